@@ -1,0 +1,77 @@
+"""Composition root: the QApplication, the one qasync event loop, and the wiring of
+core, services and UI through an explicit `AppContext`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+import qasync
+from PySide6.QtWidgets import QApplication
+
+from studio import __version__
+from studio.context import AppContext
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class StudioApp:
+    """Everything one running window needs, and its orderly shutdown."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self.tasks = TaskOwner("app")
+        self.engine = EngineService(context.prober, self.tasks)
+        self.window = MainWindow(self.engine)
+
+    def start(self) -> None:
+        self.window.show()
+        self.engine.probe(self.context.engine_override)
+
+    async def shutdown(self) -> None:
+        """Stop every background task; called once the last window has closed."""
+        await self.tasks.shutdown()
+
+
+async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
+    closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_last_window_closed() -> None:
+        if not closed.done():
+            closed.set_result(None)
+
+    app.lastWindowClosed.connect(on_last_window_closed)
+    studio.start()
+    await closed
+    await studio.shutdown()
+
+
+def run_app(argv: Sequence[str]) -> int:
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    app = QApplication(list(argv))
+    app.setApplicationName("GGUF Studio")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("gguf-studio")
+    app.setDesktopFileName("gguf-studio")
+    # We quit only after shutdown has stopped the engine and every task.
+    app.setQuitOnLastWindowClosed(False)
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    studio = StudioApp(AppContext.create())
+    try:
+        with loop:
+            loop.run_until_complete(_run_until_closed(app, studio))
+    finally:
+        asyncio.set_event_loop(None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_app(sys.argv))

@@ -1,0 +1,40 @@
+"""The `studio` command: no sub-command opens the app; sub-commands drive the core headless."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from studio import __version__
+
+# Each module defines `register(subparsers)`, which adds one sub-command whose parser has
+# a `run(args) -> int` default.
+_COMMAND_MODULES = ("studio.cli.engine",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="studio", description="GGUF Studio: run GGUF models locally with llama-server."
+    )
+    parser.add_argument("--version", action="version", version=f"GGUF Studio {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in _COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args, rest = parser.parse_known_args(args_list)
+    if args.command is None:
+        # Qt takes its own arguments (-platform, -style ...); everything else is ours.
+        from studio.app import run_app
+
+        return run_app([sys.argv[0], *rest])
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    result: int = args.run(args)
+    return result

@@ -1,0 +1,23 @@
+"""Typed failures that carry a machine-readable code instead of prose.
+
+The UI turns `code` and `params` into translated text; the CLI and logs use `detail`,
+an English technical description that is never shown as the primary message in the UI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+
+class StudioError(Exception):
+    """Base of every expected failure in `studio.core`."""
+
+    def __init__(self, code: str, detail: str, **params: object) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.params: Mapping[str, object] = MappingProxyType(dict(params))
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.detail}"

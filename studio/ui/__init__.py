@@ -1,0 +1,1 @@
+"""Widgets, dialogs and panes. The only layer that may import QtWidgets/QtGui."""

@@ -1,0 +1,140 @@
+"""The main window: navigation between the app's areas, the memory dock and the status bar."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.engine import EngineInfo
+from studio.services.engine_service import EngineService
+
+
+def _placeholder_page(title: str, explanation: str) -> QWidget:
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    heading = QLabel(f"<h2>{title}</h2>")
+    body = QLabel(explanation)
+    body.setWordWrap(True)
+    layout.addWidget(heading)
+    layout.addWidget(body)
+    layout.addStretch(1)
+    return page
+
+
+class MemoryDock(QDockWidget):
+    """Per-device memory; the load dialog's panel (a later issue) draws the same data as bars."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("GPU memory"), parent)
+        self.setObjectName("memory-dock")
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self._label = QLabel(self.tr("Looking for devices…"))
+        self._label.setObjectName("memory-devices")
+        self._label.setWordWrap(True)
+        self._label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._label.setAccessibleName(self.tr("Device memory"))
+        self.setWidget(self._label)
+
+    def show_engine(self, info: EngineInfo) -> None:
+        if not info.devices:
+            self._label.setText(self.tr("No GPU found by the engine: models run on the CPU."))
+            return
+        lines = [
+            self.tr("{name}: {free} of {total} MiB free").format(
+                name=f"{device.name} ({device.description})",
+                free=device.free_mib,
+                total=device.total_mib,
+            )
+            for device in info.devices
+        ]
+        self._label.setText("\n".join(lines))
+
+    def show_engine_error(self, detail: str) -> None:
+        self._label.setText(
+            self.tr("The engine could not be started:\n{detail}").format(detail=detail)
+        )
+
+
+class MainWindow(QMainWindow):
+    AREAS = ("chat", "discover", "library", "server", "settings")
+
+    def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("GGUF Studio"))
+        self.setObjectName("main-window")
+        self.resize(1200, 800)
+        self._engine = engine
+
+        self.navigation = QListWidget()
+        self.navigation.setObjectName("navigation")
+        self.navigation.setAccessibleName(self.tr("Areas"))
+        self.navigation.setFixedWidth(160)
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("pages")
+        titles = {
+            "chat": (self.tr("Chat"), self.tr("Load a model to start a conversation.")),
+            "discover": (
+                self.tr("Discover"),
+                self.tr("Search Hugging Face for GGUF models and see whether they fit."),
+            ),
+            "library": (self.tr("Library"), self.tr("The GGUF models on this computer.")),
+            "server": (self.tr("Server"), self.tr("The llama-server engine, its state and log.")),
+            "settings": (self.tr("Settings"), self.tr("Engine, model folders and appearance.")),
+        }
+        for index, area in enumerate(self.AREAS):
+            title, explanation = titles[area]
+            self.navigation.addItem(title)
+            page = _placeholder_page(title, explanation)
+            page.setObjectName(f"page-{area}")
+            self.pages.addWidget(page)
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
+            shortcut.activated.connect(lambda i=index: self.navigation.setCurrentRow(i))
+        self.navigation.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.navigation.setCurrentRow(0)
+
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.addWidget(self.navigation)
+        layout.addWidget(self.pages, 1)
+        self.setCentralWidget(central)
+
+        self.memory_dock = MemoryDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.memory_dock)
+
+        self.engine_status = QLabel(self.tr("Engine: probing…"))
+        self.engine_status.setObjectName("engine-status")
+        self.model_status = QLabel(self.tr("No model loaded"))
+        self.model_status.setObjectName("model-status")
+        self.statusBar().addWidget(self.model_status, 1)
+        self.statusBar().addPermanentWidget(self.engine_status)
+
+        engine.probed.connect(self._on_engine_probed)
+        engine.failed.connect(self._on_engine_failed)
+
+    def show_area(self, area: str) -> None:
+        self.navigation.setCurrentRow(self.AREAS.index(area))
+
+    @Slot(object)
+    def _on_engine_probed(self, info: EngineInfo) -> None:
+        self.engine_status.setText(
+            self.tr("Engine: llama-server {version} ({source})").format(
+                version=info.version.label, source=info.source.value
+            )
+        )
+        self.memory_dock.show_engine(info)
+
+    @Slot(str, str)
+    def _on_engine_failed(self, code: str, detail: str) -> None:
+        self.engine_status.setText(self.tr("Engine unavailable"))
+        self.engine_status.setToolTip(detail)
+        self.memory_dock.show_engine_error(detail)

@@ -1,0 +1,77 @@
+"""The main window opens with its areas, shows the probed engine, and quits cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import psutil
+import pytest
+from pytestqt.qtbot import QtBot
+
+from studio.app import StudioApp
+from studio.context import AppContext
+from studio.core.paths import AppPaths
+
+
+def _context(tmp_path: Path) -> AppContext:
+    return AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)}))
+
+
+@pytest.mark.engine
+def test_window_opens_probes_engine_and_quits_cleanly(
+    qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    studio = StudioApp(_context(tmp_path))
+    qtbot.addWidget(studio.window)
+    window = studio.window
+
+    async def scenario() -> None:
+        probed: asyncio.Future[object] = qasync_loop.create_future()
+        studio.engine.probed.connect(lambda info: probed.done() or probed.set_result(info))
+        studio.start()
+        await asyncio.wait_for(probed, timeout=60)
+
+    qasync_loop.run_until_complete(scenario())
+    assert window.isVisible()
+    assert [window.navigation.item(i).text() for i in range(window.navigation.count())] == [
+        "Chat",
+        "Discover",
+        "Library",
+        "Server",
+        "Settings",
+    ]
+    window.show_area("library")
+    assert window.pages.currentWidget().objectName() == "page-library"
+    assert "llama-server" in window.engine_status.text()
+    assert window.memory_dock.isVisible()
+    assert "CPU" in window.memory_dock.widget().text()  # no GPU on the test machine
+
+    window.close()
+    qasync_loop.run_until_complete(studio.shutdown())
+    assert studio.tasks.running == 0
+    assert [t for t in asyncio.all_tasks(qasync_loop) if not t.done()] == []
+    assert psutil.Process().children(recursive=True) == []
+
+
+def test_missing_engine_is_shown_not_raised(
+    qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    context = _context(tmp_path)
+    studio = StudioApp(
+        AppContext(context.paths, context.prober, engine_override=tmp_path / "no-such-binary")
+    )
+    qtbot.addWidget(studio.window)
+
+    async def scenario() -> tuple[str, str]:
+        failed: asyncio.Future[tuple[str, str]] = qasync_loop.create_future()
+        studio.engine.failed.connect(lambda code, detail: failed.set_result((code, detail)))
+        studio.start()
+        return await asyncio.wait_for(failed, timeout=10)
+
+    code, _ = qasync_loop.run_until_complete(scenario())
+    assert code == "engine_missing"
+    assert studio.window.engine_status.text() == "Engine unavailable"
+    assert "no-such-binary" in studio.window.memory_dock.widget().text()
+    studio.window.close()
+    qasync_loop.run_until_complete(studio.shutdown())
