@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -68,7 +70,14 @@ class MemoryDock(QDockWidget):
 class MainWindow(QMainWindow):
     AREAS = ("chat", "discover", "library", "server", "settings")
 
-    def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        engine: EngineService,
+        pages: Mapping[str, QWidget] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        """`pages` maps an area name from `AREAS` to its widget; `app.py` builds them.
+        Areas without a page yet show a short explanation."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("GGUF Studio"))
         self.setObjectName("main-window")
@@ -94,8 +103,9 @@ class MainWindow(QMainWindow):
         for index, area in enumerate(self.AREAS):
             title, explanation = titles[area]
             self.navigation.addItem(title)
-            page = _placeholder_page(title, explanation)
-            page.setObjectName(f"page-{area}")
+            page = (pages or {}).get(area) or _placeholder_page(title, explanation)
+            if not page.objectName():
+                page.setObjectName(f"page-{area}")
             self.pages.addWidget(page)
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.navigation.setCurrentRow(i))
