@@ -1,0 +1,93 @@
+"""What the memory panel draws for one device: a plain, immutable view model.
+
+The panel never reads the planner's or the monitor's own types. Adapters (the plan service,
+the memory monitor, the log comparison) turn theirs into `DeviceMemory`, so the widgets stay
+the same when the planner's API changes and tests can feed them any numbers they like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+
+class DeviceKind(Enum):
+    GPU = "gpu"
+    RPC = "rpc"
+    HOST = "host"
+
+
+@dataclass(frozen=True)
+class MemoryBreakdown:
+    """Bytes on one device by component. `overhead` holds the output buffer and fixed costs
+    (driver context, the engine's own reserve) so that the four parts add up to the total."""
+
+    weights: int = 0
+    kv: int = 0
+    compute: int = 0
+    overhead: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.weights + self.kv + self.compute + self.overhead
+
+    def parts(self) -> tuple[tuple[str, int], ...]:
+        """(component, bytes) in the order the bars stack them."""
+        return (
+            ("weights", self.weights),
+            ("kv", self.kv),
+            ("compute", self.compute),
+            ("overhead", self.overhead),
+        )
+
+
+@dataclass(frozen=True)
+class DeviceMemory:
+    """One device's memory: its size, what was free before loading, the plan for it, and,
+    once a model runs, what the engine reported allocating and what is in use right now."""
+
+    key: str  # stable across updates: "GPU0", "RPC1", "host"
+    label: str
+    kind: DeviceKind
+    total: int
+    free: int
+    planned: MemoryBreakdown = MemoryBreakdown()
+    # What the plan may use on this device (free memory less the safety margin); None means
+    # the whole of `free`.
+    budget: int | None = None
+    actual: MemoryBreakdown | None = None
+    live_used: int | None = None
+
+    @property
+    def usable(self) -> int:
+        return self.free if self.budget is None else min(self.budget, self.free)
+
+    @property
+    def used_by_others(self) -> int:
+        """Memory taken before our model loads (other programs, the desktop, the driver)."""
+        return max(0, self.total - self.free)
+
+    @property
+    def fits(self) -> bool:
+        return self.planned.total <= self.usable
+
+    @property
+    def overflow(self) -> int:
+        return max(0, self.planned.total - self.usable)
+
+    def with_live(self, used: int | None) -> DeviceMemory:
+        return replace(self, live_used=used)
+
+    def with_actual(self, actual: MemoryBreakdown | None) -> DeviceMemory:
+        return replace(self, actual=actual)
+
+
+GIB = 1024**3
+MIB = 1024**2
+
+
+def format_bytes(value: int) -> str:
+    """A short human size: GiB with one decimal from 1 GiB up, MiB below."""
+    if abs(value) >= GIB:
+        return f"{value / GIB:.1f} GiB"
+    return f"{value / MIB:.0f} MiB"

@@ -1,0 +1,81 @@
+"""The GPU memory panel: one stacked bar per device (each GPU, each RPC device, host RAM).
+
+Bars are kept by device key, so a re-plan on every slider move only repaints; it never
+rebuilds widgets (that would flicker and lose keyboard focus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from studio.services.device_memory import DeviceMemory
+from studio.ui.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
+
+
+def _swatch(color: QColor) -> QLabel:
+    pixmap = QPixmap(10, 10)
+    pixmap.fill(color)
+    swatch = QLabel()
+    swatch.setPixmap(pixmap)
+    return swatch
+
+
+class MemoryPanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("memory-panel")
+        self.setAccessibleName(self.tr("Memory per device"))
+        self._bars: dict[str, DeviceMemoryBar] = {}
+        self._bars_layout = QVBoxLayout()
+        self._bars_layout.setSpacing(6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._bars_layout)
+        layout.addLayout(self._legend())
+
+    def _legend(self) -> QHBoxLayout:
+        legend = QHBoxLayout()
+        names = {
+            "others": self.tr("Used by others"),
+            "weights": self.tr("Weights"),
+            "kv": self.tr("KV cache"),
+            "compute": self.tr("Compute"),
+            "overhead": self.tr("Overhead"),
+        }
+        for part, name in names.items():
+            legend.addWidget(_swatch(SEGMENT_COLORS[part]))
+            legend.addWidget(QLabel(name))
+            legend.addSpacing(8)
+        legend.addStretch(1)
+        return legend
+
+    def show_devices(self, devices: Sequence[DeviceMemory]) -> None:
+        keys = [device.key for device in devices]
+        for key in list(self._bars):
+            if key not in keys:
+                bar = self._bars.pop(key)
+                self._bars_layout.removeWidget(bar)
+                bar.setParent(None)
+                bar.deleteLater()
+        for index, device in enumerate(devices):
+            existing = self._bars.get(device.key)
+            if existing is None:
+                existing = DeviceMemoryBar(self)
+                existing.setObjectName(f"memory-bar-{device.key}")
+                self._bars[device.key] = existing
+                self._bars_layout.insertWidget(index, existing)
+            existing.set_device(device)
+
+    def bar(self, key: str) -> DeviceMemoryBar:
+        return self._bars[key]
+
+    @property
+    def keys(self) -> list[str]:
+        return [
+            bar.device.key
+            for bar in sorted(self._bars.values(), key=self._bars_layout.indexOf)
+            if bar.device
+        ]
