@@ -1,0 +1,74 @@
+"""Export a conversation to Markdown (to read) or JSON (to process or re-import)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from studio.core.chat.models import Conversation, Message, MessageStatus, Role
+
+EXPORT_FORMAT_VERSION = 1
+
+_HEADINGS = {Role.SYSTEM: "System", Role.USER: "User", Role.ASSISTANT: "Assistant"}
+
+
+def _iso(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
+
+
+def _fence_for(text: str) -> str:
+    """A backtick fence longer than any run of backticks inside `text`."""
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
+
+
+def to_markdown(conversation: Conversation, messages: Sequence[Message]) -> str:
+    lines = [f"# {conversation.title}", "", f"_{_iso(conversation.created_at)}_", ""]
+    system_prompt = conversation.settings.system_prompt.strip()
+    if system_prompt:
+        lines += ["## System", "", system_prompt, ""]
+    for message in messages:
+        heading = _HEADINGS[message.role]
+        if message.status is not MessageStatus.COMPLETE:
+            heading += f" ({message.status.value})"
+        lines += [f"## {heading}", ""]
+        if message.reasoning.strip():
+            fence = _fence_for(message.reasoning)
+            lines += ["<details><summary>Reasoning</summary>", "", fence + "text"]
+            lines += [message.reasoning.strip(), fence, "", "</details>", ""]
+        lines += [message.content.strip(), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def to_json_document(conversation: Conversation, messages: Sequence[Message]) -> dict[str, Any]:
+    return {
+        "format": "gguf-studio-conversation",
+        "version": EXPORT_FORMAT_VERSION,
+        "title": conversation.title,
+        "created_at": _iso(conversation.created_at),
+        "updated_at": _iso(conversation.updated_at),
+        "model": conversation.model,
+        "settings": conversation.settings.to_dict(),
+        "messages": [
+            {
+                "role": m.role.value,
+                "content": m.content,
+                **({"reasoning_content": m.reasoning} if m.reasoning else {}),
+                "status": m.status.value,
+                **({"error_code": m.error_code} if m.error_code else {}),
+                **({"stats": m.stats.to_dict()} if m.stats.to_dict() else {}),
+                **({"model": m.model} if m.model else {}),
+                "created_at": _iso(m.created_at),
+            }
+            for m in messages
+        ],
+    }
+
+
+def to_json(conversation: Conversation, messages: Sequence[Message]) -> str:
+    return json.dumps(to_json_document(conversation, messages), ensure_ascii=False, indent=2)

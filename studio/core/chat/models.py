@@ -1,0 +1,145 @@
+"""The chat domain: conversations, messages and the sampling settings a conversation uses.
+
+Plain immutable values; persistence lives in `store.py`, rendering in the UI.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+class Role(enum.StrEnum):
+    SYSTEM = "system"
+    USER = "user"
+    ASSISTANT = "assistant"
+
+
+class MessageStatus(enum.StrEnum):
+    """Where a message's text stands; only assistant answers are ever anything but COMPLETE."""
+
+    COMPLETE = "complete"
+    # Being written. Found at start-up, it means the app died mid-answer: the text is
+    # what reached the disk before the crash.
+    STREAMING = "streaming"
+    CANCELLED = "cancelled"  # the user pressed Stop; the partial answer is kept
+    INTERRUPTED = "interrupted"  # the engine or the app died mid-answer
+    FAILED = "failed"  # the engine refused the request; `error_code` says why
+
+
+@dataclass(frozen=True)
+class SamplingSettings:
+    """What a conversation asks of the sampler. `None` means "the server's default"."""
+
+    temperature: float | None = None
+    top_p: float | None = None
+    top_k: int | None = None
+    min_p: float | None = None
+    max_tokens: int | None = None
+    seed: int | None = None
+    system_prompt: str = ""
+    # None: leave the template's default; True/False: ask for thinking on or off, for
+    # templates that read `enable_thinking`.
+    thinking: bool | None = None
+
+    def request_options(self) -> dict[str, Any]:
+        """The fields of a /v1/chat/completions request body these settings set."""
+        options: dict[str, Any] = {}
+        for name in ("temperature", "top_p", "top_k", "min_p", "max_tokens", "seed"):
+            value = getattr(self, name)
+            if value is not None:
+                options[name] = value
+        if self.thinking is not None:
+            # llama-server rejects a string here; it must be a JSON boolean.
+            options["chat_template_kwargs"] = {"enable_thinking": bool(self.thinking)}
+        return options
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SamplingSettings:
+        """Unknown keys (from a newer version) are ignored; wrong types fall back to defaults."""
+        known = {f.name for f in fields(cls)}
+        clean: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            default = getattr(cls(), key)
+            if key == "system_prompt":
+                if isinstance(value, str):
+                    clean[key] = value
+            elif key == "thinking":
+                if value is None or isinstance(value, bool):
+                    clean[key] = value
+            elif value is None:
+                clean[key] = None
+            elif key in ("top_k", "max_tokens", "seed"):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    clean[key] = value
+            elif isinstance(value, int | float) and not isinstance(value, bool):
+                clean[key] = float(value)
+            else:
+                clean[key] = default
+        return cls(**clean)
+
+
+@dataclass(frozen=True)
+class AnswerStats:
+    """How fast an answer came: time to first token and generation speed."""
+
+    ttft_ms: float | None = None
+    tokens_per_second: float | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    prompt_per_second: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AnswerStats:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(frozen=True)
+class Message:
+    id: int
+    conversation_id: int
+    role: Role
+    content: str
+    reasoning: str = ""
+    status: MessageStatus = MessageStatus.COMPLETE
+    error_code: str | None = None
+    stats: AnswerStats = field(default_factory=AnswerStats)
+    model: str | None = None
+    created_at: float = 0.0
+
+    def for_request(self) -> dict[str, str]:
+        """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates
+        that want it re-inserted handle that themselves."""
+        return {"role": self.role.value, "content": self.content}
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: int
+    title: str
+    created_at: float
+    updated_at: float
+    settings: SamplingSettings = field(default_factory=SamplingSettings)
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class ConversationSummary:
+    """A row of the conversation list."""
+
+    id: int
+    title: str
+    updated_at: float
+    message_count: int
+    snippet: str = ""

@@ -1,0 +1,390 @@
+"""Conversations and messages in SQLite.
+
+Why these choices:
+- WAL journal with synchronous=NORMAL: every committed append reaches the WAL file before the
+  call returns, so killing the app loses nothing committed; only a power loss can drop the
+  last commits, and the database never corrupts.
+- `PRAGMA user_version` holds the schema version; `MIGRATIONS[i]` upgrades version i to i+1,
+  each in one transaction. A database from a newer app is refused, never downgraded.
+- One connection shared by the threads that call in (the service calls from
+  `asyncio.to_thread`), serialised by a lock: SQLite calls here take well under a
+  millisecond, so contention is not a concern, and ordering stays simple.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from studio.core.chat.models import (
+    AnswerStats,
+    Conversation,
+    ConversationSummary,
+    Message,
+    MessageStatus,
+    Role,
+    SamplingSettings,
+)
+from studio.core.errors import StudioError
+
+DATABASE_NAME = "conversations.sqlite3"
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _create_v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """
+        CREATE TABLE conversations (
+            id INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            settings TEXT NOT NULL DEFAULT '{}',
+            model TEXT
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE messages (
+            id INTEGER PRIMARY KEY,
+            conversation_id INTEGER NOT NULL
+                REFERENCES conversations(id) ON DELETE CASCADE,
+            role TEXT NOT NULL,
+            content TEXT NOT NULL DEFAULT '',
+            reasoning TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL,
+            error_code TEXT,
+            stats TEXT NOT NULL DEFAULT '{}',
+            model TEXT,
+            created_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX messages_by_conversation ON messages(conversation_id, id)")
+    db.execute("CREATE INDEX conversations_by_recency ON conversations(updated_at DESC)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_create_v1,)
+
+
+class ChatStoreError(StudioError):
+    """Codes: `chat_store_too_new` (version, supported), `chat_store_unreadable`,
+    `chat_conversation_missing` (conversation_id), `chat_message_missing` (message_id)."""
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _snippet(content: str, needle: str, width: int = 80) -> str:
+    """A one-line excerpt of `content` around the first case-insensitive `needle`."""
+    flat = " ".join(content.split())
+    at = flat.lower().find(needle.lower()) if needle else 0
+    start = max(0, at - width // 3) if at >= 0 else 0
+    excerpt = flat[start : start + width]
+    return ("…" if start else "") + excerpt + ("…" if start + width < len(flat) else "")
+
+
+class ChatStore:
+    def __init__(
+        self,
+        path: Path,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.path = path
+        self._clock = clock
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._migrate(migrations)
+        except sqlite3.DatabaseError as error:
+            raise ChatStoreError(
+                "chat_store_unreadable", f"{path}: {error}", path=str(path)
+            ) from error
+
+    @classmethod
+    def in_directory(cls, data_dir: Path) -> ChatStore:
+        return cls(data_dir / DATABASE_NAME)
+
+    @property
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> ChatStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self, migrations: Sequence[Migration]) -> None:
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        if version > len(migrations):
+            self._db.close()
+            raise ChatStoreError(
+                "chat_store_too_new",
+                f"{self.path} has schema {version}; this app knows up to {len(migrations)}",
+                version=version,
+                supported=len(migrations),
+            )
+        for target, migration in enumerate(migrations[version:], start=version + 1):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                migration(self._db)
+                # PRAGMA does not take parameters; `target` is an int we computed.
+                self._db.execute(f"PRAGMA user_version = {target:d}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cursor = self._db.execute(sql, params)
+            cursor.row_factory = sqlite3.Row
+            return list(cursor.fetchall())
+
+    # -- conversations -------------------------------------------------------------------
+
+    def create_conversation(
+        self,
+        title: str,
+        settings: SamplingSettings | None = None,
+        model: str | None = None,
+    ) -> Conversation:
+        now = self._clock()
+        settings = settings or SamplingSettings()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO conversations (title, created_at, updated_at, settings, model)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (title, now, now, json.dumps(settings.to_dict()), model),
+            )
+            new_id = int(cursor.lastrowid or 0)
+        return Conversation(new_id, title, now, now, settings, model)
+
+    def conversation(self, conversation_id: int) -> Conversation:
+        rows = self._query("SELECT * FROM conversations WHERE id = ?", (conversation_id,))
+        if not rows:
+            raise ChatStoreError(
+                "chat_conversation_missing",
+                f"no conversation {conversation_id}",
+                conversation_id=conversation_id,
+            )
+        row = rows[0]
+        return Conversation(
+            id=row["id"],
+            title=row["title"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            settings=SamplingSettings.from_dict(json.loads(row["settings"] or "{}")),
+            model=row["model"],
+        )
+
+    def list_conversations(self, search: str = "", limit: int = 500) -> list[ConversationSummary]:
+        """Most recent first. `search` matches titles and message text, case-insensitively
+        for ASCII (SQLite's LIKE)."""
+        needle = search.strip()
+        pattern = f"%{_escape_like(needle)}%"
+        rows = self._query(
+            """
+            SELECT c.id, c.title, c.updated_at,
+                   (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS n,
+                   (SELECT m.content FROM messages m
+                     WHERE m.conversation_id = c.id AND (? = '' OR m.content LIKE ? ESCAPE '\\')
+                     ORDER BY m.id LIMIT 1) AS hit
+              FROM conversations c
+             WHERE ? = '' OR c.title LIKE ? ESCAPE '\\'
+                OR EXISTS (SELECT 1 FROM messages m
+                            WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\')
+             ORDER BY c.updated_at DESC, c.id DESC
+             LIMIT ?""",
+            (needle, pattern, needle, pattern, pattern, limit),
+        )
+        return [
+            ConversationSummary(
+                id=row["id"],
+                title=row["title"],
+                updated_at=row["updated_at"],
+                message_count=row["n"],
+                snippet=_snippet(row["hit"] or "", needle),
+            )
+            for row in rows
+        ]
+
+    def rename_conversation(self, conversation_id: int, title: str) -> None:
+        self._update_conversation(conversation_id, "title = ?", (title,))
+
+    def set_settings(self, conversation_id: int, settings: SamplingSettings) -> None:
+        self._update_conversation(
+            conversation_id, "settings = ?", (json.dumps(settings.to_dict()),)
+        )
+
+    def set_model(self, conversation_id: int, model: str | None) -> None:
+        self._update_conversation(conversation_id, "model = ?", (model,))
+
+    def _update_conversation(
+        self, conversation_id: int, assignment: str, params: tuple[Any, ...]
+    ) -> None:
+        with self._transaction() as db:
+            cursor = db.execute(
+                f"UPDATE conversations SET {assignment}, updated_at = ? WHERE id = ?",
+                (*params, self._clock(), conversation_id),
+            )
+            if cursor.rowcount == 0:
+                raise ChatStoreError(
+                    "chat_conversation_missing",
+                    f"no conversation {conversation_id}",
+                    conversation_id=conversation_id,
+                )
+
+    def delete_conversation(self, conversation_id: int) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+
+    # -- messages ------------------------------------------------------------------------
+
+    def messages(self, conversation_id: int) -> list[Message]:
+        rows = self._query(
+            "SELECT * FROM messages WHERE conversation_id = ? ORDER BY id", (conversation_id,)
+        )
+        return [self._message(row) for row in rows]
+
+    def message(self, message_id: int) -> Message:
+        rows = self._query("SELECT * FROM messages WHERE id = ?", (message_id,))
+        if not rows:
+            raise ChatStoreError(
+                "chat_message_missing", f"no message {message_id}", message_id=message_id
+            )
+        return self._message(rows[0])
+
+    @staticmethod
+    def _message(row: sqlite3.Row) -> Message:
+        return Message(
+            id=row["id"],
+            conversation_id=row["conversation_id"],
+            role=Role(row["role"]),
+            content=row["content"],
+            reasoning=row["reasoning"],
+            status=MessageStatus(row["status"]),
+            error_code=row["error_code"],
+            stats=AnswerStats.from_dict(json.loads(row["stats"] or "{}")),
+            model=row["model"],
+            created_at=row["created_at"],
+        )
+
+    def add_message(
+        self,
+        conversation_id: int,
+        role: Role,
+        content: str = "",
+        *,
+        status: MessageStatus = MessageStatus.COMPLETE,
+        model: str | None = None,
+    ) -> Message:
+        now = self._clock()
+        with self._transaction() as db:
+            exists = db.execute(
+                "UPDATE conversations SET updated_at = ? WHERE id = ?", (now, conversation_id)
+            ).rowcount
+            if not exists:
+                raise ChatStoreError(
+                    "chat_conversation_missing",
+                    f"no conversation {conversation_id}",
+                    conversation_id=conversation_id,
+                )
+            cursor = db.execute(
+                "INSERT INTO messages (conversation_id, role, content, status, model, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (conversation_id, role.value, content, status.value, model, now),
+            )
+            new_id = int(cursor.lastrowid or 0)
+        return Message(
+            new_id, conversation_id, role, content, status=status, model=model, created_at=now
+        )
+
+    def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:
+        """Append one chunk of a streaming answer, committed before returning."""
+        if not content and not reasoning:
+            return
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE messages SET content = content || ?, reasoning = reasoning || ?"
+                " WHERE id = ?",
+                (content, reasoning, message_id),
+            )
+
+    def finish_message(
+        self,
+        message_id: int,
+        status: MessageStatus,
+        stats: AnswerStats | None = None,
+        error_code: str | None = None,
+    ) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE messages SET status = ?, stats = ?, error_code = ? WHERE id = ?",
+                (
+                    status.value,
+                    json.dumps((stats or AnswerStats()).to_dict()),
+                    error_code,
+                    message_id,
+                ),
+            )
+
+    def replace_content(self, message_id: int, content: str) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE messages SET content = ? WHERE id = ?", (content, message_id))
+
+    def delete_from(self, message_id: int) -> None:
+        """Delete a message and every later one of its conversation (regenerate, edit)."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT conversation_id FROM messages WHERE id = ?", (message_id,)
+            ).fetchone()
+            if row is None:
+                return
+            db.execute(
+                "DELETE FROM messages WHERE conversation_id = ? AND id >= ?", (row[0], message_id)
+            )
+
+    def mark_unfinished_interrupted(self) -> int:
+        """Answers still marked as streaming were cut off by an app crash or kill; say so.
+        Call once at start-up, before anything streams. Returns how many were found."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE messages SET status = ?, error_code = ? WHERE status = ?",
+                (
+                    MessageStatus.INTERRUPTED.value,
+                    "chat_app_stopped",
+                    MessageStatus.STREAMING.value,
+                ),
+            )
+            return cursor.rowcount
