@@ -1,0 +1,195 @@
+"""Why a llama-server child failed: a typed `Failure` with a code, parameters and log tail.
+
+Classification reads the exit status and the last lines the child printed (the tail, not
+the head: the cause is printed last). The markers are the engine's own messages (see
+llama-server-and-memory.md, B6); an unrecognised exit keeps its status and tail so the user
+still sees what happened instead of a generic "failed to start".
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from studio.core.errors import StudioError
+
+TAIL_LINES = 40
+
+
+class FailureCode(StrEnum):
+    BINARY_MISSING = "binary_missing"
+    BINARY_NOT_EXECUTABLE = "binary_not_executable"
+    BAD_ARGUMENT = "bad_argument"
+    PORT_IN_USE = "port_in_use"
+    MODEL_MISSING = "model_missing"
+    MODEL_INVALID = "model_invalid"  # not a GGUF, truncated or corrupt
+    UNKNOWN_ARCHITECTURE = "unknown_architecture"  # the engine is older than the model
+    KV_TYPE_NEEDS_FLASH_ATTN = "kv_type_needs_flash_attn"
+    PROJECTOR_FAILED = "projector_failed"
+    OOM_WEIGHTS = "oom_weights"
+    OOM_KV = "oom_kv"
+    OOM_COMPUTE = "oom_compute"
+    KILLED = "killed"  # SIGKILL: most likely the OS out-of-memory killer
+    CRASHED = "crashed"  # SEGV, ABRT, ILL, BUS, FPE
+    HEALTH_TIMEOUT = "health_timeout"
+    CRASH_LOOP = "crash_loop"
+    EXITED = "exited"  # any other exit
+
+    @property
+    def is_out_of_memory(self) -> bool:
+        return self in {self.OOM_WEIGHTS, self.OOM_KV, self.OOM_COMPUTE, self.KILLED}
+
+
+CRASH_SIGNALS = frozenset(
+    {signal.SIGSEGV, signal.SIGABRT, signal.SIGILL, signal.SIGBUS, signal.SIGFPE}
+)
+
+
+@dataclass(frozen=True)
+class Failure:
+    code: FailureCode
+    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    exit_code: int | None = None
+    signal_name: str | None = None
+    log_tail: tuple[str, ...] = ()
+
+    @property
+    def detail(self) -> str:
+        """English technical summary for logs and the CLI (the UI translates `code`)."""
+        parts = [self.code.value]
+        if self.signal_name:
+            parts.append(f"signal {self.signal_name}")
+        elif self.exit_code is not None:
+            parts.append(f"exit {self.exit_code}")
+        parts.extend(f"{key}={value}" for key, value in self.params.items())
+        return ", ".join(parts)
+
+    def mentions(self, pattern: re.Pattern[str]) -> bool:
+        return any(pattern.search(line) for line in self.log_tail)
+
+
+class ServerFailureError(StudioError):
+    """Raised to callers of the manager when a start or a request fails for a known reason."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.code.value, failure.detail, **dict(failure.params))
+        self.failure = failure
+
+
+def make_failure(
+    code: FailureCode,
+    *,
+    exit_code: int | None = None,
+    signal_name: str | None = None,
+    log_tail: Sequence[str] = (),
+    **params: object,
+) -> Failure:
+    return Failure(
+        code=code,
+        params=MappingProxyType(dict(params)),
+        exit_code=exit_code,
+        signal_name=signal_name,
+        log_tail=tuple(log_tail)[-TAIL_LINES:],
+    )
+
+
+# Ordered: the first rule whose pattern matches any tail line wins, so specific causes are
+# listed before the generic lines that follow them ("failed to load model" follows all of
+# the model errors).
+_RULES: tuple[tuple[FailureCode, re.Pattern[str]], ...] = (
+    (FailureCode.BAD_ARGUMENT, re.compile(r"error: invalid argument: (?P<argument>\S+)")),
+    (
+        FailureCode.BAD_ARGUMENT,
+        re.compile(r'error while handling argument "(?P<argument>[^"]+)": (?P<reason>.*)'),
+    ),
+    (FailureCode.BAD_ARGUMENT, re.compile(r"error: (?P<reason>.*has been removed.*)")),
+    (
+        FailureCode.PORT_IN_USE,
+        re.compile(r"couldn't bind HTTP server socket, hostname: \S+, port: (?P<port>\d+)"),
+    ),
+    (
+        FailureCode.UNKNOWN_ARCHITECTURE,
+        re.compile(r"unknown model architecture: '(?P<arch>[^']*)'"),
+    ),
+    (
+        FailureCode.MODEL_MISSING,
+        re.compile(r"failed to open GGUF file '(?P<path>[^']*)' \((?P<reason>[^)]*)\)"),
+    ),
+    (FailureCode.MODEL_INVALID, re.compile(r"invalid magic characters")),
+    (FailureCode.MODEL_INVALID, re.compile(r"tensor '[^']*' has offset \d+, expected")),
+    (
+        FailureCode.MODEL_INVALID,
+        re.compile(r"failed to read tensor data|missing tensor|wrong shape"),
+    ),
+    (FailureCode.MODEL_INVALID, re.compile(r"CLIP cannot be used as main model")),
+    (FailureCode.KV_TYPE_NEEDS_FLASH_ATTN, re.compile(r"quantized V cache requires flash_attn")),
+    (FailureCode.OOM_KV, re.compile(r"failed to allocate buffer for (kv|rs) cache")),
+    (FailureCode.OOM_COMPUTE, re.compile(r"failed to allocate compute( pp)? buffers")),
+    (FailureCode.OOM_COMPUTE, re.compile(r"failed to allocate compute buffer")),
+    (FailureCode.OOM_WEIGHTS, re.compile(r"unable to allocate (?P<buffer>\S+) buffer")),
+    (FailureCode.OOM_WEIGHTS, re.compile(r"error loading model: .*alloc")),
+    (FailureCode.PROJECTOR_FAILED, re.compile(r"failed to load (multimodal )?projector|mtmd_init")),
+)
+
+# A line that names a device allocation failure without the final verdict (e.g. the child
+# was killed while printing); used to call a bare crash an out-of-memory at load.
+_OOM_HINT = re.compile(
+    r"out of memory|cudaMalloc failed|insufficient memory|ErrorOutOfDeviceMemory", re.IGNORECASE
+)
+
+
+def _match_rules(tail: Sequence[str]) -> tuple[FailureCode, dict[str, object]] | None:
+    for code, pattern in _RULES:
+        for line in tail:
+            match = pattern.search(line)
+            if match:
+                params = {k: v for k, v in match.groupdict().items() if v is not None}
+                return code, params
+    return None
+
+
+def signal_name_of(signal_number: int) -> str:
+    try:
+        return signal.Signals(signal_number).name
+    except ValueError:
+        return f"SIG{signal_number}"
+
+
+def classify_exit(returncode: int, log_lines: Sequence[str]) -> Failure:
+    """Classify a child that exited (on its own) before or after becoming ready.
+
+    `returncode` follows `subprocess`: negative = killed by that signal.
+    """
+    tail = tuple(log_lines)[-TAIL_LINES:]
+    if returncode < 0:
+        number = -returncode
+        name = signal_name_of(number)
+        if number == signal.SIGKILL:
+            return make_failure(FailureCode.KILLED, signal_name=name, log_tail=tail)
+        if number in CRASH_SIGNALS:
+            oom = any(_OOM_HINT.search(line) for line in tail)
+            code = FailureCode.OOM_COMPUTE if oom else FailureCode.CRASHED
+            return make_failure(code, signal_name=name, log_tail=tail)
+        return make_failure(FailureCode.EXITED, signal_name=name, log_tail=tail)
+    matched = _match_rules(tail)
+    if matched is not None:
+        code, params = matched
+        return Failure(code, MappingProxyType(params), exit_code=returncode, log_tail=tail)
+    if returncode == 127:  # the shell's "command not found" for a wrapper or loader
+        return make_failure(FailureCode.BINARY_MISSING, exit_code=returncode, log_tail=tail)
+    if returncode == 126:
+        return make_failure(FailureCode.BINARY_NOT_EXECUTABLE, exit_code=returncode, log_tail=tail)
+    return make_failure(FailureCode.EXITED, exit_code=returncode, log_tail=tail)
+
+
+def classify_spawn_error(error: OSError, binary: str) -> Failure:
+    """The binary could not be started at all."""
+    if isinstance(error, FileNotFoundError):
+        return make_failure(FailureCode.BINARY_MISSING, path=binary)
+    return make_failure(
+        FailureCode.BINARY_NOT_EXECUTABLE, path=binary, reason=error.strerror or str(error)
+    )

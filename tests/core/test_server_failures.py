@@ -1,0 +1,237 @@
+"""Failure classification from exit status and the engine's own log lines, and the ladder."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import pytest
+
+from studio.core.server.failures import (
+    Failure,
+    FailureCode,
+    classify_exit,
+    classify_spawn_error,
+    make_failure,
+)
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import RecoveryStep, next_step
+
+# Lines captured from the bundled llama-server (timestamps kept as it prints them).
+LOADING_ERROR_TAIL = [
+    "0.00.007.933 I srv    operator(): operator(): cleaning up before exit...",
+    "0.00.008.393 E srv  llama_server: exiting due to model loading error",
+]
+CASES = [
+    (["error: invalid argument: --bogus"], 1, FailureCode.BAD_ARGUMENT, {"argument": "--bogus"}),
+    (
+        ['error while handling argument "-ctk": Unsupported cache type: q3_k', "usage:"],
+        1,
+        FailureCode.BAD_ARGUMENT,
+        {"argument": "-ctk", "reason": "Unsupported cache type: q3_k"},
+    ),
+    (
+        [
+            "0.00.006.707 E srv         start: couldn't bind HTTP server socket, "
+            "hostname: 127.0.0.1, port: 18605",
+            "0.00.006.874 E srv  llama_server: exiting due to HTTP server error",
+        ],
+        1,
+        FailureCode.PORT_IN_USE,
+        {"port": "18605"},
+    ),
+    (
+        [
+            "0.00.009.195 E gguf_init_from_file: failed to open GGUF file '/nonexist.gguf' "
+            "(No such file or directory)",
+            "0.00.009.264 E llama_model_load: error loading model: llama_model_loader: "
+            "failed to load model from /nonexist.gguf",
+            *LOADING_ERROR_TAIL,
+        ],
+        1,
+        FailureCode.MODEL_MISSING,
+        {"path": "/nonexist.gguf", "reason": "No such file or directory"},
+    ),
+    (
+        [
+            "0.00.007.784 E gguf_init_from_reader: invalid magic characters: '??ex', "
+            "expected 'GGUF'",
+            *LOADING_ERROR_TAIL,
+        ],
+        1,
+        FailureCode.MODEL_INVALID,
+        {},
+    ),
+    (
+        [
+            "E llama_model_load: error loading model: unknown model architecture: 'foobar'",
+            *LOADING_ERROR_TAIL,
+        ],
+        1,
+        FailureCode.UNKNOWN_ARCHITECTURE,
+        {"arch": "foobar"},
+    ),
+    (
+        [
+            "0.07.113.525 E ggml_aligned_malloc: insufficient memory (attempted to allocate "
+            "1098635.62 MB)",
+            "0.07.238.435 E llama_init_from_model: failed to initialize the context: "
+            "failed to allocate buffer for kv cache",
+            *LOADING_ERROR_TAIL,
+        ],
+        1,
+        FailureCode.OOM_KV,
+        {},
+    ),
+    (
+        [
+            "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000 MiB on device 0: "
+            "cudaMalloc failed: out of memory",
+            "alloc_tensor_range: failed to allocate CUDA0 buffer of size 9437184000",
+            "llama_model_load: error loading model: unable to allocate CUDA0 buffer",
+        ],
+        1,
+        FailureCode.OOM_WEIGHTS,
+        {"buffer": "CUDA0"},
+    ),
+    (
+        ["llama_init_from_model: failed to allocate compute pp buffers"],
+        1,
+        FailureCode.OOM_COMPUTE,
+        {},
+    ),
+    (
+        ["E llama_init_from_model: quantized V cache requires flash_attn to be enabled"],
+        1,
+        FailureCode.KV_TYPE_NEEDS_FLASH_ATTN,
+        {},
+    ),
+    (["sh: llama-server: not found"], 127, FailureCode.BINARY_MISSING, {}),
+    (["something unexpected"], 3, FailureCode.EXITED, {}),
+]
+
+
+@pytest.mark.parametrize(("tail", "status", "code", "params"), CASES)
+def test_exit_classification(
+    tail: list[str], status: int, code: FailureCode, params: dict[str, str]
+) -> None:
+    failure = classify_exit(status, tail)
+    assert failure.code is code
+    assert dict(failure.params) == params
+    assert failure.exit_code == status
+    assert failure.log_tail == tuple(tail)
+
+
+def test_signals() -> None:
+    killed = classify_exit(-signal.SIGKILL, ["loading"])
+    assert (killed.code, killed.signal_name) == (FailureCode.KILLED, "SIGKILL")
+    assert killed.code.is_out_of_memory
+    for number in (signal.SIGSEGV, signal.SIGABRT, signal.SIGILL, signal.SIGBUS, signal.SIGFPE):
+        crash = classify_exit(-number, ["GGML_ASSERT(x) failed"])
+        assert (crash.code, crash.signal_name) == (FailureCode.CRASHED, number.name)
+    runtime_oom = classify_exit(-signal.SIGABRT, ["CUDA error: out of memory"])
+    assert runtime_oom.code is FailureCode.OOM_COMPUTE
+    assert classify_exit(-signal.SIGTERM, []).code is FailureCode.EXITED
+
+
+def test_tail_is_bounded_and_keeps_the_end() -> None:
+    lines = [f"line {i}" for i in range(500)]
+    failure = classify_exit(2, lines)
+    assert failure.log_tail[-1] == "line 499" and len(failure.log_tail) == 40
+
+
+def test_spawn_errors() -> None:
+    assert classify_spawn_error(FileNotFoundError(2, "x"), "/b").code is FailureCode.BINARY_MISSING
+    denied = classify_spawn_error(PermissionError(13, "Permission denied"), "/b")
+    assert denied.code is FailureCode.BINARY_NOT_EXECUTABLE
+    assert denied.params["reason"] == "Permission denied"
+
+
+# --- the ladder -------------------------------------------------------------------------
+
+SPEC = LaunchSpec(model=Path("/m.gguf"))
+CRASH = classify_exit(-signal.SIGSEGV, ["ggml_vk: something"])
+
+
+def climb(spec: LaunchSpec, failure: Failure) -> list[RecoveryStep]:
+    """Apply the ladder repeatedly to the same failure until it gives up."""
+    taken: set[RecoveryStep] = set()
+    steps = []
+    while (found := next_step(spec, failure, taken)) is not None:
+        step, spec = found
+        taken.add(step)
+        steps.append(step)
+    return steps
+
+
+def test_flash_attn_off_resets_quantized_v() -> None:
+    spec = SPEC.with_changes(flash_attn="on", cache_type_k="q8_0", cache_type_v="q4_0")
+    found = next_step(spec, CRASH, set())
+    assert found is not None
+    step, changed = found
+    assert step is RecoveryStep.FLASH_ATTN_OFF
+    assert (changed.flash_attn, changed.cache_type_k, changed.cache_type_v) == (
+        "off",
+        "q8_0",
+        "f16",
+    )
+
+
+def test_each_rung_at_most_once_in_order() -> None:
+    spec = SPEC.with_changes(
+        mmproj=Path("/p.gguf"), spec_type="draft-simple", draft_model=Path("/d.gguf")
+    )
+    assert climb(spec, CRASH) == [
+        RecoveryStep.FLASH_ATTN_OFF,
+        RecoveryStep.PROJECTOR_ON_CPU,
+        RecoveryStep.TEXT_ONLY,
+        RecoveryStep.SPECULATIVE_OFF,
+    ]
+    assert climb(SPEC.with_changes(flash_attn="off"), CRASH) == []
+
+
+def test_projector_named_in_the_log_goes_first() -> None:
+    failure = classify_exit(-signal.SIGABRT, ["clip_model_loader: unsupported projector"])
+    spec = SPEC.with_changes(mmproj=Path("/p.gguf"))
+    found = next_step(spec, failure, set())
+    assert found is not None and found[0] is RecoveryStep.PROJECTOR_ON_CPU
+    assert not found[1].mmproj_offload
+    found2 = next_step(found[1], failure, {RecoveryStep.PROJECTOR_ON_CPU})
+    assert found2 is not None and found2[0] is RecoveryStep.TEXT_ONLY
+    assert found2[1].mmproj is None
+
+
+def test_speculative_bad_argument_and_tensor_split() -> None:
+    bad_spec = classify_exit(1, ['error while handling argument "--spec-type": invalid value'])
+    spec = SPEC.with_changes(spec_type="draft-mtp")
+    found = next_step(spec, bad_spec, set())
+    assert found is not None and found[0] is RecoveryStep.SPECULATIVE_OFF
+    assert not found[1].uses_speculative
+    tensor = SPEC.with_changes(split_mode="tensor", tensor_split=(1.0, 1.0), flash_attn="on")
+    found = next_step(tensor, CRASH, set())
+    assert found is not None and found[0] is RecoveryStep.LAYER_SPLIT
+    assert (found[1].split_mode, found[1].tensor_split) == ("layer", ())
+
+
+def test_out_of_memory_asks_the_planner_once() -> None:
+    calls: list[Failure] = []
+
+    def smaller(spec: LaunchSpec, failure: Failure) -> LaunchSpec | None:
+        calls.append(failure)
+        return spec.with_changes(ctx_size=(spec.ctx_size or 8192) // 2)
+
+    oom = make_failure(FailureCode.OOM_KV)
+    found = next_step(SPEC.with_changes(ctx_size=8192), oom, set(), smaller)
+    assert found is not None and found[0] is RecoveryStep.SMALLER_PLAN
+    assert found[1].ctx_size == 4096 and calls == [oom]
+    assert next_step(found[1], oom, {RecoveryStep.SMALLER_PLAN}, smaller) is None
+    assert next_step(SPEC, oom, set(), None) is None
+    assert next_step(SPEC, oom, set(), lambda s, f: None) is None
+
+
+def test_errors_the_user_must_fix_have_no_rung() -> None:
+    for code in (FailureCode.MODEL_MISSING, FailureCode.UNKNOWN_ARCHITECTURE):
+        assert next_step(SPEC.with_changes(mmproj=Path("/p")), make_failure(code), set()) is None
+    port = make_failure(FailureCode.PORT_IN_USE)
+    assert next_step(SPEC, port, set()) == (RecoveryStep.NEW_PORT, SPEC)
+    assert next_step(SPEC, port, {RecoveryStep.NEW_PORT}) is None
