@@ -1,0 +1,250 @@
+"""App settings, per-model remembered load settings, and the autoload crash guard.
+
+One JSON file under the config directory, written atomically (a temporary file in the same
+directory, fsync, rename), so a crash while saving leaves either the old or the new file.
+
+The Hugging Face token never lives here: it belongs in huggingface_hub's token store or the
+system keyring. `to_dict` refuses any value that looks like a token, so a token pasted
+into the wrong field cannot reach this plain-text file either.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from studio.core.errors import StudioError
+
+SETTINGS_NAME = "settings.json"
+SETTINGS_FORMAT_VERSION = 1
+
+THEMES = ("system", "light", "dark")
+
+# Hugging Face user access tokens: "hf_" followed by a long alphanumeric run.
+_TOKEN_SHAPE = re.compile(r"\bhf_[A-Za-z0-9]{20,}\b")
+_RPC_DEVICE = re.compile(
+    r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(?P<port>\d{1,5})$"
+)
+
+
+class SettingsError(StudioError):
+    """Codes: `settings_secret_refused` (field), `settings_rpc_device_invalid` (value),
+    `settings_unwritable` (path)."""
+
+
+def parse_rpc_device(text: str) -> tuple[str, int]:
+    """`host:port` (IPv6 hosts in brackets) -> (host, port); a typed error otherwise."""
+    match = _RPC_DEVICE.match(text.strip())
+    port = int(match.group("port")) if match else 0
+    if match is None or not 0 < port < 65536:
+        raise SettingsError("settings_rpc_device_invalid", f"not host:port: {text!r}", value=text)
+    return match.group("host"), port
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    engine_binary: str | None = None  # None: the bundled or $STUDIO_LLAMA_SERVER engine
+    models_folders: tuple[str, ...] = ()
+    rpc_devices: tuple[str, ...] = ()  # "host:port" of llama.cpp ggml-rpc-server instances
+    hf_endpoint: str | None = None  # None: huggingface.co (or $HF_ENDPOINT)
+    hf_proxy: str | None = None
+    language: str = "system"
+    theme: str = "system"
+    autoload_last_model: bool = True
+    last_model: str | None = None  # the last model that loaded successfully
+    # Set when a load starts and cleared when it ends, either way. Still set at start-up,
+    # it means the app died during that load: the crash guard refuses to autoload it.
+    load_in_progress: str | None = None
+    # Per model path: the load dialog's settings, an opaque JSON object owned by it.
+    model_load_settings: Mapping[str, Mapping[str, Any]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def remembered_load(self, model: str) -> Mapping[str, Any] | None:
+        return self.model_load_settings.get(model)
+
+    def with_remembered_load(self, model: str, load: Mapping[str, Any]) -> AppSettings:
+        # Round-trip through JSON now, so what is remembered is exactly what will be read.
+        frozen = json.loads(json.dumps(dict(load)))
+        merged = {**self.model_load_settings, model: frozen}
+        return replace(self, model_load_settings=MappingProxyType(merged))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": SETTINGS_FORMAT_VERSION}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Mapping):
+                value = {k: dict(v) for k, v in value.items()}
+            data[item.name] = value
+        leaked = _TOKEN_SHAPE.search(json.dumps(data))
+        if leaked:
+            field_name = next(
+                (k for k, v in data.items() if _TOKEN_SHAPE.search(json.dumps(v))), "?"
+            )
+            raise SettingsError(
+                "settings_secret_refused",
+                f"a Hugging Face token was about to be written to settings ({field_name})",
+                field=field_name,
+            )
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AppSettings:
+        """Lenient: a field with the wrong type keeps its default; unknown keys (a token an
+        older build wrote, say) are dropped."""
+        default = cls()
+        values: dict[str, Any] = {}
+
+        def text_or_none(key: str) -> None:
+            value = data.get(key)
+            if value is None or (isinstance(value, str) and value.strip()):
+                values[key] = value
+
+        for key in ("engine_binary", "hf_endpoint", "hf_proxy", "last_model", "load_in_progress"):
+            text_or_none(key)
+        for key in ("models_folders", "rpc_devices"):
+            items = data.get(key)
+            if isinstance(items, list) and all(isinstance(i, str) for i in items):
+                values[key] = tuple(items)
+        for key in ("language", "theme"):
+            if isinstance(data.get(key), str):
+                values[key] = data[key]
+        if values.get("theme", default.theme) not in THEMES:
+            values["theme"] = default.theme
+        if isinstance(data.get("autoload_last_model"), bool):
+            values["autoload_last_model"] = data["autoload_last_model"]
+        loads = data.get("model_load_settings")
+        if isinstance(loads, dict):
+            values["model_load_settings"] = MappingProxyType(
+                {k: v for k, v in loads.items() if isinstance(k, str) and isinstance(v, dict)}
+            )
+        return replace(default, **values)
+
+
+class SettingsStore:
+    """Reads and writes `AppSettings` as one JSON file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def in_directory(cls, config_dir: Path) -> SettingsStore:
+        return cls(config_dir / SETTINGS_NAME)
+
+    def load(self) -> AppSettings:
+        """Missing or unreadable files give the defaults; a damaged file is kept aside as
+        `settings.json.damaged` so nothing the user set is silently destroyed."""
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return AppSettings()
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("settings are not a JSON object")
+        except ValueError:
+            self.path.replace(self.path.with_name(self.path.name + ".damaged"))
+            return AppSettings()
+        return AppSettings.from_dict(data)
+
+    def save(self, settings: AppSettings) -> None:
+        text = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(
+                prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent
+            )
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    out.write(text)
+                    out.flush()
+                    os.fsync(out.fileno())
+                Path(temporary).replace(self.path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            _fsync_directory(self.path.parent)
+        except OSError as error:
+            raise SettingsError(
+                "settings_unwritable", f"{self.path}: {error}", path=str(self.path)
+            ) from error
+
+    def update(self, change: Callable[[AppSettings], AppSettings]) -> AppSettings:
+        """Load, change, save; returns what was saved."""
+        updated = change(self.load())
+        self.save(updated)
+        return updated
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows has no directory handles to sync."""
+    if os.name != "posix":
+        return
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+# -- the autoload crash guard -------------------------------------------------------------
+
+
+class AutoloadVerdict(enum.StrEnum):
+    LOAD = "load"
+    DISABLED = "disabled"  # the user turned autoload off
+    NOTHING_TO_LOAD = "nothing_to_load"  # no model has loaded successfully yet
+    PREVIOUS_LOAD_CRASHED = "previous_load_crashed"  # the app died while loading `model`
+    MODEL_MISSING = "model_missing"  # the last model's file is gone
+
+
+@dataclass(frozen=True)
+class AutoloadDecision:
+    verdict: AutoloadVerdict
+    model: str | None = None
+
+    @property
+    def should_load(self) -> bool:
+        return self.verdict is AutoloadVerdict.LOAD
+
+
+def decide_autoload(
+    settings: AppSettings, exists: Callable[[Path], bool] = Path.exists
+) -> AutoloadDecision:
+    """What to do at start-up. The crash guard comes first: if the app died while loading
+    a model, loading anything automatically could crash it again at every start."""
+    if settings.load_in_progress is not None:
+        return AutoloadDecision(AutoloadVerdict.PREVIOUS_LOAD_CRASHED, settings.load_in_progress)
+    if not settings.autoload_last_model:
+        return AutoloadDecision(AutoloadVerdict.DISABLED, settings.last_model)
+    if settings.last_model is None:
+        return AutoloadDecision(AutoloadVerdict.NOTHING_TO_LOAD)
+    if not exists(Path(settings.last_model)):
+        return AutoloadDecision(AutoloadVerdict.MODEL_MISSING, settings.last_model)
+    return AutoloadDecision(AutoloadVerdict.LOAD, settings.last_model)
+
+
+def load_started(settings: AppSettings, model: str) -> AppSettings:
+    """Save this before spawning the engine; the marker survives a crash of the app."""
+    return replace(settings, load_in_progress=model)
+
+
+def load_ended(settings: AppSettings, model: str, succeeded: bool) -> AppSettings:
+    """A load finished, failed cleanly or was cancelled: either way the app did not die.
+    (A marker for another model means a newer load began; it is left for that one.)"""
+    marker = None if settings.load_in_progress == model else settings.load_in_progress
+    return replace(
+        settings,
+        load_in_progress=marker,
+        last_model=model if succeeded else settings.last_model,
+    )
