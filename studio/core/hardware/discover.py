@@ -1,0 +1,63 @@
+"""Putting the machine together: NVML GPUs, engine devices, RPC servers and host RAM.
+
+Real and fake devices take the same path: the fake provider only swaps the NVML bindings,
+the engine's device list and (optionally) the host reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from studio.core.engine import EngineDevice
+from studio.core.hardware.fake import (
+    ENV_VARIABLE,
+    FakeNvml,
+    fake_engine_devices,
+    parse_fake_spec,
+)
+from studio.core.hardware.host import read_host_memory
+from studio.core.hardware.matching import match_devices
+from studio.core.hardware.model import Device, DeviceInventory, HostMemory
+from studio.core.hardware.nvml import NvmlApi, load_pynvml, read_nvml_gpus
+
+
+@dataclass(frozen=True)
+class DeviceConfig:
+    """Where devices come from. `fake_spec` (or STUDIO_FAKE_DEVICES) replaces the hardware."""
+
+    fake_spec: str = ""
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str], fake_spec: str = "") -> DeviceConfig:
+        return cls(fake_spec=fake_spec.strip() or environ.get(ENV_VARIABLE, "").strip())
+
+
+def discover_devices(
+    config: DeviceConfig,
+    engine_devices: Sequence[EngineDevice],
+    environ: Mapping[str, str],
+    *,
+    rpc_devices: Sequence[Device] = (),
+    nvml: Callable[[], NvmlApi | None] = load_pynvml,
+    host: Callable[[], HostMemory] = read_host_memory,
+) -> DeviceInventory:
+    """The devices a launch can use, in engine order: RPC servers first, then local GPUs.
+
+    Blocking (NVML and psutil calls): call it through `asyncio.to_thread` from the GUI.
+    """
+    host_memory: HostMemory | None = None
+    if config.fake_spec:
+        spec = parse_fake_spec(config.fake_spec)
+        gpus = read_nvml_gpus(FakeNvml(spec.gpus), environ)
+        engine_devices = fake_engine_devices(gpus)
+        host_memory = spec.host
+    else:
+        gpus = read_nvml_gpus(nvml(), environ)
+    local, unusable = match_devices(engine_devices, gpus)
+    return DeviceInventory(
+        devices=(*rpc_devices, *local),
+        host=host_memory if host_memory is not None else host(),
+        unusable=unusable,
+        fake=bool(config.fake_spec),
+    )

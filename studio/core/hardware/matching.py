@@ -1,0 +1,82 @@
+"""Pairing the engine's device list (CUDA0, Vulkan0 ...) with the GPUs NVML reports.
+
+NVML gives live free memory and a stable identity (UUID, PCI bus id); the engine gives the
+name a launch must use. CUDA devices pair by number (the child numbers them in the same
+PCI order, see `nvml.CHILD_ENVIRONMENT`); other backends (Vulkan on an NVIDIA card) pair by
+name and total memory. A GPU reachable through two backends is used through the first one
+the engine lists, which is also the one llama.cpp keeps when it de-duplicates devices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from studio.core.engine import EngineDevice
+from studio.core.hardware.model import Device, DeviceKind, GpuReading, UnusableGpu
+from studio.core.hardware.units import MIB
+
+# Vulkan reports its device-local heap, which is a little smaller than NVML's total.
+_TOTAL_TOLERANCE = 0.10
+
+
+def _same_card(engine: EngineDevice, gpu: GpuReading) -> bool:
+    name_matches = gpu.name.casefold() in engine.description.casefold()
+    total = gpu.total_bytes / MIB
+    return name_matches and abs(engine.total_mib - total) <= _TOTAL_TOLERANCE * total
+
+
+def _pair(engine: EngineDevice, gpus: Sequence[GpuReading], taken: set[str]) -> GpuReading | None:
+    if engine.backend == "CUDA":
+        index = int(engine.name[len("CUDA") :])
+        gpu = gpus[index] if index < len(gpus) else None
+        return gpu if gpu is not None and gpu.uuid not in taken else None
+    return next((g for g in gpus if g.uuid not in taken and _same_card(engine, g)), None)
+
+
+def _from_gpu(engine: EngineDevice, gpu: GpuReading) -> Device:
+    return Device(
+        key=gpu.uuid,
+        kind=DeviceKind.GPU,
+        engine_name=engine.name,
+        name=gpu.name,
+        total_bytes=gpu.total_bytes,
+        free_bytes=gpu.free_bytes,  # live, unlike the engine's probe-time figure
+        uuid=gpu.uuid,
+        pci_bus_id=gpu.pci_bus_id,
+    )
+
+
+def _from_engine(engine: EngineDevice) -> Device:
+    return Device(
+        key=engine.name,
+        kind=DeviceKind.GPU,
+        engine_name=engine.name,
+        name=engine.description,
+        total_bytes=engine.total_mib * MIB,
+        free_bytes=engine.free_mib * MIB,
+    )
+
+
+def match_devices(
+    engine_devices: Sequence[EngineDevice], gpus: Sequence[GpuReading]
+) -> tuple[tuple[Device, ...], tuple[UnusableGpu, ...]]:
+    """Local engine devices as planner devices, and the NVML GPUs the engine cannot use.
+
+    Engine devices without an NVML partner (AMD, Intel, Apple) keep the engine's own
+    memory figures. RPC devices are not local and are handled by `rpc`.
+    """
+    taken: set[str] = set()
+    devices: list[Device] = []
+    for engine in engine_devices:
+        if engine.backend == "RPC":
+            continue
+        gpu = _pair(engine, gpus, taken)
+        if gpu is not None:
+            taken.add(gpu.uuid)
+            devices.append(_from_gpu(engine, gpu))
+        elif not any(_same_card(engine, g) for g in gpus):
+            devices.append(_from_engine(engine))
+        # else: a second backend's view of a GPU already paired; using both would
+        # double-count its memory.
+    unusable = tuple(UnusableGpu(g, "no_engine_device") for g in gpus if g.uuid not in taken)
+    return tuple(devices), unusable

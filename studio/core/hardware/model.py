@@ -1,0 +1,82 @@
+"""What the planner knows about the machine: accelerator devices and host memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class DeviceKind(StrEnum):
+    GPU = "gpu"  # a local accelerator (CUDA, Vulkan, ROCm, Metal, SYCL ...)
+    RPC = "rpc"  # a remote llama.cpp `ggml-rpc-server` reached over TCP
+
+
+@dataclass(frozen=True)
+class GpuReading:
+    """One NVIDIA GPU as NVML reports it, after CUDA_VISIBLE_DEVICES has been applied.
+
+    `cuda_index` is its position among the visible GPUs in the order CUDA will number
+    them for the child (PCI bus order, because the child runs with
+    CUDA_DEVICE_ORDER=PCI_BUS_ID).
+    """
+
+    cuda_index: int
+    nvml_index: int
+    name: str
+    uuid: str
+    pci_bus_id: str
+    total_bytes: int
+    free_bytes: int
+    used_bytes: int
+
+
+@dataclass(frozen=True)
+class HostMemory:
+    total_bytes: int
+    available_bytes: int
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device llama-server can place layers on, named the way the engine names it.
+
+    `engine_name` is what `--device`, `--tensor-split` order and `-ot` buffer types refer
+    to (CUDA0, Vulkan1, RPC0). `key` is stable across runs and reorderings (the NVML UUID,
+    `rpc:host:port`, or the engine name when nothing better is known) so that remembered
+    per-device settings follow the hardware, not the slot it happens to be in.
+    """
+
+    key: str
+    kind: DeviceKind
+    engine_name: str
+    name: str
+    total_bytes: int
+    free_bytes: int
+    uuid: str = ""
+    pci_bus_id: str = ""
+    endpoint: str = ""  # host:port for RPC devices
+
+    @property
+    def backend(self) -> str:
+        return self.engine_name.rstrip("0123456789")
+
+
+@dataclass(frozen=True)
+class UnusableGpu:
+    """A GPU NVML sees but the engine cannot use, with a code saying why."""
+
+    gpu: GpuReading
+    code: str
+
+
+@dataclass(frozen=True)
+class DeviceInventory:
+    """The devices in the order the engine uses them (RPC first, then GPUs), and the host."""
+
+    devices: tuple[Device, ...]
+    host: HostMemory
+    unusable: tuple[UnusableGpu, ...] = field(default=())
+    fake: bool = False
+
+    def by_key(self, key: str) -> Device | None:
+        return next((d for d in self.devices if d.key == key), None)
