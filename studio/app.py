@@ -4,7 +4,9 @@ core, services and UI through an explicit `AppContext`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -45,8 +47,21 @@ async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
         if not closed.done():
             closed.set_result(None)
 
+    def on_quit_signal(signum: int) -> None:
+        # SIGTERM (session logout, `kill`) and Ctrl+C take the same path as closing the
+        # window, so the engine and every task stop before the process exits.
+        log.info("quitting on signal %s", signal.Signals(signum).name)
+        app.closeAllWindows()
+        on_last_window_closed()
+
     app.lastWindowClosed.connect(on_last_window_closed)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        # Windows event loops have no signal handlers; there the window's close is the way out.
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, on_quit_signal, signum)
     studio.start()
+    log.info("main window shown")
     await closed
     await studio.shutdown()
 
