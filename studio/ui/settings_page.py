@@ -1,17 +1,17 @@
 """The Settings area: engine binary, model folders, remote RPC devices, Hugging Face endpoint,
 token and proxy, language and theme.
 
-The page edits a plain `SettingsValues` and announces every accepted change through
-`changed`; `app.py` persists it (through the settings module) and applies what can apply at
-once (theme, engine re-probe). The HF token never enters `SettingsValues`: it goes straight
-to huggingface_hub's token store through `HfTokenStore`.
+The page shows the fields of `AppSettings` it owns and announces every accepted edit through
+`changed`; `app.py` then persists with `store.update(page.apply_to)`, which replaces only
+this page's fields so that what other parts of the app saved meanwhile (the last model, the
+load marker, remembered load settings) is never overwritten by a stale copy. The HF token
+never enters the settings: it goes straight to huggingface_hub's token store.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
@@ -31,33 +31,19 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.engine import EngineInfo
+from studio.core.settings import AppSettings, SettingsError, parse_rpc_device
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
 from studio.ui.theme import ThemeChoice
 
-_HOST_PORT = re.compile(r"^(?P<host>\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):(?P<port>\d{1,5})$")
-
 
 def parse_rpc_endpoint(text: str) -> str | None:
-    """`host:port` normalised, or None when it is not one (port 1-65535, IPv6 in brackets)."""
-    match = _HOST_PORT.match(text.strip())
-    if match is None:
+    """`host:port` normalised, or None when the settings module would refuse it."""
+    try:
+        host, port = parse_rpc_device(text)
+    except SettingsError:
         return None
-    port = int(match.group("port"))
-    if not 0 < port < 65536:
-        return None
-    return f"{match.group('host')}:{port}"
-
-
-@dataclass(frozen=True)
-class SettingsValues:
-    engine_binary: str = ""  # empty: the bundled engine (or STUDIO_LLAMA_SERVER)
-    models_folders: tuple[str, ...] = ()
-    rpc_devices: tuple[str, ...] = ()
-    hf_endpoint: str = ""  # empty: huggingface.co
-    proxy: str = ""  # empty: the system's proxy settings
-    language: str = ""  # empty: the system's language
-    theme: ThemeChoice = ThemeChoice.SYSTEM
+    return f"{host}:{port}"
 
 
 # Languages we offer, each named in itself; the code is what the translator loader looks for.
@@ -69,7 +55,7 @@ def _list_items(widget: QListWidget) -> tuple[str, ...]:
 
 
 class SettingsPage(QWidget):
-    changed = Signal(object)  # SettingsValues
+    changed = Signal()  # an edit was accepted: persist with `store.update(page.apply_to)`
     engine_binary_changed = Signal(str)  # "" means the bundled engine
     token_checked = Signal(bool)  # a save finished: True when the token was stored
 
@@ -77,14 +63,14 @@ class SettingsPage(QWidget):
         self,
         tokens: HfTokenStore,
         tasks: TaskOwner,
-        values: SettingsValues | None = None,
+        settings: AppSettings | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("page-settings")
         self._tokens = tokens
         self._tasks = tasks
-        self._values = values or SettingsValues()
+        self._shown = settings or AppSettings()
         self._loading = False
 
         content = QWidget()
@@ -101,7 +87,7 @@ class SettingsPage(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
-        self.set_values(self._values)
+        self.set_settings(self._shown)
         self.refresh_token_status()
 
     # -- building -------------------------------------------------------------------------
@@ -240,7 +226,7 @@ class SettingsPage(QWidget):
         self.language = QComboBox()
         self.language.setObjectName("settings-language")
         self.language.setAccessibleName(self.tr("Language"))
-        self.language.addItem(self.tr("System default"), "")
+        self.language.addItem(self.tr("System default"), "system")
         for code, name in LANGUAGES:
             self.language.addItem(name, code)
         self.language.currentIndexChanged.connect(self._emit_changed)
@@ -259,33 +245,38 @@ class SettingsPage(QWidget):
 
     # -- values ---------------------------------------------------------------------------
 
-    def values(self) -> SettingsValues:
+    def apply_to(self, settings: AppSettings) -> AppSettings:
+        """`settings` with this page's fields replaced by what the page shows."""
         return replace(
-            self._values,
-            engine_binary=self.engine_path.text().strip(),
+            settings,
+            engine_binary=self.engine_path.text().strip() or None,
             models_folders=_list_items(self.models_folders),
             rpc_devices=_list_items(self.rpc_devices),
-            hf_endpoint=self.hf_endpoint.text().strip().rstrip("/"),
-            proxy=self.proxy.text().strip(),
-            language=str(self.language.currentData() or ""),
-            theme=ThemeChoice.parse(str(self.theme.currentData())),
+            hf_endpoint=self.hf_endpoint.text().strip().rstrip("/") or None,
+            hf_proxy=self.proxy.text().strip() or None,
+            language=str(self.language.currentData() or "system"),
+            theme=ThemeChoice.parse(str(self.theme.currentData())).value,
         )
 
-    def set_values(self, values: SettingsValues) -> None:
-        """Show stored values without announcing them as a change."""
+    @property
+    def theme_choice(self) -> ThemeChoice:
+        return ThemeChoice.parse(str(self.theme.currentData()))
+
+    def set_settings(self, settings: AppSettings) -> None:
+        """Show stored settings without announcing them as an edit."""
         self._loading = True
         try:
-            self._values = values
-            self.engine_path.setText(values.engine_binary)
+            self._shown = settings
+            self.engine_path.setText(settings.engine_binary or "")
             self.models_folders.clear()
-            self.models_folders.addItems(list(values.models_folders))
+            self.models_folders.addItems(list(settings.models_folders))
             self.rpc_devices.clear()
-            self.rpc_devices.addItems(list(values.rpc_devices))
-            self.hf_endpoint.setText(values.hf_endpoint)
-            self.proxy.setText(values.proxy)
-            language = self.language.findData(values.language)
-            self.language.setCurrentIndex(max(0, language))
-            self.theme.setCurrentIndex(max(0, self.theme.findData(values.theme.value)))
+            self.rpc_devices.addItems(list(settings.rpc_devices))
+            self.hf_endpoint.setText(settings.hf_endpoint or "")
+            self.proxy.setText(settings.hf_proxy or "")
+            self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+            theme = ThemeChoice.parse(settings.theme).value
+            self.theme.setCurrentIndex(max(0, self.theme.findData(theme)))
         finally:
             self._loading = False
 
@@ -293,11 +284,11 @@ class SettingsPage(QWidget):
     def _emit_changed(self) -> None:
         if self._loading:
             return
-        values = self.values()
-        if values == self._values:
+        shown = self.apply_to(self._shown)
+        if shown == self._shown:
             return
-        self._values = values
-        self.changed.emit(values)
+        self._shown = shown
+        self.changed.emit()
 
     # -- engine ---------------------------------------------------------------------------
 
@@ -318,11 +309,11 @@ class SettingsPage(QWidget):
 
     @Slot()
     def _on_engine_path_edited(self) -> None:
-        before = self._values.engine_binary
+        before = self._shown.engine_binary
         self._emit_changed()
-        if self._values.engine_binary != before:
+        if self._shown.engine_binary != before:
             self.engine_status.setText(self.tr("Checking the engine…"))
-            self.engine_binary_changed.emit(self._values.engine_binary)
+            self.engine_binary_changed.emit(self._shown.engine_binary or "")
 
     @Slot()
     def _on_browse_engine(self) -> None:
