@@ -1,0 +1,64 @@
+"""Reading GGUF headers from local files: progressive reads, never the tensor data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from studio.core.gguf.errors import HeaderTooLargeError, MissingShardError, TruncatedError
+from studio.core.gguf.header import GGUFHeader, GGUFModel
+from studio.core.gguf.parser import NeedMoreBytes, parse_header
+from studio.core.gguf.split import parse_shard_name
+
+INITIAL_READ: Final = 2 << 20
+MAX_HEADER_BYTES: Final = 256 << 20
+
+
+def read_header(
+    path: Path, *, check_data: bool = True, max_header_bytes: int = MAX_HEADER_BYTES
+) -> GGUFHeader:
+    """Parse one file's header. With `check_data`, a file shorter than its tensor table
+    declares is reported as truncated (llama.cpp would refuse to load it)."""
+    source = str(path)
+    with path.open("rb") as handle:
+        size = handle.seek(0, 2)
+        handle.seek(0)
+        buffer = bytearray()
+        want = min(INITIAL_READ, size)
+        while True:
+            buffer += handle.read(want - len(buffer))
+            try:
+                header = parse_header(buffer, source, at_eof=len(buffer) >= size)
+                break
+            except NeedMoreBytes as more:
+                if more.needed > max_header_bytes:
+                    raise HeaderTooLargeError(source, max_header_bytes) from None
+                want = min(max(more.needed, 2 * len(buffer)), size, max_header_bytes)
+    header = GGUFHeader(
+        source=header.source,
+        version=header.version,
+        metadata=header.metadata,
+        tensors=header.tensors,
+        alignment=header.alignment,
+        header_bytes=header.header_bytes,
+        data_offset=header.data_offset,
+        file_size=size,
+    )
+    needed = header.data_offset + header.data_bytes
+    if check_data and header.tensors and size < needed:
+        raise TruncatedError(source, needed, size)
+    return header
+
+
+def read_model(path: Path, *, check_data: bool = True) -> GGUFModel:
+    """Read a model's headers; for a split GGUF (any shard given), every shard in order."""
+    shard = parse_shard_name(path.name)
+    if shard is None:
+        return GGUFModel((read_header(path, check_data=check_data),))
+    headers = []
+    for name in shard.all_names():
+        shard_path = path.with_name(name)
+        if not shard_path.is_file():
+            raise MissingShardError(str(path), name)
+        headers.append(read_header(shard_path, check_data=check_data))
+    return GGUFModel(tuple(headers))

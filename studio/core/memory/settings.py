@@ -1,0 +1,107 @@
+"""What the estimator is asked about: llama-server settings and the devices to place on."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+# Bytes per element of each KV cache type llama-server accepts for -ctk/-ctv,
+# as (block size, bytes per block) like gguf's GGML_QUANT_SIZES.
+KV_CACHE_TYPES: dict[str, tuple[int, int]] = {
+    "f32": (1, 4),
+    "f16": (1, 2),
+    "bf16": (1, 2),
+    "q8_0": (32, 34),
+    "q4_0": (32, 18),
+    "q4_1": (32, 20),
+    "iq4_nl": (32, 18),
+    "q5_0": (32, 22),
+    "q5_1": (32, 24),
+}
+
+SERVER_AUTO_PARALLEL = 4  # llama-server: no -np means 4 slots with a unified KV cache
+
+
+class SplitMode(enum.Enum):
+    NONE = "none"
+    LAYER = "layer"
+    ROW = "row"
+    TENSOR = "tensor"
+
+
+class DeviceKind(enum.Enum):
+    GPU = "gpu"
+    RPC = "rpc"
+    HOST = "host"
+
+
+@dataclass(frozen=True)
+class DeviceSpec:
+    """One device llama.cpp can place layers on, in llama.cpp's device order (RPC first).
+
+    `free_bytes` only matters for the default tensor split (proportional to free memory).
+    """
+
+    name: str
+    kind: DeviceKind = DeviceKind.GPU
+    total_bytes: int = 0
+    free_bytes: int = 0
+
+
+HOST = DeviceSpec("Host", DeviceKind.HOST)
+
+
+@dataclass(frozen=True)
+class DraftSettings:
+    """A separate draft model for speculative decoding (-md), with its own placement."""
+
+    n_gpu_layers: int | None = None  # -ngld; None = all
+    cache_type_k: str = "f16"
+    cache_type_v: str = "f16"
+    n_max: int = 3  # --spec-draft-n-max: widens the target's output buffer
+
+
+@dataclass(frozen=True)
+class EstimateSettings:
+    """llama-server flags that change memory. Defaults are llama-server's defaults.
+
+    ctx: -c (0 = the model's trained context). parallel: -np (None = server auto, 4 slots).
+    kv_unified: -kvu (None = server auto: on exactly when -np is auto).
+    flash_attn: -fa (None = auto; every backend we run supports it, so auto means on).
+    n_gpu_layers: -ngl (None = auto/all; the output layer counts as one layer).
+    tensor_split: -ts proportions (None = proportional to each device's free memory).
+    n_cpu_moe: -ncmoe (expert tensors of the first N layers stay on the host);
+    cpu_moe: -cmoe (all of them). load_mtp: --spec-type draft-mtp (loads the nextn layers).
+    """
+
+    ctx: int = 0
+    parallel: int | None = None
+    kv_unified: bool | None = None
+    cache_type_k: str = "f16"
+    cache_type_v: str = "f16"
+    flash_attn: bool | None = None
+    ubatch: int = 512
+    batch: int = 2048
+    n_gpu_layers: int | None = None
+    tensor_split: tuple[float, ...] | None = None
+    split_mode: SplitMode = SplitMode.LAYER
+    main_gpu: int = 0
+    n_cpu_moe: int = 0
+    cpu_moe: bool = False
+    swa_full: bool = False
+    kv_offload: bool = True
+    load_mtp: bool = False
+    mmproj_bytes: int = 0
+    mmproj_offload: bool = True
+
+    @property
+    def n_seq(self) -> int:
+        return SERVER_AUTO_PARALLEL if self.parallel is None else max(1, self.parallel)
+
+    @property
+    def unified(self) -> bool:
+        return self.parallel is None if self.kv_unified is None else self.kv_unified
+
+    @property
+    def flash_attention(self) -> bool:
+        return True if self.flash_attn is None else self.flash_attn
