@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Signal
 from studio.core.hardware import DeviceConfig, FakeNvml, parse_fake_spec, read_nvml_gpus
 from studio.core.hardware.nvml import load_pynvml
 from studio.core.tasks import TaskOwner
+from studio.services.while_watched import WhileWatched
 
 log = logging.getLogger(__name__)
 
@@ -88,27 +89,20 @@ class MemoryMonitor(QObject):
     ) -> None:
         super().__init__(parent)
         self._reader = reader
-        self._tasks = tasks
         self._interval_s = interval_s
-        self._viewers: set[int] = set()
-        self._poll: asyncio.Task[None] | None = None
+        self._poll = WhileWatched(tasks, "memory-monitor", self._run)
         self.latest: MemorySample | None = None
         self.samples_taken = 0
 
     @property
     def polling(self) -> bool:
-        return self._poll is not None and not self._poll.done()
+        return self._poll.running
 
     def watch(self, viewer: object) -> None:
-        self._viewers.add(id(viewer))
-        if not self.polling:
-            self._poll = self._tasks.spawn("memory-monitor", self._run())
+        self._poll.watch(viewer)
 
     def unwatch(self, viewer: object) -> None:
-        self._viewers.discard(id(viewer))
-        if not self._viewers and self._poll is not None:
-            self._poll.cancel()
-            self._poll = None
+        self._poll.unwatch(viewer)
 
     async def _run(self) -> None:
         while True:
