@@ -15,8 +15,10 @@ from PySide6.QtWidgets import QApplication
 
 from studio import __version__
 from studio.context import AppContext
+from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
+from studio.ui.app_icon import app_icon
 from studio.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -75,6 +77,7 @@ def run_app(argv: Sequence[str]) -> int:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("gguf-studio")
     app.setDesktopFileName("gguf-studio")
+    app.setWindowIcon(app_icon(ShippedFiles.default()))
     # We quit only after shutdown has stopped the engine and every task.
     app.setQuitOnLastWindowClosed(False)
     loop = qasync.QEventLoop(app)

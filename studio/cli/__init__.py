@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from studio import __version__
+from studio.cli import desktop_entry
 
 # Each module defines `register(subparsers)`, which adds one sub-command whose parser has
 # a `run(args) -> int` default.
@@ -19,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="studio", description="GGUF Studio: run GGUF models locally with llama-server."
     )
     parser.add_argument("--version", action="version", version=f"GGUF Studio {__version__}")
+    desktop_entry.add_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in _COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
@@ -29,6 +31,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args, rest = parser.parse_known_args(args_list)
+    handled = desktop_entry.run(args)
+    if handled is not None:
+        return handled
     if args.command is None:
         # Qt takes its own arguments (-platform, -style ...); everything else is ours.
         from studio.app import run_app
