@@ -154,6 +154,7 @@ class DownloadQueue:
         self._free_space = free_space
         self._clock = clock
         self._jobs: dict[int, _Job] = {}
+        self._cleanups: set[asyncio.Task[None]] = set()
         self._ids = itertools.count(1)
 
     # -- intents ------------------------------------------------------------------------
@@ -190,12 +191,23 @@ class DownloadQueue:
         running = job.task
         if running is not None:
             running.cancel()
-        self._tasks.spawn(f"download-cleanup-{job_id}", self._remove_partials(job, running))
+        self._cleanups.add(
+            self._tasks.spawn(f"download-cleanup-{job_id}", self._remove_partials(job, running))
+        )
 
     def forget(self, job_id: int) -> None:
         """Drop a finished job from the list."""
         if self._jobs[job_id].state.finished:
             del self._jobs[job_id]
+
+    async def settle(self) -> None:
+        """Wait until no job runs and every cancelled job's partial files are gone."""
+        while True:
+            pending = [job.task for job in self._jobs.values() if job.task is not None]
+            pending += [task for task in self._cleanups if not task.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
 
     def snapshot(self, job_id: int) -> DownloadSnapshot:
         return self._snapshot(self._jobs[job_id])
@@ -297,11 +309,14 @@ class DownloadQueue:
         self._publish(job)
 
     async def _remove_partials(self, job: _Job, running: asyncio.Task[None] | None) -> None:
-        if running is not None:
-            await asyncio.gather(running, return_exceptions=True)
-        for remote in job.request.files:
-            partial = job.request.target.partial_path(remote)
-            await asyncio.to_thread(partial.unlink, missing_ok=True)
+        try:
+            if running is not None:
+                await asyncio.gather(running, return_exceptions=True)
+            for remote in job.request.files:
+                partial = job.request.target.partial_path(remote)
+                await asyncio.to_thread(partial.unlink, missing_ok=True)
+        finally:
+            self._cleanups.discard(asyncio.current_task())
 
     # -- reporting ----------------------------------------------------------------------
     def _set(self, job: _Job, state: JobState) -> None:

@@ -83,10 +83,12 @@ def safe_relative_path(name: str) -> PurePosixPath:
 
 
 def contained_path(root: Path, name: str) -> Path:
-    """`root / name` after checking that it resolves inside `root` (symlinks included)."""
+    """`root / name` after checking that its folder resolves inside `root` (symlinked
+    folders included). The last part may itself be a symlink we made (HF cache snapshots
+    point into `blobs`); writes replace such a link rather than follow it."""
     relative = safe_relative_path(name)
     target = root.joinpath(*relative.parts)
     resolved_root = root.resolve()
-    if not target.resolve().is_relative_to(resolved_root):
+    if not target.parent.resolve().is_relative_to(resolved_root):
         raise DownloadError(DOWNLOAD_UNSAFE_PATH, f"{name!r} leaves {root}", name=name)
     return target

@@ -201,22 +201,23 @@ class FileTransfer:
         headers["Accept-Encoding"] = "identity"  # the Hub's sizes and digests are of raw bytes
         if self._offset:
             headers["Range"] = f"bytes={self._offset}-"
+        buffer = bytearray()
         try:
             async with self._client.stream("GET", self._url, headers=headers) as response:
                 await self._check_status(response)
-                buffer = bytearray()
                 async for chunk in response.aiter_raw():
                     buffer += chunk
                     if len(buffer) >= WRITE_BLOCK:
                         await self._write(bytes(buffer))
                         buffer.clear()
-                if buffer:
-                    await self._write(bytes(buffer))
         except httpx.TimeoutException as error:
+            # Bytes that arrived before the stall are good: keep them, resume after them.
+            await self._write(bytes(buffer))
             raise _RetryableError("stalled") from error
         except httpx.TransportError as error:
-            # Written bytes up to the drop are kept by `_write`; unflushed ones are re-fetched.
+            await self._write(bytes(buffer))
             raise _RetryableError("connection dropped") from error
+        await self._write(bytes(buffer))
 
     async def _check_status(self, response: httpx.Response) -> None:
         status = response.status_code
@@ -240,9 +241,18 @@ class FileTransfer:
         raise HubError(HUB_HTTP_ERROR, f"{self._url}: {status}", status=status)
 
     async def _write(self, data: bytes) -> None:
+        if not data:
+            return
         if self._offset + len(data) > self._remote.size:
             await self._discard()
             raise _RetryableError("more bytes than the Hub's size")
-        await asyncio.to_thread(_append, self._partial, data, self._digest)
+        write = asyncio.ensure_future(asyncio.to_thread(_append, self._partial, data, self._digest))
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # A pause or cancel must not return while a thread still appends to the file:
+            # the caller may delete it next. Let the write land, then stop.
+            await asyncio.gather(write, return_exceptions=True)
+            raise
         self._offset += len(data)
         self._on_bytes(len(data))

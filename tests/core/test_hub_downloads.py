@@ -1,0 +1,286 @@
+"""Downloads against the fake Hub: the HF cache layout other tools read, resume after drops
+and stalls, verification against the Hub's sha256, pause/resume/cancel, the disk-space
+check, and file names that try to escape."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from huggingface_hub import try_to_load_from_cache
+
+from studio.core.hub import (
+    DownloadQueue,
+    DownloadRequest,
+    DownloadSnapshot,
+    FolderTarget,
+    HfCacheTarget,
+    HubClient,
+    HubConfig,
+    JobState,
+    RepoDetails,
+    RetryPolicy,
+)
+from studio.core.hub.errors import (
+    DOWNLOAD_CHECKSUM_MISMATCH,
+    DOWNLOAD_DISK_FULL,
+    DOWNLOAD_RETRIES_EXHAUSTED,
+    DOWNLOAD_UNSAFE_PATH,
+)
+from studio.core.hub.repo import RemoteFile
+from studio.core.hub.targets import DownloadTarget
+from studio.core.tasks import TaskOwner
+from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
+
+FAST = RetryPolicy(first_delay_s=0.01, max_delay_s=0.05, attempts_without_progress=3)
+
+
+@pytest.fixture
+def hub() -> Iterator[FakeHub]:
+    fake = FakeHub([quant_repo()])
+    with fake.running():
+        yield fake
+
+
+class Harness:
+    def __init__(self, hub: FakeHub, cache: Path, **queue_options: object) -> None:
+        self.hub = hub
+        self.config = HubConfig(endpoint=hub.endpoint, cache_dir=cache, read_timeout_s=0.5)
+        self.client = HubClient(self.config)
+        self.tasks = TaskOwner("test-downloads")
+        self.seen: list[DownloadSnapshot] = []
+        self._waiters: list[tuple[Callable[[DownloadSnapshot], bool], asyncio.Future[None]]] = []
+        options: dict[str, object] = {"policy": FAST, **queue_options}
+        self.queue = DownloadQueue(
+            self.config, self.client.file_url, self.tasks, self._on_change, **options
+        )  # type: ignore[arg-type]
+
+    def _on_change(self, snapshot: DownloadSnapshot) -> None:
+        self.seen.append(snapshot)
+        for condition, future in list(self._waiters):
+            if not future.done() and condition(snapshot):
+                future.set_result(None)
+
+    async def until(self, condition: Callable[[DownloadSnapshot], bool]) -> DownloadSnapshot:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append((condition, future))
+        if not any(condition(s) for s in self.queue.snapshots()):
+            await asyncio.wait_for(future, timeout=30)
+        return next(s for s in reversed(self.seen) if condition(s))
+
+    async def finished(self, job_id: int) -> DownloadSnapshot:
+        return await self.until(lambda s: s.job_id == job_id and s.state.finished)
+
+    async def details(self) -> RepoDetails:
+        return await self.client.repo("tester/Tiny-GGUF")
+
+    def cache_request(self, details: RepoDetails, *files: RemoteFile) -> DownloadRequest:
+        target = HfCacheTarget(self.config.cache_dir, details.repo_id, details.revision)
+        return DownloadRequest(details.repo_id, details.revision, files, "test", target)
+
+
+@pytest.fixture
+async def harness(hub: FakeHub, tmp_path: Path) -> Harness:
+    return Harness(hub, tmp_path / "hf-cache")
+
+
+async def test_download_lands_in_the_hf_cache_where_huggingface_hub_finds_it(
+    harness: Harness,
+) -> None:
+    details = await harness.details()
+    bf16, mmproj = details.models[-1], details.mmproj[0]
+    job = harness.queue.add(harness.cache_request(details, *bf16.files, *mmproj.files))
+    done = await harness.finished(job)
+    assert done.state is JobState.COMPLETED, done.error
+    assert done.done == done.total == bf16.size + mmproj.size
+    assert all(f.complete for f in done.files)
+    for remote, path in zip((*bf16.files, *mmproj.files), done.paths, strict=True):
+        # huggingface_hub itself resolves the file from the cache we wrote, offline.
+        cached = try_to_load_from_cache(
+            details.repo_id, remote.path, cache_dir=harness.config.cache_dir
+        )
+        assert cached == str(path)
+        assert path.is_symlink() and path.resolve().name == remote.sha256
+        assert path.read_bytes() == harness.hub.repos[details.repo_id].files[remote.path].read(
+            0, remote.size
+        )
+    # Per-file progress was reported along the way, and no partial file is left.
+    assert {s.state for s in harness.seen} >= {JobState.QUEUED, JobState.DOWNLOADING}
+    assert not list(harness.config.cache_dir.rglob("*.incomplete"))
+
+
+async def test_a_dropped_connection_resumes_with_range(harness: Harness) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    harness.hub.add_fault(details.repo_id, q4.path, Fault("drop", after_bytes=(1 << 20) + 5000))
+    job = harness.queue.add(harness.cache_request(details, q4))
+    done = await harness.finished(job)
+    assert done.state is JobState.COMPLETED, done.error
+    ranges = [h.get("Range") for h in harness.hub.gets_of(q4.path)]
+    assert ranges == [None, f"bytes={(1 << 20) + 5000}-"]  # every byte received was kept
+    assert any(s.state is JobState.RETRYING for s in harness.seen)
+    assert done.paths[0].read_bytes() == harness.hub.repos[details.repo_id].files[q4.path].read(
+        0, q4.size
+    )
+
+
+async def test_a_stalled_transfer_resumes_without_user_action(harness: Harness) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    harness.hub.add_fault(
+        details.repo_id, q4.path, Fault("stall", after_bytes=(2 << 20) + 1, stall_s=30)
+    )
+    job = harness.queue.add(harness.cache_request(details, q4))
+    done = await harness.finished(job)
+    assert done.state is JobState.COMPLETED, done.error
+    retries = [s.retry for s in harness.seen if s.retry is not None]
+    assert retries and retries[0].reason == "stalled"
+    assert [h.get("Range") for h in harness.hub.gets_of(q4.path)] == [
+        None,
+        f"bytes={(2 << 20) + 1}-",
+    ]
+
+
+async def test_wrong_bytes_are_caught_and_fetched_again(harness: Harness) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    harness.hub.add_fault(details.repo_id, q4.path, Fault("corrupt"))
+    job = harness.queue.add(harness.cache_request(details, q4))
+    done = await harness.finished(job)
+    assert done.state is JobState.COMPLETED, done.error
+    assert [s.retry.reason for s in harness.seen if s.retry] == ["checksum mismatch"]
+    assert len(harness.hub.gets_of(q4.path)) == 2
+
+
+async def test_persistently_wrong_bytes_fail_and_never_count_as_complete(
+    harness: Harness,
+) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    harness.hub.add_fault(details.repo_id, q4.path, Fault("corrupt"), Fault("corrupt"))
+    request = harness.cache_request(details, q4)
+    done = await harness.finished(harness.queue.add(request))
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_CHECKSUM_MISMATCH
+    assert done.error.params["expected"] == q4.sha256
+    assert not request.target.final_path(q4).exists()
+    assert not request.target.is_complete(q4)
+    assert not request.target.partial_path(q4).exists()
+
+
+async def test_retries_give_up_with_a_clear_code_when_the_server_keeps_failing(
+    harness: Harness,
+) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    harness.hub.add_fault(details.repo_id, q4.path, *[Fault("status", status=503)] * 10)
+    done = await harness.finished(harness.queue.add(harness.cache_request(details, q4)))
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_RETRIES_EXHAUSTED
+    assert len(harness.hub.gets_of(q4.path)) == FAST.attempts_without_progress + 1
+
+
+async def test_pause_keeps_the_bytes_and_resume_continues_from_them(harness: Harness) -> None:
+    details = await harness.details()
+    q8 = details.models[1].first
+    # Hold the connection after 1 MiB + a bit so the pause lands mid-file.
+    harness.hub.add_fault(
+        details.repo_id, q8.path, Fault("stall", after_bytes=(1 << 20) + 10, stall_s=30)
+    )
+    request = harness.cache_request(details, q8)
+    job = harness.queue.add(request)
+    await harness.until(lambda s: s.done >= 1 << 20)
+    harness.queue.pause(job)
+    paused = harness.queue.snapshot(job)
+    assert paused.state is JobState.PAUSED
+    await harness.queue.settle()
+    kept = request.target.partial_path(q8).stat().st_size
+    assert 1 << 20 <= kept < q8.size
+    harness.queue.resume(job)
+    done = await harness.finished(job)
+    assert done.state is JobState.COMPLETED, done.error
+    assert harness.hub.gets_of(q8.path)[-1].get("Range") == f"bytes={kept}-"
+    await harness.tasks.shutdown()
+
+
+async def test_cancel_removes_partial_files(harness: Harness) -> None:
+    details = await harness.details()
+    q8 = details.models[1].first
+    harness.hub.add_fault(
+        details.repo_id, q8.path, Fault("stall", after_bytes=(1 << 20) + 10, stall_s=30)
+    )
+    request = harness.cache_request(details, q8)
+    job = harness.queue.add(request)
+    await harness.until(lambda s: s.done >= 1 << 20)
+    harness.queue.cancel(job)
+    assert harness.queue.snapshot(job).state is JobState.CANCELLED
+    await harness.queue.settle()
+    assert not request.target.partial_path(q8).exists()
+    assert not request.target.final_path(q8).exists()
+
+
+async def test_not_enough_disk_space_fails_before_any_byte_is_fetched(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    harness = Harness(hub, tmp_path / "cache", free_space=lambda path: 5 << 20)
+    details = await harness.details()
+    bf16 = details.models[-1]
+    done = await harness.finished(harness.queue.add(harness.cache_request(details, *bf16.files)))
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_DISK_FULL
+    assert done.error.params["needed"] == bf16.size
+    assert done.error.params["free"] == 5 << 20
+    assert hub.gets_of(bf16.files[0].path) == []
+
+
+async def test_jobs_run_one_after_another(harness: Harness) -> None:
+    details = await harness.details()
+    first = harness.queue.add(harness.cache_request(details, details.models[0].first))
+    second = harness.queue.add(harness.cache_request(details, details.models[1].first))
+    assert harness.queue.snapshot(second).state is JobState.QUEUED
+    await harness.finished(second)
+    order = [s.job_id for s in harness.seen if s.state is JobState.DOWNLOADING]
+    assert order.index(first) < order.index(second)
+    assert max(i for i, j in enumerate(order) if j == first) < order.index(second)
+
+
+async def test_folder_target_and_names_that_try_to_escape(tmp_path: Path) -> None:
+    evil = FakeRepo(
+        "evil/Escape-GGUF",
+        {
+            "ok-Q4_0.gguf": FakeFile(random_bytes(1000, 9)),
+            "../../outside-Q4_0.gguf": FakeFile(random_bytes(1000, 10)),
+        },
+    )
+    fake = FakeHub([evil])
+    with fake.running():
+        harness = Harness(fake, tmp_path / "cache")
+        details = await harness.client.repo("evil/Escape-GGUF")
+        folder = tmp_path / "models"
+        target: DownloadTarget = FolderTarget(folder, details.repo_id)
+        by_path = {f.path: f for m in details.models for f in m.files}
+        ok = by_path["ok-Q4_0.gguf"]
+        done = await harness.finished(
+            harness.queue.add(
+                DownloadRequest(details.repo_id, details.revision, (ok,), "ok", target)
+            )
+        )
+        assert done.state is JobState.COMPLETED, done.error
+        assert done.paths == (folder / "evil" / "Escape-GGUF" / "ok-Q4_0.gguf",)
+        escape = by_path["../../outside-Q4_0.gguf"]
+        for unsafe_target in (target, HfCacheTarget(tmp_path / "cache", details.repo_id, "x")):
+            failed = await harness.finished(
+                harness.queue.add(
+                    DownloadRequest(
+                        details.repo_id, details.revision, (escape,), "e", unsafe_target
+                    )
+                )
+            )
+            assert failed.error is not None and failed.error.code == DOWNLOAD_UNSAFE_PATH
+    assert _gguf_names(tmp_path) == ["ok-Q4_0.gguf"]
+
+
+def _gguf_names(root: Path) -> list[str]:
+    return sorted(p.name for p in root.rglob("*.gguf"))
