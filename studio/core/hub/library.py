@@ -1,0 +1,246 @@
+"""The local library: every GGUF in the Hugging Face cache and in the user's model folders,
+each with a summary read from its header; import and delete.
+
+Partial downloads are never listed: the HF cache keeps them as `blobs/*.incomplete` outside
+any snapshot, our folders as `*.part`, and neither ends in `.gguf`.
+Everything here blocks on the disk; callers run it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import enum
+import errno
+import os
+import shutil
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import gguf
+from huggingface_hub import scan_cache_dir
+from huggingface_hub.errors import CacheNotFound
+
+from studio.core.errors import StudioError
+from studio.core.gguf import GGUFError, read_model
+from studio.core.hub.errors import (
+    LIBRARY_IS_MMPROJ,
+    LIBRARY_NOT_GGUF,
+    LIBRARY_UNREADABLE,
+    LibraryError,
+)
+from studio.core.hub.naming import is_gguf, is_mmproj, quant_of, shard_of
+from studio.core.memory import summarize
+
+# The architecture llama.cpp's multimodal projectors declare.
+PROJECTOR_ARCHITECTURES = frozenset({"clip", "mmproj"})
+
+
+class Source(enum.Enum):
+    HF_CACHE = "hf-cache"
+    FOLDER = "folder"
+
+
+@dataclass(frozen=True)
+class LocalModel:
+    path: Path  # the file to load (the first shard of a split model)
+    files: tuple[Path, ...]  # every shard
+    size: int
+    source: Source
+    repo_id: str  # the Hub repository for cached files, "" for folder files
+    architecture: str
+    name: str
+    parameters: int
+    quant: str
+    context_length: int
+    is_projector: bool
+    # A code when the header could not be read (truncated, missing shard...); the row is
+    # still listed so the user can delete it.
+    problem: str = ""
+
+    @property
+    def file_name(self) -> str:
+        return self.path.name
+
+
+def _file_type_label(file_type: int | None) -> str:
+    if file_type is None:
+        return ""
+    try:
+        name = gguf.LlamaFileType(file_type).name
+    except ValueError:
+        return ""
+    return name.removeprefix("MOSTLY_").removeprefix("ALL_")
+
+
+def describe(
+    path: Path, source: Source = Source.FOLDER, repo_id: str = "", files: Sequence[Path] = ()
+) -> LocalModel:
+    """A library row for one model file (the first shard for split models)."""
+    shards = tuple(files) or (path,)
+    row = LocalModel(
+        path=path,
+        files=shards,
+        size=sum(_size(f) for f in shards),
+        source=source,
+        repo_id=repo_id,
+        architecture="",
+        name=path.stem,
+        parameters=0,
+        quant=quant_of(path.name),
+        context_length=0,
+        is_projector=is_mmproj(path.name),
+    )
+    try:
+        model = read_model(path)
+    except GGUFError as error:
+        return replace(row, problem=error.code)
+    except OSError:
+        return replace(row, problem=LIBRARY_UNREADABLE)
+    meta = model.metadata
+    architecture = str(meta.get("general.architecture") or "")
+    file_type = meta.get("general.file_type")
+    row = replace(
+        row,
+        architecture=architecture,
+        name=str(meta.get("general.name") or path.stem),
+        quant=row.quant or _file_type_label(file_type if isinstance(file_type, int) else None),
+        is_projector=row.is_projector or architecture in PROJECTOR_ARCHITECTURES,
+    )
+    try:
+        summary = summarize(model)
+    except (StudioError, KeyError, ValueError):
+        return row  # projectors and unknown layouts: what the metadata says is enough
+    return replace(row, parameters=summary.parameter_count, context_length=summary.context_length)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _group(paths: Iterable[Path]) -> list[tuple[Path, tuple[Path, ...]]]:
+    """(first file, all shards) for each model among `paths`."""
+    singles: list[tuple[Path, tuple[Path, ...]]] = []
+    sets: dict[tuple[Path, str], list[tuple[int, Path]]] = {}
+    for path in paths:
+        shard = shard_of(path.name)
+        if shard is None:
+            singles.append((path, (path,)))
+        else:
+            sets.setdefault((path.parent, shard.base), []).append((shard.index, path))
+    for members in sets.values():
+        members.sort()
+        ordered = tuple(p for _, p in members)
+        singles.append((ordered[0], ordered))
+    return singles
+
+
+def scan_folder(folder: Path) -> list[LocalModel]:
+    if not folder.is_dir():
+        return []
+    paths = sorted(p for p in folder.rglob("*.gguf") if p.is_file() and not p.name.startswith("."))
+    return [describe(first, Source.FOLDER, "", shards) for first, shards in _group(paths)]
+
+
+def scan_hf_cache(cache_dir: Path) -> list[LocalModel]:
+    try:
+        info = scan_cache_dir(cache_dir)
+    except CacheNotFound:
+        return []
+    found: list[LocalModel] = []
+    for repo in sorted(info.repos, key=lambda r: r.repo_id):
+        if repo.repo_type != "model":
+            continue
+        seen_blobs: set[Path] = set()
+        for revision in sorted(repo.revisions, key=lambda r: r.commit_hash):
+            paths = []
+            for cached in sorted(revision.files, key=lambda f: str(f.file_path)):
+                if is_gguf(cached.file_name) and cached.blob_path not in seen_blobs:
+                    seen_blobs.add(cached.blob_path)
+                    paths.append(cached.file_path)
+            found += [
+                describe(first, Source.HF_CACHE, repo.repo_id, shards)
+                for first, shards in _group(paths)
+            ]
+    return found
+
+
+def scan_library(hf_cache: Path | None, folders: Sequence[Path]) -> list[LocalModel]:
+    """Every model in the HF cache and the folders, projectors included (flagged)."""
+    models = scan_hf_cache(hf_cache) if hf_cache is not None else []
+    for folder in folders:
+        models += scan_folder(folder)
+    return models
+
+
+def validate_importable(path: Path) -> LocalModel:
+    """The file's library row if it is a GGUF main model; otherwise a `LibraryError`."""
+    if not path.is_file():
+        raise LibraryError(LIBRARY_UNREADABLE, f"{path} is not a file", path=str(path))
+    model = describe(path, files=_shards_beside(path))
+    if model.problem:
+        code = LIBRARY_UNREADABLE if model.problem == LIBRARY_UNREADABLE else LIBRARY_NOT_GGUF
+        raise LibraryError(code, f"{path}: {model.problem}", path=str(path), reason=model.problem)
+    if model.is_projector:
+        raise LibraryError(LIBRARY_IS_MMPROJ, f"{path} is a projector", path=str(path))
+    return model
+
+
+def _shards_beside(path: Path) -> tuple[Path, ...]:
+    shard = shard_of(path.name)
+    if shard is None:
+        return (path,)
+    return tuple(
+        path.with_name(f"{Path(shard.base).name}-{i:05d}-of-{shard.count:05d}.gguf")
+        for i in range(1, shard.count + 1)
+    )
+
+
+def import_model(path: Path, folder: Path) -> LocalModel:
+    """Validate `path` and bring it (every shard) into `folder`: a hard link when both are
+    on one file system (instant, no extra space), else a copy. The original stays."""
+    model = validate_importable(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    placed: list[Path] = []
+    for source in model.files:
+        target = folder / source.name
+        if target.exists():
+            raise LibraryError(LIBRARY_UNREADABLE, f"{target} exists", path=str(target))
+        try:
+            os.link(source, target)
+        except OSError as error:
+            if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP):
+                raise
+            partial = target.with_name(target.name + ".part")
+            shutil.copyfile(source, partial)
+            partial.replace(target)
+        placed.append(target)
+    return describe(placed[0], Source.FOLDER, "", placed)
+
+
+def delete_model(model: LocalModel, hf_cache: Path | None = None) -> None:
+    """Remove a model's files. In the HF cache, the snapshot links go and each blob goes
+    once no other snapshot still points at it."""
+    if model.source is Source.FOLDER:
+        for path in model.files:
+            path.unlink(missing_ok=True)
+        return
+    if hf_cache is None:
+        raise LibraryError(LIBRARY_UNREADABLE, "no cache directory given", path=str(model.path))
+    info = scan_cache_dir(hf_cache)
+    ours = {p.absolute() for p in model.files}
+    blobs_kept: set[Path] = set()
+    blobs_ours: set[Path] = set()
+    for repo in info.repos:
+        for revision in repo.revisions:
+            for cached in revision.files:
+                if cached.file_path.absolute() in ours:
+                    blobs_ours.add(cached.blob_path)
+                else:
+                    blobs_kept.add(cached.blob_path)
+    for path in model.files:
+        path.unlink(missing_ok=True)
+    for blob in blobs_ours - blobs_kept:
+        blob.unlink(missing_ok=True)

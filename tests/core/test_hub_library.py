@@ -1,0 +1,145 @@
+"""The local library over real GGUF files: folders and the HF cache (filled by a real
+download from the fake Hub), summaries from headers, partial files ignored, import rules
+and deletion."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import gguf
+import numpy as np
+import pytest
+
+from studio.core.hub import (
+    DownloadQueue,
+    DownloadRequest,
+    HfCacheTarget,
+    HubClient,
+    HubConfig,
+    JobState,
+)
+from studio.core.hub.errors import (
+    LIBRARY_IS_MMPROJ,
+    LIBRARY_NOT_GGUF,
+    LibraryError,
+)
+from studio.core.hub.library import (
+    Source,
+    delete_model,
+    import_model,
+    scan_folder,
+    scan_hf_cache,
+    scan_library,
+)
+from studio.core.tasks import TaskOwner
+from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
+from tests.support.synthetic import TINY_LLAMA, write_model
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_model(tmp_path_factory.mktemp("tiny") / "tiny-llama-F16.gguf", TINY_LLAMA)
+
+
+def _projector(path: Path) -> Path:
+    writer = gguf.GGUFWriter(path, "clip")
+    writer.add_string("general.name", "tiny projector")
+    writer.add_tensor("mm.0.weight", np.zeros((4, 4), dtype=np.float32))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path
+
+
+def test_folder_scan_summarises_models_and_ignores_partials(tiny: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "models"
+    (folder / "org" / "repo").mkdir(parents=True)
+    shutil.copy(tiny, folder / "org" / "repo" / "tiny-llama-F16.gguf")
+    write_model(folder / "split" / "tiny-Q8.gguf", TINY_LLAMA, split_max_tensors=20)
+    _projector(folder / "mmproj-tiny-f16.gguf")
+    (folder / "half.gguf.part").write_bytes(tiny.read_bytes()[:5000])
+    (folder / "broken-Q4_0.gguf").write_bytes(tiny.read_bytes()[:5000])
+    rows = {row.file_name: row for row in scan_folder(folder)}
+    assert set(rows) == {
+        "tiny-llama-F16.gguf",
+        "tiny-Q8-00001-of-00003.gguf",
+        "mmproj-tiny-f16.gguf",
+        "broken-Q4_0.gguf",
+    }
+    llama = rows["tiny-llama-F16.gguf"]
+    assert (llama.architecture, llama.name, llama.quant) == ("llama", "synthetic-llama", "F16")
+    assert llama.context_length == 4096 and llama.parameters > 1_000_000
+    assert llama.size == tiny.stat().st_size and not llama.is_projector and not llama.problem
+    split = rows["tiny-Q8-00001-of-00003.gguf"]
+    assert len(split.files) == 3 and split.size == sum(p.stat().st_size for p in split.files)
+    assert split.parameters == llama.parameters
+    assert rows["mmproj-tiny-f16.gguf"].is_projector
+    assert rows["mmproj-tiny-f16.gguf"].architecture == "clip"
+    assert rows["broken-Q4_0.gguf"].problem.startswith("gguf.")
+
+
+async def test_a_download_from_the_hub_shows_up_from_the_hf_cache(
+    tiny: Path, tmp_path: Path
+) -> None:
+    repo = FakeRepo("tester/TinyLlama-GGUF", {"tiny-llama-F16.gguf": FakeFile(tiny)})
+    cache = tmp_path / "hf"
+    fake = FakeHub([repo])
+    with fake.running():
+        config = HubConfig(endpoint=fake.endpoint, cache_dir=cache)
+        client = HubClient(config)
+        details = await client.repo(repo.repo_id)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = DownloadQueue(
+            config,
+            client.file_url,
+            TaskOwner("test"),
+            lambda s: s.state.finished and not done.done() and done.set_result(None),
+        )
+        target = HfCacheTarget(cache, repo.repo_id, details.revision)
+        files = details.models[0].files
+        job = queue.add(DownloadRequest(repo.repo_id, details.revision, files, "t", target))
+        await asyncio.wait_for(done, 30)
+        assert queue.snapshot(job).state is JobState.COMPLETED
+    rows = await asyncio.to_thread(scan_library, cache, [])
+    assert [(r.source, r.repo_id, r.architecture, r.quant) for r in rows] == [
+        (Source.HF_CACHE, "tester/TinyLlama-GGUF", "llama", "F16")
+    ]
+    # Deleting removes the snapshot link and the blob nobody else uses.
+    await asyncio.to_thread(delete_model, rows[0], cache)
+    assert await asyncio.to_thread(scan_hf_cache, cache) == []
+    assert not await asyncio.to_thread(lambda: list(cache.rglob("blobs/*")))
+
+
+def test_hf_cache_partials_are_not_models(tiny: Path, tmp_path: Path) -> None:
+    blobs = tmp_path / "models--a--b" / "blobs"
+    blobs.mkdir(parents=True)
+    (blobs / ("0" * 64 + ".incomplete")).write_bytes(tiny.read_bytes()[:1000])
+    assert scan_hf_cache(tmp_path) == []
+    assert scan_hf_cache(tmp_path / "missing") == []
+
+
+def test_import_links_a_valid_model_and_refuses_others(tiny: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    row = import_model(tiny, folder)
+    assert row.path == folder / tiny.name and row.architecture == "llama"
+    assert row.path.stat().st_ino == tiny.stat().st_ino  # a hard link: no second copy
+    projector = _projector(tmp_path / "vision.gguf")  # caught by architecture, not by name
+    with pytest.raises(LibraryError) as caught:
+        import_model(projector, folder)
+    assert caught.value.code == LIBRARY_IS_MMPROJ
+    text = tmp_path / "notes.gguf"
+    text.write_text("not a model at all")
+    with pytest.raises(LibraryError) as caught:
+        import_model(text, folder)
+    assert caught.value.code == LIBRARY_NOT_GGUF
+    assert sorted(p.name for p in folder.iterdir()) == [tiny.name]
+
+
+def test_delete_removes_every_shard_from_a_folder(tmp_path: Path) -> None:
+    write_model(tmp_path / "m" / "tiny.gguf", TINY_LLAMA, split_max_tensors=20)
+    (row,) = scan_folder(tmp_path / "m")
+    delete_model(row)
+    assert list((tmp_path / "m").iterdir()) == []
