@@ -1,0 +1,77 @@
+"""Where a chat turn's answer comes from.
+
+`ChatBackend` is the small surface the chat service needs: stream one answer, and say what
+the model's chat template can do. `DirectServerBackend` talks to a running llama-server;
+the manager, which adds crash recovery and replay, offers the same surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from studio.core.server.client import ChatDelta, loopback_client, stream_chat
+
+# Template variables and markers that mean the template can switch thinking on and off.
+_THINKING_MARKERS = ("enable_thinking", "reasoning_effort", "thinking")
+
+
+@dataclass(frozen=True)
+class TemplateCapabilities:
+    """From GET /props: what the loaded model's chat template supports."""
+
+    supports_thinking: bool = False
+    supports_system_role: bool = True
+
+    @classmethod
+    def from_props(cls, props: Mapping[str, Any]) -> TemplateCapabilities:
+        caps: Mapping[str, Any] = props.get("chat_template_caps") or {}
+        template = str(props.get("chat_template") or "")
+        thinking = bool(caps.get("supports_reasoning_effort")) or any(
+            marker in template for marker in _THINKING_MARKERS
+        )
+        return cls(
+            supports_thinking=thinking,
+            supports_system_role=bool(caps.get("supports_system_role", True)),
+        )
+
+
+class ChatBackend(Protocol):
+    def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> AsyncIterator[ChatDelta]: ...
+
+    async def template_capabilities(self) -> TemplateCapabilities: ...
+
+
+class DirectServerBackend:
+    """A llama-server already running at `base_url`; no recovery. One HTTP client per call,
+    so nothing outlives a request and there is nothing to close."""
+
+    def __init__(self, base_url: str, api_key: str | None = None) -> None:
+        self.base_url = base_url
+        self._api_key = api_key
+
+    async def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> AsyncIterator[ChatDelta]:
+        async with loopback_client(self.base_url, self._api_key) as client:
+            # Usage gives token counts; timings ride on the last chunk either way.
+            stream = cast(
+                AsyncGenerator[ChatDelta, None],
+                stream_chat(client, messages, stream_options={"include_usage": True}, **options),
+            )
+            try:
+                async for delta in stream:
+                    yield delta
+            finally:
+                # Close the HTTP stream now, on cancel too: that frees the server's slot.
+                await stream.aclose()
+
+    async def template_capabilities(self) -> TemplateCapabilities:
+        async with loopback_client(self.base_url, self._api_key) as client:
+            response = await client.get("/props")
+            response.raise_for_status()
+            props = response.json()
+        return TemplateCapabilities.from_props(props if isinstance(props, dict) else {})

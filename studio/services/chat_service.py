@@ -1,0 +1,463 @@
+"""The chat pane's service: conversations from the store, answers from a backend.
+
+One turn: the user message is persisted, the answer's placeholder is persisted as
+`streaming`, deltas are committed to the store in small chunks (see `core.chat.recorder`)
+and reach the UI at most 30 times a second, whatever the token rate. Stop cancels the
+answer task, which closes the HTTP stream and frees the server's slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import httpx
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.chat import (
+    AnswerStats,
+    ChatStore,
+    ChunkBuffer,
+    Conversation,
+    Message,
+    MessageStatus,
+    Role,
+    SamplingSettings,
+    to_json,
+    to_markdown,
+)
+from studio.core.chat.backend import ChatBackend, TemplateCapabilities
+from studio.core.errors import StudioError
+from studio.core.server.client import ChatDelta, ServerError
+from studio.core.tasks import TaskOwner
+
+log = logging.getLogger(__name__)
+
+UI_UPDATES_PER_SECOND = 30
+TITLE_LENGTH = 48
+
+
+def title_from(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= TITLE_LENGTH else flat[: TITLE_LENGTH - 1].rstrip() + "…"
+
+
+def request_messages(conversation: Conversation, history: list[Message]) -> list[dict[str, str]]:
+    """The history as the server gets it: the system prompt first, failed answers and empty
+    placeholders left out (they were never part of the dialogue)."""
+    messages: list[dict[str, str]] = []
+    if conversation.settings.system_prompt.strip():
+        messages.append({"role": "system", "content": conversation.settings.system_prompt})
+    for message in history:
+        if message.role is Role.ASSISTANT and (
+            message.status in (MessageStatus.FAILED, MessageStatus.STREAMING) or not message.content
+        ):
+            continue
+        messages.append(message.for_request())
+    return messages
+
+
+def answer_stats(
+    timings: dict[str, Any],
+    usage: dict[str, Any],
+    started: float,
+    first_token: float | None,
+    finished: float,
+    deltas: int,
+) -> AnswerStats:
+    """Speed of one answer. The server's own timings are preferred (they exclude HTTP and
+    our queueing); our clock is the fallback when a stream ended before its last chunk."""
+    completion = usage.get("completion_tokens", timings.get("predicted_n"))
+    speed = timings.get("predicted_per_second")
+    if speed is None and first_token is not None and finished > first_token and deltas > 1:
+        speed = (deltas - 1) / (finished - first_token)
+    return AnswerStats(
+        ttft_ms=None if first_token is None else (first_token - started) * 1000.0,
+        tokens_per_second=None if speed is None else float(speed),
+        prompt_tokens=usage.get("prompt_tokens", timings.get("prompt_n")),
+        completion_tokens=None if completion is None else int(completion),
+        prompt_per_second=timings.get("prompt_per_second"),
+    )
+
+
+class DeltaBatcher:
+    """Coalesces streamed text so `emit(message_id, content, reasoning)` runs at most
+    `rate` times a second; the rest of the time deltas only accumulate."""
+
+    def __init__(
+        self,
+        emit: Callable[[int, str, str], None],
+        rate: float = UI_UPDATES_PER_SECOND,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._emit = emit
+        self._interval = 1.0 / rate
+        self._clock = clock
+        self._message_id = 0
+        self._content: list[str] = []
+        self._reasoning: list[str] = []
+        self._last_emit = -float("inf")
+        self._scheduled: asyncio.TimerHandle | None = None
+
+    def add(self, message_id: int, content: str, reasoning: str) -> None:
+        if message_id != self._message_id:
+            self.flush()
+            self._message_id = message_id
+        self._content.append(content)
+        self._reasoning.append(reasoning)
+        if self._scheduled is None:
+            wait = max(0.0, self._interval - (self._clock() - self._last_emit))
+            self._scheduled = asyncio.get_running_loop().call_later(wait, self.flush)
+
+    def flush(self) -> None:
+        if self._scheduled is not None:
+            self._scheduled.cancel()
+            self._scheduled = None
+        content, reasoning = "".join(self._content), "".join(self._reasoning)
+        self._content.clear()
+        self._reasoning.clear()
+        if content or reasoning:
+            self._last_emit = self._clock()
+            self._emit(self._message_id, content, reasoning)
+
+
+class ChatService(QObject):
+    conversations_listed = Signal(object)  # list[ConversationSummary]
+    conversation_opened = Signal(object, object)  # Conversation | None, list[Message]
+    conversation_changed = Signal(object)  # Conversation (title or settings)
+    message_added = Signal(object)  # Message
+    messages_removed = Signal(int)  # first removed message id; later ones go too
+    message_edited = Signal(object)  # Message
+    answer_delta = Signal(int, str, str)  # message id, content, reasoning (batched)
+    answer_finished = Signal(object)  # Message, as persisted
+    busy_changed = Signal(bool)
+    capabilities_changed = Signal(object)  # TemplateCapabilities
+    backend_changed = Signal(bool)  # whether a model is ready to answer
+    failed = Signal(str, str)  # error code, technical detail
+
+    def __init__(
+        self,
+        store: ChatStore,
+        tasks: TaskOwner,
+        backend: ChatBackend | None = None,
+        *,
+        chunk_chars: int = 200,
+        chunk_age_s: float = 0.25,
+        clock: Callable[[], float] = time.monotonic,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._tasks = tasks
+        self._backend = backend
+        self._chunk = (chunk_chars, chunk_age_s)
+        self._clock = clock
+        self._batcher = DeltaBatcher(self.answer_delta.emit, clock=clock)
+        self._answer: asyncio.Task[None] | None = None
+        self._search = ""
+        self.conversation: Conversation | None = None
+        # Settings chosen before the first message of a new conversation creates it.
+        self._pending_settings = SamplingSettings()
+        self.capabilities = TemplateCapabilities()
+        self.model_name: str | None = None
+
+    # -- backend -------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._answer is not None and not self._answer.done()
+
+    @property
+    def has_backend(self) -> bool:
+        return self._backend is not None
+
+    def set_backend(self, backend: ChatBackend | None, model_name: str | None = None) -> None:
+        """A model became ready (or went away). Asks the template what it supports."""
+        self._backend = backend
+        self.model_name = model_name
+        self.backend_changed.emit(backend is not None)
+        if backend is None:
+            self.capabilities = TemplateCapabilities()
+            self.capabilities_changed.emit(self.capabilities)
+            return
+        self._tasks.spawn("chat-capabilities", self._read_capabilities(backend))
+
+    async def _read_capabilities(self, backend: ChatBackend) -> None:
+        try:
+            capabilities = await backend.template_capabilities()
+        except (httpx.HTTPError, StudioError, ValueError) as error:
+            log.warning("could not read the chat template's capabilities: %s", error)
+            capabilities = TemplateCapabilities()
+        if backend is self._backend:
+            self.capabilities = capabilities
+            self.capabilities_changed.emit(capabilities)
+
+    # -- conversations -------------------------------------------------------------------
+
+    def refresh_list(self, search: str | None = None) -> asyncio.Task[None]:
+        if search is not None:
+            self._search = search
+        return self._tasks.spawn("chat-list", self._list(self._search))
+
+    async def _list(self, search: str) -> None:
+        summaries = await asyncio.to_thread(self._store.list_conversations, search)
+        if search == self._search:  # a newer search supersedes this one
+            self.conversations_listed.emit(summaries)
+
+    def new_conversation(self) -> None:
+        """Start a blank conversation; it is stored with the first message."""
+        self.stop()
+        settings = self.conversation.settings if self.conversation else SamplingSettings()
+        self.conversation = None
+        self._pending_settings = settings
+        self.conversation_opened.emit(None, [])
+
+    def open(self, conversation_id: int) -> asyncio.Task[None]:
+        self.stop()
+        return self._tasks.spawn("chat-open", self._open(conversation_id))
+
+    async def _open(self, conversation_id: int) -> None:
+        try:
+            conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
+            messages = await asyncio.to_thread(self._store.messages, conversation_id)
+        except StudioError as error:
+            self.failed.emit(error.code, error.detail)
+            return
+        self.conversation = conversation
+        self.conversation_opened.emit(conversation, messages)
+
+    def rename(self, conversation_id: int, title: str) -> asyncio.Task[None]:
+        return self._tasks.spawn("chat-rename", self._rename(conversation_id, title.strip()))
+
+    async def _rename(self, conversation_id: int, title: str) -> None:
+        if not title:
+            return
+        await asyncio.to_thread(self._store.rename_conversation, conversation_id, title)
+        if self.conversation and self.conversation.id == conversation_id:
+            self.conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
+            self.conversation_changed.emit(self.conversation)
+        await self._list(self._search)
+
+    def delete(self, conversation_id: int) -> asyncio.Task[None]:
+        if self.conversation and self.conversation.id == conversation_id:
+            self.stop()
+        return self._tasks.spawn("chat-delete", self._delete(conversation_id))
+
+    async def _delete(self, conversation_id: int) -> None:
+        if self._answer is not None:
+            await asyncio.gather(self._answer, return_exceptions=True)
+        await asyncio.to_thread(self._store.delete_conversation, conversation_id)
+        if self.conversation and self.conversation.id == conversation_id:
+            self.conversation = None
+            self.conversation_opened.emit(None, [])
+        await self._list(self._search)
+
+    def export(self, conversation_id: int, target: Path) -> asyncio.Task[None]:
+        """Markdown for `.md`, JSON otherwise."""
+        return self._tasks.spawn("chat-export", self._export(conversation_id, target))
+
+    async def _export(self, conversation_id: int, target: Path) -> None:
+        def write() -> None:
+            conversation = self._store.conversation(conversation_id)
+            messages = self._store.messages(conversation_id)
+            render = to_markdown if target.suffix.lower() in (".md", ".markdown") else to_json
+            target.write_text(render(conversation, messages), encoding="utf-8")
+
+        try:
+            await asyncio.to_thread(write)
+        except OSError as error:
+            self.failed.emit("chat_export_failed", f"{target}: {error}")
+
+    def set_settings(self, settings: SamplingSettings) -> asyncio.Task[None] | None:
+        if self.conversation is None:
+            self._pending_settings = settings
+            return None
+        self.conversation = Conversation(
+            self.conversation.id,
+            self.conversation.title,
+            self.conversation.created_at,
+            self.conversation.updated_at,
+            settings,
+            self.conversation.model,
+        )
+        conversation_id = self.conversation.id
+        return self._tasks.spawn(
+            "chat-settings",
+            asyncio.to_thread(self._store.set_settings, conversation_id, settings),
+        )
+
+    @property
+    def settings(self) -> SamplingSettings:
+        if self.conversation is not None:
+            return self.conversation.settings
+        return self._pending_settings
+
+    # -- turns ---------------------------------------------------------------------------
+
+    def send(self, text: str) -> asyncio.Task[None] | None:
+        """Persist `text` as the user's message and stream the answer."""
+        text = text.strip()
+        if not text or self.busy:
+            return None
+        if self._backend is None:
+            self.failed.emit("chat_no_model", "no model is loaded")
+            return None
+        return self._start(self._send(text))
+
+    def regenerate(self) -> asyncio.Task[None] | None:
+        """Replace the last answer with a new one."""
+        if self.conversation is None or self.busy or self._backend is None:
+            return None
+        return self._start(self._regenerate(self.conversation.id))
+
+    def edit_and_resend(self, message_id: int, text: str) -> asyncio.Task[None] | None:
+        """Change an earlier user message, drop everything after it, and answer again."""
+        if self.conversation is None or self.busy or self._backend is None or not text.strip():
+            return None
+        return self._start(self._edit(self.conversation.id, message_id, text.strip()))
+
+    def stop(self) -> None:
+        if self._answer is not None and not self._answer.done():
+            self._answer.cancel()
+
+    def _start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        self._answer = self._tasks.spawn("chat-turn", coroutine)
+        self.busy_changed.emit(True)
+        self._answer.add_done_callback(self._on_answer_done)
+        return self._answer
+
+    def _on_answer_done(self, task: asyncio.Task[None]) -> None:
+        if task is self._answer:
+            self.busy_changed.emit(False)
+
+    async def _send(self, text: str) -> None:
+        if self.conversation is None:
+            self.conversation = await asyncio.to_thread(
+                self._store.create_conversation,
+                title_from(text),
+                self.settings,
+                self.model_name,
+            )
+            self.conversation_opened.emit(self.conversation, [])
+        conversation_id = self.conversation.id
+        message = await asyncio.to_thread(self._store.add_message, conversation_id, Role.USER, text)
+        self.message_added.emit(message)
+        await self._list(self._search)
+        await self._stream_answer(conversation_id)
+
+    async def _regenerate(self, conversation_id: int) -> None:
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        last_user = max((m.id for m in history if m.role is Role.USER), default=None)
+        if last_user is None:
+            return
+        later = [m.id for m in history if m.id > last_user]
+        if later:
+            await asyncio.to_thread(self._store.delete_from, later[0])
+            self.messages_removed.emit(later[0])
+        await self._stream_answer(conversation_id)
+
+    async def _edit(self, conversation_id: int, message_id: int, text: str) -> None:
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        target = next((m for m in history if m.id == message_id), None)
+        if target is None or target.role is not Role.USER:
+            return
+        later = [m.id for m in history if m.id > message_id]
+        await asyncio.to_thread(self._store.replace_content, message_id, text)
+        if later:
+            await asyncio.to_thread(self._store.delete_from, later[0])
+            self.messages_removed.emit(later[0])
+        self.message_edited.emit(await asyncio.to_thread(self._store.message, message_id))
+        await self._stream_answer(conversation_id)
+
+    async def _stream_answer(self, conversation_id: int) -> None:
+        backend = self._backend
+        if backend is None:
+            self.failed.emit("chat_no_model", "no model is loaded")
+            return
+        conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        messages = request_messages(conversation, history)
+        placeholder = await asyncio.to_thread(
+            self._store.add_message,
+            conversation_id,
+            Role.ASSISTANT,
+            status=MessageStatus.STREAMING,
+            model=self.model_name,
+        )
+        self.message_added.emit(placeholder)
+        answer_id = placeholder.id
+        chunks = ChunkBuffer(*self._chunk, clock=self._clock)
+        timings: dict[str, Any] = {}
+        usage: dict[str, Any] = {}
+        started = self._clock()
+        first_token: float | None = None
+        deltas = 0
+        status, error_code, detail = MessageStatus.COMPLETE, None, ""
+        delta: ChatDelta
+        try:
+            async for delta in backend.stream_chat(
+                messages, conversation.settings.request_options()
+            ):
+                if delta.timings:
+                    timings.update(delta.timings)
+                if delta.usage:
+                    usage.update(delta.usage)
+                if not delta.content and not delta.reasoning:
+                    continue
+                if first_token is None:
+                    first_token = self._clock()
+                deltas += 1
+                chunks.add(delta.content, delta.reasoning)
+                self._batcher.add(answer_id, delta.content, delta.reasoning)
+                if chunks.due():
+                    content, reasoning = chunks.take()
+                    await asyncio.to_thread(
+                        self._store.append_to_message, answer_id, content, reasoning
+                    )
+        except asyncio.CancelledError:
+            status, error_code = MessageStatus.CANCELLED, None
+            await self._finish(
+                answer_id, chunks, status, None, started, first_token, timings, usage, deltas
+            )
+            raise
+        except ServerError as error:
+            status, error_code, detail = MessageStatus.FAILED, "chat_server_refused", str(error)
+        except httpx.HTTPError as error:
+            status, error_code = MessageStatus.INTERRUPTED, "chat_connection_lost"
+            detail = f"{type(error).__name__}: {error}"
+        except StudioError as error:
+            status, error_code, detail = MessageStatus.INTERRUPTED, error.code, error.detail
+        await self._finish(
+            answer_id, chunks, status, error_code, started, first_token, timings, usage, deltas
+        )
+        if error_code is not None:
+            self.failed.emit(error_code, detail)
+
+    async def _finish(
+        self,
+        answer_id: int,
+        chunks: ChunkBuffer,
+        status: MessageStatus,
+        error_code: str | None,
+        started: float,
+        first_token: float | None,
+        timings: dict[str, Any],
+        usage: dict[str, Any],
+        deltas: int,
+    ) -> None:
+        self._batcher.flush()
+        stats = answer_stats(timings, usage, started, first_token, self._clock(), deltas)
+        content, reasoning = chunks.take()
+
+        def persist() -> Message:
+            self._store.append_to_message(answer_id, content, reasoning)
+            self._store.finish_message(answer_id, status, stats, error_code)
+            return self._store.message(answer_id)
+
+        # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.
+        finished = await asyncio.shield(asyncio.to_thread(persist))
+        self.answer_finished.emit(finished)

@@ -1,0 +1,305 @@
+"""ChatService with a scripted backend: persistence, batching, stop, regenerate, edit."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSettings
+from studio.core.chat.backend import TemplateCapabilities
+from studio.core.server.client import ServerError
+from studio.core.tasks import TaskOwner
+from studio.services.chat_service import ChatService, DeltaBatcher, title_from
+from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    with qasync_event_loop(qapp) as loop:
+        yield loop
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[ChatStore]:
+    with ChatStore(tmp_path / "chat.sqlite3") as store:
+        yield store
+
+
+def _service(store: ChatStore, backend: ScriptedBackend | None) -> tuple[ChatService, TaskOwner]:
+    tasks = TaskOwner("test")
+    service = ChatService(store, tasks, backend, chunk_chars=4, chunk_age_s=60)
+    return service, tasks
+
+
+def test_a_turn_is_persisted_and_streamed(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(pieces=["Hel", "lo", "!"], reasoning=["hmm"])
+    service, tasks = _service(store, backend)
+    service.set_settings(SamplingSettings(temperature=0.1, system_prompt="Be terse."))
+    added: list[Message] = []
+    deltas: list[tuple[int, str, str]] = []
+    service.message_added.connect(added.append)
+    service.answer_delta.connect(lambda *args: deltas.append(args))
+
+    async def scenario() -> Message:
+        finished = asyncio.ensure_future(next_emission(service.answer_finished))
+        task = service.send("  Say hello  ")
+        assert task is not None
+        await task
+        (message,) = await finished
+        return message
+
+    answer = loop.run_until_complete(scenario())
+    assert answer.status is MessageStatus.COMPLETE
+    assert answer.content == "Hello!"
+    assert answer.reasoning == "hmm"
+    assert answer.stats.tokens_per_second == 123.0
+    assert answer.stats.ttft_ms is not None
+    assert answer.stats.prompt_tokens == 7
+    assert "".join(d[1] for d in deltas) == "Hello!"
+    assert [m.role for m in added] == [Role.USER, Role.ASSISTANT]
+    assert added[1].status is MessageStatus.STREAMING  # the placeholder
+
+    # What the server was sent: the system prompt first, sampling options set.
+    messages, options = backend.requests[0]
+    assert messages == [
+        {"role": "system", "content": "Be terse."},
+        {"role": "user", "content": "Say hello"},
+    ]
+    assert options == {"temperature": 0.1}
+
+    assert service.conversation is not None
+    conversation = store.conversation(service.conversation.id)
+    assert conversation.title == "Say hello"
+    assert conversation.settings.system_prompt == "Be terse."
+    assert [m.content for m in store.messages(conversation.id)] == ["Say hello", "Hello!"]
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_ui_updates_are_batched_to_30_hz_at_200_tokens_per_second(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    pieces = [f"w{i} " for i in range(200)]
+    backend = ScriptedBackend(pieces=pieces, gap_s=0.005)  # ~200 tokens/s
+    service, tasks = _service(store, backend)
+    emitted_at: list[float] = []
+    text: list[str] = []
+
+    def on_delta(message_id: int, content: str, reasoning: str) -> None:
+        emitted_at.append(loop.time())
+        text.append(content)
+
+    service.answer_delta.connect(on_delta)
+
+    async def scenario() -> float:
+        start = loop.time()
+        task = service.send("go")
+        assert task is not None
+        await task
+        return loop.time() - start
+
+    elapsed = loop.run_until_complete(scenario())
+    assert "".join(text) == "".join(pieces)
+    # At most one emission per 1/30 s window, plus the final flush.
+    assert len(emitted_at) <= elapsed * 30 + 2
+    gaps = [b - a for a, b in itertools.pairwise(emitted_at[:-1])]
+    assert all(gap >= 1 / 30 - 0.004 for gap in gaps), gaps
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_stop_keeps_the_partial_answer_and_closes_the_stream(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(pieces=["one ", "two ", "never"], hold=2)
+    service, tasks = _service(store, backend)
+    busy: list[bool] = []
+    service.busy_changed.connect(busy.append)
+
+    async def scenario() -> Message:
+        finished = asyncio.ensure_future(next_emission(service.answer_finished))
+        first = asyncio.ensure_future(next_emission(service.answer_delta))
+        assert service.send("count") is not None
+        await first
+        await asyncio.sleep(0.05)
+        service.stop()
+        (message,) = await finished
+        return message
+
+    answer = loop.run_until_complete(scenario())
+    assert answer.status is MessageStatus.CANCELLED
+    assert answer.content == "one two "
+    assert backend.closed == 1
+    assert busy == [True, False]
+    assert not service.busy
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_regenerate_replaces_the_last_answer(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(pieces=["first"])
+    service, tasks = _service(store, backend)
+    removed: list[int] = []
+    service.messages_removed.connect(removed.append)
+
+    async def scenario() -> None:
+        task = service.send("question")
+        assert task is not None
+        await task
+        backend.pieces = ["second"]
+        again = service.regenerate()
+        assert again is not None
+        await again
+
+    loop.run_until_complete(scenario())
+    assert service.conversation is not None
+    history = store.messages(service.conversation.id)
+    assert [(m.role, m.content) for m in history] == [
+        (Role.USER, "question"),
+        (Role.ASSISTANT, "second"),
+    ]
+    assert len(removed) == 1
+    # The regenerated request did not include the replaced answer.
+    assert backend.requests[1][0] == [{"role": "user", "content": "question"}]
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_edit_and_resend_rewrites_history_from_that_message(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(pieces=["a1"])
+    service, tasks = _service(store, backend)
+
+    async def scenario() -> None:
+        for text in ("q1", "q2"):
+            task = service.send(text)
+            assert task is not None
+            await task
+        assert service.conversation is not None
+        first_question = store.messages(service.conversation.id)[0]
+        backend.pieces = ["new answer"]
+        task = service.edit_and_resend(first_question.id, "q1 edited")
+        assert task is not None
+        await task
+
+    loop.run_until_complete(scenario())
+    assert service.conversation is not None
+    assert [m.content for m in store.messages(service.conversation.id)] == [
+        "q1 edited",
+        "new answer",
+    ]
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_a_refusal_is_kept_as_a_failed_answer_and_reported(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(fail=ServerError(400, '{"error":{"message":"too long"}}'))
+    service, tasks = _service(store, backend)
+    failures: list[tuple[str, str]] = []
+    service.failed.connect(lambda code, detail: failures.append((code, detail)))
+
+    async def scenario() -> Message:
+        finished = asyncio.ensure_future(next_emission(service.answer_finished))
+        service.send("x")
+        (message,) = await finished
+        return message
+
+    answer = loop.run_until_complete(scenario())
+    assert answer.status is MessageStatus.FAILED
+    assert answer.error_code == "chat_server_refused"
+    assert failures and failures[0][0] == "chat_server_refused"
+    assert "400" in failures[0][1]
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_no_model_is_reported_not_raised(loop: asyncio.AbstractEventLoop, store: ChatStore) -> None:
+    service, _ = _service(store, None)
+    failures: list[str] = []
+    service.failed.connect(lambda code, detail: failures.append(code))
+    assert service.send("hello") is None
+    assert failures == ["chat_no_model"]
+    assert store.list_conversations() == []
+
+
+def test_list_search_rename_delete_and_export(
+    loop: asyncio.AbstractEventLoop, store: ChatStore, tmp_path: Path
+) -> None:
+    service, tasks = _service(store, ScriptedBackend(pieces=["fine"]))
+    listed: list[list[object]] = []
+    service.conversations_listed.connect(listed.append)
+
+    async def scenario() -> None:
+        for text in ("about cats", "about dogs"):
+            service.new_conversation()
+            task = service.send(text)
+            assert task is not None
+            await task
+        await service.refresh_list("cats")
+        assert [s.title for s in listed[-1]] == ["about cats"]
+        cat_id = listed[-1][0].id
+        await service.rename(cat_id, "Felines")
+        await service.export(cat_id, tmp_path / "out.md")
+        await service.export(cat_id, tmp_path / "out.json")
+        await service.refresh_list("")
+        assert [s.title for s in listed[-1]] == ["about dogs", "Felines"]
+        await service.delete(cat_id)
+        assert [s.title for s in listed[-1]] == ["about dogs"]
+
+    loop.run_until_complete(scenario())
+    assert (tmp_path / "out.md").read_text().startswith("# Felines\n")
+    assert '"title": "Felines"' in (tmp_path / "out.json").read_text()
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_capabilities_are_read_when_a_backend_arrives(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    thinking = TemplateCapabilities(supports_thinking=True)
+    service, tasks = _service(store, None)
+
+    async def scenario() -> TemplateCapabilities:
+        seen = asyncio.ensure_future(next_emission(service.capabilities_changed))
+        service.set_backend(ScriptedBackend(capabilities=thinking), "m.gguf")
+        (capabilities,) = await seen
+        return capabilities
+
+    assert loop.run_until_complete(scenario()) == thinking
+    assert service.has_backend
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_batcher_emits_the_first_delta_at_once_and_coalesces_the_rest(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    emitted: list[tuple[int, str, str]] = []
+    batcher = DeltaBatcher(lambda *args: emitted.append(args), rate=10)
+
+    async def scenario() -> None:
+        batcher.add(1, "a", "")
+        await asyncio.sleep(0.01)
+        assert emitted == [(1, "a", "")]
+        batcher.add(1, "b", "")
+        batcher.add(1, "c", "r")
+        await asyncio.sleep(0.02)
+        assert len(emitted) == 1  # within the 100 ms window
+        await asyncio.sleep(0.12)
+        assert emitted[1] == (1, "bc", "r")
+        batcher.add(2, "x", "")
+        batcher.flush()
+        assert emitted[2] == (2, "x", "")
+
+    loop.run_until_complete(scenario())
+
+
+def test_titles_are_short_single_lines() -> None:
+    assert title_from("a\nb   c") == "a b c"
+    long = title_from("word " * 40)
+    assert len(long) <= 48
+    assert long.endswith("…")
