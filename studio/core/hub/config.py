@@ -69,9 +69,11 @@ class HubConfig:
         )
         return dict(built)
 
-    def async_client(self) -> httpx.AsyncClient:
-        """A client for byte transfers and header reads against this endpoint."""
+    def async_client(self, headers: Mapping[str, str] | None = None) -> httpx.AsyncClient:
+        """A client for byte transfers and header reads against this endpoint; `headers`
+        (e.g. `self.headers()` with the token) go with every request."""
         return httpx.AsyncClient(
+            headers=dict(headers or {}),
             proxy=self.proxy,
             timeout=self.timeout(),
             follow_redirects=True,

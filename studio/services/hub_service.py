@@ -1,0 +1,90 @@
+"""Search and repository views for the GUI, off the GUI thread, newest request wins.
+
+A new search cancels the one still running, so a fast typist never sees stale results
+arrive after fresh ones. Failures come out as (operation, code, params, detail); the UI
+translates the code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.errors import StudioError
+from studio.core.hub import HubClient, ModelFile, RepoDetails, SearchSort
+from studio.core.hub.fit import FitAssessment
+from studio.core.tasks import TaskOwner
+
+# (repo details, model) -> how it fits this machine; reads only the remote header.
+Assessor = Callable[[RepoDetails, ModelFile], Awaitable[FitAssessment]]
+
+
+class HubService(QObject):
+    searched = Signal(object)  # SearchPage
+    repo_loaded = Signal(object)  # RepoDetails
+    fit_assessed = Signal(str, str, object)  # repo id, model name, FitAssessment
+    failed = Signal(str, str, object, str)  # operation, code, params (dict), detail
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self,
+        client: HubClient,
+        tasks: TaskOwner,
+        assessor: Assessor | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.client = client
+        self._tasks = tasks
+        self._assessor = assessor
+        self._latest: dict[str, asyncio.Task[None]] = {}
+
+    def search(self, query: str, sort: SearchSort, page: int = 0) -> None:
+        self._replace("search", self._search(query, sort, page))
+
+    def open_repo(self, repo_id: str) -> None:
+        self._replace("repo", self._open_repo(repo_id))
+        self._cancel("fit")
+
+    @property
+    def busy(self) -> bool:
+        return any(not task.done() for task in self._latest.values())
+
+    def _cancel(self, operation: str) -> None:
+        task = self._latest.pop(operation, None)
+        if task is not None:
+            task.cancel()
+
+    def _replace(self, operation: str, work: Any) -> None:
+        self._cancel(operation)
+        task = self._tasks.spawn(operation, self._guard(operation, work))
+        self._latest[operation] = task
+        self.busy_changed.emit(True)
+        task.add_done_callback(lambda _: self.busy_changed.emit(self.busy))
+
+    async def _guard(self, operation: str, work: Awaitable[None]) -> None:
+        try:
+            await work
+        except StudioError as error:
+            self.failed.emit(operation, error.code, dict(error.params), error.detail)
+
+    async def _search(self, query: str, sort: SearchSort, page: int) -> None:
+        self.searched.emit(await self.client.search(query, sort, page))
+
+    async def _open_repo(self, repo_id: str) -> None:
+        details = await self.client.repo(repo_id)
+        self.repo_loaded.emit(details)
+        if self._assessor is not None and details.models:
+            self._replace("fit", self._assess_all(details))
+
+    async def _assess_all(self, details: RepoDetails) -> None:
+        assert self._assessor is not None
+        # One header at a time, smallest first: the rows most likely to fit fill in first.
+        for model in details.models:
+            if not model.complete:
+                continue
+            assessment = await self._assessor(details, model)
+            self.fit_assessed.emit(details.repo_id, model.name, assessment)
