@@ -1,0 +1,51 @@
+"""The placement planner: a model, the machine's devices and the user's settings -> a `Plan`.
+
+planner = Planner(summary, path, inventory, engine_info.features, tensor_names)
+plan = planner.plan(PlanRequest())                 # auto-fit: context, layers, experts
+plan.devices[i].predicted / .budget                # bytes per component vs budget
+plan.reasons                                       # codes naming the setting
+plan.launch                                        # the LaunchSpec the manager runs
+plan = planner.plan(plan.with_layers(key, 20))     # a slider move: one estimate
+smaller = next_smaller_plan(planner, plan)         # the recovery ladder's step down
+"""
+
+from studio.core.placement.budget import (
+    CUDA_CONTEXT_OVERHEAD,
+    HOST_KEY,
+    HOST_PROCESS_OVERHEAD,
+    default_host_margin,
+    default_margin,
+)
+from studio.core.placement.eligibility import Eligibility
+from studio.core.placement.environment import child_environment, request_from_environment
+from studio.core.placement.evaluate import Components
+from studio.core.placement.plan import DevicePlan, Limits, Plan
+from studio.core.placement.planner import Planner, n_cpu_moe_max
+from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
+from studio.core.placement.request import DraftModel, Mtp, PlanRequest, Projector, SplitMode
+
+__all__ = [
+    "CUDA_CONTEXT_OVERHEAD",
+    "HOST_KEY",
+    "HOST_PROCESS_OVERHEAD",
+    "Components",
+    "DevicePlan",
+    "DraftModel",
+    "Eligibility",
+    "Limits",
+    "Mtp",
+    "Plan",
+    "PlanRequest",
+    "Planner",
+    "Projector",
+    "Reason",
+    "ReasonCode",
+    "Setting",
+    "Severity",
+    "SplitMode",
+    "child_environment",
+    "default_host_margin",
+    "default_margin",
+    "n_cpu_moe_max",
+    "request_from_environment",
+]

@@ -1,0 +1,246 @@
+"""One candidate placement -> predicted bytes per device, through the memory estimator.
+
+Every byte number comes from `studio.core.memory.estimate` (the one formula set); this
+module only adds what belongs to planning: the fixed per-device overheads, a draft model's
+own estimate, the MTP head's KV, and the comparison with each device's budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from studio.core.hardware import Device, DeviceInventory, DeviceKind
+from studio.core.memory import DeviceKind as SpecKind
+from studio.core.memory import (
+    DeviceSpec,
+    Estimate,
+    EstimateSettings,
+    ModelSummary,
+    estimate,
+)
+from studio.core.memory import SplitMode as EstimateSplitMode
+from studio.core.memory.kv import context_geometry, layer_kv_bytes
+from studio.core.placement.budget import (
+    HOST_PROCESS_OVERHEAD,
+    context_overhead,
+    device_budget,
+    host_budget,
+)
+from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
+
+
+@dataclass(frozen=True)
+class Components:
+    """Predicted bytes on one device, by what they are for."""
+
+    weights: int = 0
+    kv: int = 0  # attention KV cache + recurrent state
+    compute: int = 0
+    output: int = 0  # logits buffer
+    overhead: int = 0  # driver context / process footprint (budget.py constants)
+    draft: int = 0  # a draft model's weights, KV and compute, or the MTP head's KV
+
+    @property
+    def total(self) -> int:
+        return self.weights + self.kv + self.compute + self.output + self.overhead + self.draft
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "weights": self.weights,
+            "kv": self.kv,
+            "compute": self.compute,
+            "output": self.output,
+            "overhead": self.overhead,
+            "draft": self.draft,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A placement to price: layers per enabled device (engine order), or tensor shares."""
+
+    ctx: int
+    counts: tuple[int, ...]
+    n_cpu_moe: int
+    tensor_shares: tuple[float, ...] = ()
+
+    @property
+    def gpu_positions(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    candidate: Candidate
+    estimate: Estimate
+    used: tuple[int, ...]  # indexes (into the enabled devices) that hold anything
+    components: tuple[Components, ...]  # per enabled device; zeros for unused ones
+    host: Components
+    budgets: tuple[int, ...]
+    host_budget: int
+
+    def over(self, index: int) -> int:
+        """Bytes by which enabled device `index` exceeds its budget (<= 0: it fits)."""
+        return self.components[index].total - self.budgets[index]
+
+    @property
+    def devices_fit(self) -> bool:
+        return all(self.over(i) <= 0 for i in self.used)
+
+    @property
+    def host_over(self) -> int:
+        return self.host.total - self.host_budget
+
+    @property
+    def fits(self) -> bool:
+        return self.devices_fit and self.host_over <= 0
+
+
+def launch_names(devices: Sequence[Device]) -> tuple[str, ...]:
+    """Engine names as a launch with exactly these devices will call them.
+
+    llama.cpp numbers RPC devices by their position in `--rpc`, so when only some RPC
+    servers are used the names are renumbered; local devices keep their names.
+    """
+    names = []
+    rpc_index = 0
+    for device in devices:
+        if device.kind is DeviceKind.RPC:
+            names.append(f"RPC{rpc_index}")
+            rpc_index += 1
+        else:
+            names.append(device.engine_name)
+    return tuple(names)
+
+
+def _spec(device: Device, name: str) -> DeviceSpec:
+    kind = SpecKind.RPC if device.kind is DeviceKind.RPC else SpecKind.GPU
+    return DeviceSpec(name, kind, device.total_bytes, device.free_bytes)
+
+
+class Evaluator:
+    """Prices candidates for one model, device set and request. Cheap to build."""
+
+    def __init__(
+        self,
+        model: ModelSummary,
+        inventory: DeviceInventory,
+        enabled: Sequence[Device],
+        request: PlanRequest,
+        load_mtp: bool,
+    ) -> None:
+        self.model = model
+        self.enabled = tuple(enabled)
+        self.request = request
+        self.load_mtp = load_mtp
+        self.positions = model.block_count + 1
+        budgets = [device_budget(d, request.margins) for d in self.enabled]
+        self.margins = tuple(m for m, _ in budgets)
+        self.budgets = tuple(b for _, b in budgets)
+        self.host_margin, self.host_budget = host_budget(inventory.host, request.margins)
+        speculative = request.speculative
+        self.draft = speculative if isinstance(speculative, DraftModel) else None
+        n_max = speculative.n_max if isinstance(speculative, DraftModel | Mtp) else 0
+        self.draft_n_max = n_max if (self.draft is not None or load_mtp) else 0
+
+    def settings(self, candidate: Candidate, used: Sequence[int]) -> EstimateSettings:
+        request = self.request
+        tensor = request.split_mode is SplitMode.TENSOR and bool(candidate.tensor_shares)
+        if tensor:
+            split = tuple(candidate.tensor_shares[i] for i in used)
+            ngl = self.positions if used else 0
+        else:
+            split = tuple(float(candidate.counts[i]) for i in used)
+            ngl = candidate.gpu_positions
+        projector = request.projector
+        return EstimateSettings(
+            ctx=candidate.ctx,
+            parallel=request.parallel,
+            kv_unified=request.kv_unified,
+            cache_type_k=request.cache_type_k,
+            cache_type_v=request.cache_type_v,
+            flash_attn=request.flash_attn,
+            ubatch=request.ubatch,
+            batch=request.batch,
+            n_gpu_layers=ngl,
+            tensor_split=split if used else None,
+            split_mode=EstimateSplitMode.TENSOR if tensor else EstimateSplitMode.LAYER,
+            n_cpu_moe=candidate.n_cpu_moe,
+            load_mtp=self.load_mtp,
+            mmproj_bytes=projector.weight_bytes if projector else 0,
+            mmproj_offload=projector.offload if projector else True,
+        )
+
+    def overhead(self, index: int) -> int:
+        """The fixed cost of using enabled device `index` at all."""
+        return context_overhead(self.enabled[index])
+
+    def used_indexes(self, candidate: Candidate) -> tuple[int, ...]:
+        if self.request.split_mode is SplitMode.TENSOR and candidate.tensor_shares:
+            return tuple(i for i, s in enumerate(candidate.tensor_shares) if s > 0)
+        return tuple(i for i, c in enumerate(candidate.counts) if c > 0)
+
+    def specs(self, used: Sequence[int]) -> list[DeviceSpec]:
+        devices = [self.enabled[i] for i in used]
+        return [_spec(d, n) for d, n in zip(devices, launch_names(devices), strict=True)]
+
+    def evaluate(self, candidate: Candidate) -> Evaluation:
+        used = self.used_indexes(candidate)
+        settings = self.settings(candidate, used)
+        result = estimate(self.model, settings, self.specs(used), draft_n_max=self.draft_n_max)
+        extra = self._speculative_bytes(settings, used, result)
+        components = [Components() for _ in self.enabled]
+        for slot, index in enumerate(used):
+            row = result.devices[slot]
+            components[index] = Components(
+                weights=row.weights,
+                kv=row.kv + row.recurrent,
+                compute=row.compute,
+                output=row.output,
+                overhead=context_overhead(self.enabled[index]),
+                draft=extra[slot],
+            )
+        host_row = result.host
+        host = Components(
+            weights=host_row.weights,
+            kv=host_row.kv + host_row.recurrent,
+            compute=host_row.compute,
+            output=host_row.output,
+            overhead=HOST_PROCESS_OVERHEAD,
+            draft=extra[-1],
+        )
+        return Evaluation(
+            candidate, result, used, tuple(components), host, self.budgets, self.host_budget
+        )
+
+    def _speculative_bytes(
+        self, settings: EstimateSettings, used: Sequence[int], target: Estimate
+    ) -> list[int]:
+        """Per used device, then host: what the draft model or the MTP head adds."""
+        extra = [0] * (len(used) + 1)
+        if self.draft is not None:
+            # The draft model's default placement: all its layers offloaded, split over the
+            # same devices in proportion to free memory (llama.cpp's default -ts).
+            draft_settings = replace(
+                settings,
+                n_gpu_layers=None,
+                tensor_split=None,
+                n_cpu_moe=0,
+                load_mtp=False,
+                mmproj_bytes=0,
+                split_mode=EstimateSplitMode.LAYER,
+            )
+            draft = estimate(self.draft.summary, draft_settings, self.specs(used))
+            for slot, row in enumerate(draft.devices):
+                extra[slot] += row.total
+        if self.load_mtp:
+            # The MTP head runs in its own context whose KV covers only the NextN blocks;
+            # priced with the estimator's KV rule by treating those blocks as regular ones.
+            with_heads = replace(self.model, nextn_layers=0)
+            kv = layer_kv_bytes(with_heads, settings, context_geometry(with_heads, settings))
+            owner = {il: slot for slot, row in enumerate(target.devices) for il in row.layers}
+            for il in range(self.model.repeating_layers, self.model.block_count):
+                extra[owner.get(il, len(used))] += kv.get(il, 0)
+        return extra
