@@ -255,8 +255,9 @@ class ChatStore:
     ) -> None:
         with self._transaction() as db:
             cursor = db.execute(
-                f"UPDATE conversations SET {assignment}, updated_at = ? WHERE id = ?",
-                (*params, self._clock(), conversation_id),
+                # Renaming or retuning does not make a conversation "recent"; messages do.
+                f"UPDATE conversations SET {assignment} WHERE id = ?",
+                (*params, conversation_id),
             )
             if cursor.rowcount == 0:
                 raise ChatStoreError(
