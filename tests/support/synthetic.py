@@ -127,10 +127,81 @@ def _gemma3_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
     yield _Tensor(f"blk.{il}.post_ffw_norm.weight", (spec.n_embd,), Q.F32)
 
 
+def _deepseek2_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
+    """MLA attention (DeepSeek-V2-Lite style: no q LoRA, split k_b / v_b) + MoE FFN."""
+    e, w, nh = spec.n_embd, spec.weight_type, spec.n_head
+    yield _Tensor(f"blk.{il}.attn_norm.weight", (e,), Q.F32)
+    yield _Tensor(f"blk.{il}.attn_q.weight", (e, nh * (spec.qk_nope + spec.qk_rope)), w)
+    yield _Tensor(f"blk.{il}.attn_kv_a_mqa.weight", (e, spec.kv_lora_rank + spec.qk_rope), w)
+    yield _Tensor(f"blk.{il}.attn_kv_a_norm.weight", (spec.kv_lora_rank,), Q.F32)
+    yield _Tensor(f"blk.{il}.attn_k_b.weight", (spec.qk_nope, spec.kv_lora_rank, nh), w)
+    yield _Tensor(f"blk.{il}.attn_v_b.weight", (spec.kv_lora_rank, spec.v_head_dim, nh), w)
+    yield _Tensor(f"blk.{il}.attn_output.weight", (nh * spec.v_head_dim, e), w)
+    if il < spec.leading_dense:
+        yield from _dense_ffn(spec, il)
+    else:
+        yield from _moe_ffn(spec, il)
+
+
+def _mamba2_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
+    e, w = spec.n_embd, spec.weight_type
+    d_inner, d_state, groups, heads = (
+        spec.ssm_d_inner,
+        spec.ssm_d_state,
+        spec.ssm_n_group,
+        spec.ssm_n_head,
+    )
+    conv_dim = d_inner + 2 * groups * d_state
+    yield _Tensor(f"blk.{il}.attn_norm.weight", (e,), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_in.weight", (e, 2 * d_inner + 2 * groups * d_state + heads), w)
+    yield _Tensor(f"blk.{il}.ssm_conv1d.weight", (spec.ssm_d_conv, conv_dim), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_conv1d.bias", (conv_dim,), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_dt.bias", (heads,), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_a", (1, heads), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_d", (1, heads), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_norm.weight", (d_inner // groups, groups), Q.F32)
+    yield _Tensor(f"blk.{il}.ssm_out.weight", (d_inner, e), w)
+
+
+def _granitehybrid_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
+    if il in spec.attention_layers:
+        yield from _attention(spec, il, qk_norm=False)
+    else:
+        yield from _mamba2_layer(spec, il)
+    yield from _dense_ffn(spec, il)
+
+
+def _glm4moe_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
+    e, w = spec.n_embd, spec.weight_type
+    yield from _attention(spec, il, qk_norm=False)
+    yield _Tensor(f"blk.{il}.attn_q.bias", (spec.n_head * spec.head_dim,), Q.F32)
+    yield _Tensor(f"blk.{il}.attn_k.bias", (spec.n_head_kv * spec.head_dim,), Q.F32)
+    yield _Tensor(f"blk.{il}.attn_v.bias", (spec.n_head_kv * spec.head_dim,), Q.F32)
+    yield _Tensor(f"blk.{il}.post_attention_norm.weight", (e,), Q.F32)
+    if il < spec.leading_dense:
+        for tensor in _dense_ffn(spec, il):
+            if not tensor.name.endswith("ffn_norm.weight"):
+                yield tensor
+    else:
+        for tensor in _moe_ffn(spec, il):
+            if not tensor.name.endswith("ffn_norm.weight"):
+                yield tensor
+        yield _Tensor(f"blk.{il}.exp_probs_b.bias", (spec.n_expert,), Q.F32)
+    if il >= spec.n_layer - spec.nextn_layers:
+        yield _Tensor(f"blk.{il}.nextn.eh_proj.weight", (2 * e, e), w)
+        yield _Tensor(f"blk.{il}.nextn.enorm.weight", (e,), Q.F32)
+        yield _Tensor(f"blk.{il}.nextn.hnorm.weight", (e,), Q.F32)
+        yield _Tensor(f"blk.{il}.nextn.shared_head_norm.weight", (e,), Q.F32)
+
+
 _LAYERS: dict[str, Callable[[ModelSpec, int], Iterator[_Tensor]]] = {
     "llama": _llama_layer,
     "qwen3moe": _qwen3moe_layer,
     "gemma3": _gemma3_layer,
+    "deepseek2": _deepseek2_layer,
+    "mamba2": _mamba2_layer,
+    "granitehybrid": _granitehybrid_layer,
+    "glm4moe": _glm4moe_layer,
 }
 
 
@@ -154,14 +225,48 @@ def _metadata(writer: gguf.GGUFWriter, spec: ModelSpec) -> None:
     writer.add_uint32(f"{a}.block_count", spec.n_layer)
     writer.add_uint32(f"{a}.context_length", spec.n_ctx_train)
     writer.add_uint32(f"{a}.embedding_length", spec.n_embd)
-    writer.add_uint32(f"{a}.feed_forward_length", spec.n_ff)
-    writer.add_uint32(f"{a}.attention.head_count", spec.n_head)
-    writer.add_uint32(f"{a}.attention.head_count_kv", spec.n_head_kv)
-    writer.add_uint32(f"{a}.attention.key_length", spec.head_dim)
-    writer.add_uint32(f"{a}.attention.value_length", spec.head_dim)
     writer.add_float32(f"{a}.attention.layer_norm_rms_epsilon", 1e-6)
-    writer.add_uint32(f"{a}.rope.dimension_count", spec.head_dim)
     writer.add_float32(f"{a}.rope.freq_base", 10000.0)
+    if a == "mamba2":
+        writer.add_uint32(f"{a}.feed_forward_length", 0)
+        writer.add_uint32(f"{a}.attention.head_count", 0)
+    elif a == "granitehybrid":
+        writer.add_uint32(f"{a}.feed_forward_length", spec.n_ff)
+        writer.add_uint32(f"{a}.attention.head_count", spec.n_head)
+        kv = [spec.n_head_kv if i in spec.attention_layers else 0 for i in range(spec.n_layer)]
+        writer.add_array(f"{a}.attention.head_count_kv", kv)
+    else:
+        writer.add_uint32(f"{a}.feed_forward_length", spec.n_ff)
+        writer.add_uint32(f"{a}.attention.head_count", spec.n_head)
+        writer.add_uint32(f"{a}.attention.head_count_kv", spec.n_head_kv)
+    if a == "deepseek2":
+        # Modern MLA GGUFs: one latent "head" of kv_lora_rank + rope dims is cached.
+        writer.add_uint32(f"{a}.attention.key_length", spec.kv_lora_rank + spec.qk_rope)
+        writer.add_uint32(f"{a}.attention.value_length", spec.kv_lora_rank)
+        writer.add_uint32(f"{a}.attention.key_length_mla", spec.qk_nope + spec.qk_rope)
+        writer.add_uint32(f"{a}.attention.value_length_mla", spec.v_head_dim)
+        writer.add_uint32(f"{a}.attention.kv_lora_rank", spec.kv_lora_rank)
+        writer.add_uint32(f"{a}.attention.q_lora_rank", 0)
+        writer.add_uint32(f"{a}.rope.dimension_count", spec.qk_rope)
+        writer.add_uint32(f"{a}.leading_dense_block_count", spec.leading_dense)
+        writer.add_uint32(f"{a}.expert_shared_count", spec.n_expert_shared)
+        writer.add_float32(f"{a}.expert_weights_scale", 1.0)
+    elif a not in ("mamba2",):
+        writer.add_uint32(f"{a}.attention.key_length", spec.head_dim)
+        writer.add_uint32(f"{a}.attention.value_length", spec.head_dim)
+        writer.add_uint32(f"{a}.rope.dimension_count", spec.head_dim)
+    if a in ("mamba2", "granitehybrid"):
+        writer.add_uint32(f"{a}.ssm.conv_kernel", spec.ssm_d_conv)
+        writer.add_uint32(f"{a}.ssm.inner_size", spec.ssm_d_inner)
+        writer.add_uint32(f"{a}.ssm.state_size", spec.ssm_d_state)
+        writer.add_uint32(f"{a}.ssm.group_count", spec.ssm_n_group)
+        writer.add_uint32(f"{a}.ssm.time_step_rank", spec.ssm_n_head)
+    if a == "glm4moe":
+        writer.add_uint32(f"{a}.leading_dense_block_count", spec.leading_dense)
+        writer.add_uint32(f"{a}.expert_shared_count", spec.n_expert_shared)
+        writer.add_float32(f"{a}.expert_weights_scale", 1.0)
+        writer.add_bool(f"{a}.expert_weights_norm", True)
+        writer.add_uint32(f"{a}.expert_gating_func", 2)
     writer.add_uint32(f"{a}.vocab_size", spec.n_vocab)
     if spec.n_expert:
         writer.add_uint32(f"{a}.expert_count", spec.n_expert)
@@ -359,7 +464,78 @@ GEMMA3_12B = ModelSpec(
     sparse=True,
 )
 
+TINY_DEEPSEEK2 = ModelSpec(
+    arch="deepseek2",
+    n_layer=4,
+    n_embd=256,
+    n_ff=512,
+    n_head=4,
+    n_head_kv=1,
+    head_dim=96,
+    n_expert=8,
+    n_expert_used=2,
+    n_ff_exp=128,
+    n_expert_shared=1,
+    leading_dense=1,
+    kv_lora_rank=128,
+    qk_rope=32,
+    qk_nope=64,
+    v_head_dim=64,
+)
+TINY_MAMBA2 = ModelSpec(
+    arch="mamba2",
+    n_layer=4,
+    n_embd=256,
+    n_ff=0,
+    n_head=0,
+    n_head_kv=0,
+    head_dim=0,
+    ssm_d_inner=512,
+    ssm_d_state=64,
+    ssm_n_group=1,
+    ssm_n_head=8,
+)
+TINY_GRANITE_HYBRID = ModelSpec(
+    arch="granitehybrid",
+    n_layer=6,
+    n_embd=256,
+    n_ff=512,
+    n_head=4,
+    n_head_kv=2,
+    head_dim=64,
+    ssm_d_inner=512,
+    ssm_d_state=64,
+    ssm_n_group=1,
+    ssm_n_head=8,
+    attention_layers=(2, 5),
+)
+TINY_GLM4MOE_MTP = ModelSpec(
+    arch="glm4moe",
+    n_layer=5,  # 4 regular blocks + 1 nextn/MTP block
+    n_embd=256,
+    n_ff=512,
+    n_head=4,
+    n_head_kv=2,
+    head_dim=64,
+    n_expert=8,
+    n_expert_used=2,
+    n_ff_exp=128,
+    n_expert_shared=1,
+    leading_dense=1,
+    nextn_layers=1,
+)
+# The same model with its MTP block stripped (as many published quants are): loads, no MTP.
+TINY_GLM4MOE_NO_MTP = replace(TINY_GLM4MOE_MTP, n_layer=4, nextn_layers=0)
+# Declares an MTP block but lacks its tensors: llama.cpp refuses to load it at all.
+TINY_GLM4MOE_MTP_MISSING = replace(TINY_GLM4MOE_MTP, omit_nextn_tensors=True)
+
 SPECS: dict[str, ModelSpec] = {
+    "tiny-deepseek2": TINY_DEEPSEEK2,
+    "tiny-mamba2": TINY_MAMBA2,
+    "tiny-granitehybrid": TINY_GRANITE_HYBRID,
+    "tiny-glm4moe-mtp": TINY_GLM4MOE_MTP,
+    "tiny-glm4moe-no-mtp": TINY_GLM4MOE_NO_MTP,
+    "tiny-glm4moe-mtp-missing": TINY_GLM4MOE_MTP_MISSING,
     "tiny-llama": TINY_LLAMA,
     "tiny-llama-q8-tied": TINY_LLAMA_Q8,
     "tiny-qwen3moe": TINY_QWEN3MOE,

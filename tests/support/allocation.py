@@ -1,0 +1,204 @@
+"""Run the real llama-server just long enough to read what it allocates (`-lv 4` log)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio.core.engine import EngineLocation
+from studio.core.memory import Estimate, EstimateSettings, SplitMode
+from studio.core.memory.engine_log import HOST_KEY, EngineAllocation, parse_engine_log
+
+# After these lines the log has said everything about memory.
+_LOADED = ("sched_reserve: reserve took", "load_model: initializing", "listening on")
+_FIT_DONE = "common_fit_params:"
+
+
+def engine_allocation(
+    engine: EngineLocation,
+    model: Path,
+    args: Sequence[str],
+    *,
+    fit_only: bool = False,
+    timeout_s: float = 120.0,
+) -> tuple[EngineAllocation, list[str]]:
+    """Start llama-server on `model` with `args`, stop it once its buffers are allocated
+    (or, with `fit_only`, once the fit pass has printed its projected breakdown, before any
+    weights are loaded), and return the parsed allocation and the raw log lines."""
+    argv = [
+        str(engine.path),
+        "-m",
+        str(model),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--no-webui",
+        "--no-warmup",
+        "-lv",
+        "4",
+        *args,
+    ]
+    process = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=engine.child_environment(os.environ),
+        text=True,
+        errors="replace",
+    )
+    assert process.stderr is not None
+    lines: list[str] = []
+    killer = threading.Timer(timeout_s, process.kill)
+    killer.start()
+    started = time.monotonic()
+    try:
+        for line in process.stderr:
+            lines.append(line.rstrip("\n"))
+            if fit_only and _FIT_DONE in line:
+                break
+            if not fit_only and any(marker in line for marker in _LOADED[:1]):
+                break
+    finally:
+        killer.cancel()
+        process.kill()
+        process.wait()
+        process.stderr.close()
+    if time.monotonic() - started >= timeout_s:
+        raise TimeoutError("\n".join(lines[-40:]))
+    allocation = parse_engine_log(lines)
+    if not allocation.buffers and not allocation.breakdowns:
+        raise RuntimeError("llama-server printed no allocations:\n" + "\n".join(lines[-40:]))
+    return allocation, lines
+
+
+# --- estimate versus engine ------------------------------------------------------------
+
+ROUNDING = 6 * 1024  # the log prints MiB with two decimals: +-5.2 KiB per buffer line
+
+
+def server_args(settings: EstimateSettings, rpc: str = "") -> list[str]:
+    """llama-server flags for `settings` (only what differs from the server defaults)."""
+    args = ["--no-repack", "-lm", "none", "-fit", "off"]
+    if settings.ctx:
+        args += ["-c", str(settings.ctx)]
+    if settings.parallel is not None:
+        args += ["-np", str(settings.parallel)]
+    if settings.kv_unified is not None:
+        args.append("-kvu" if settings.kv_unified else "-no-kvu")
+    if settings.cache_type_k != "f16":
+        args += ["-ctk", settings.cache_type_k]
+    if settings.cache_type_v != "f16":
+        args += ["-ctv", settings.cache_type_v]
+    if settings.flash_attn is not None:
+        args += ["-fa", "on" if settings.flash_attn else "off"]
+    if settings.ubatch != 512:
+        args += ["-ub", str(settings.ubatch)]
+    if settings.n_gpu_layers is not None:
+        args += ["-ngl", str(settings.n_gpu_layers)]
+    if settings.tensor_split is not None:
+        args += ["-ts", ",".join(f"{v:g}" for v in settings.tensor_split)]
+    if settings.split_mode is not SplitMode.LAYER:
+        args += ["-sm", settings.split_mode.value]
+    if settings.n_cpu_moe:
+        args += ["-ncmoe", str(settings.n_cpu_moe)]
+    if settings.cpu_moe:
+        args.append("-cmoe")
+    if settings.swa_full:
+        args.append("--swa-full")
+    if not settings.kv_offload:
+        args.append("-nkvo")
+    if rpc:
+        args += ["--rpc", rpc]
+    return args
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the accuracy matrix: a model, settings, and how many RPC devices."""
+
+    model: str  # a key of synthetic.SPECS, or "smollm2"
+    settings: EstimateSettings
+    rpc: int = 0
+
+    @property
+    def label(self) -> str:
+        flags = " ".join(server_args(self.settings)[5:])
+        return f"{self.model} {flags}".strip() + (f" [{self.rpc} rpc]" if self.rpc else "")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    case: str
+    device: str
+    component: str  # weights, kv, output, compute, total
+    predicted: int
+    actual: int
+    lines: int  # buffer lines summed into `actual` (for the rounding allowance)
+
+    @property
+    def error(self) -> float:
+        """Relative error of the prediction (positive = over-estimate)."""
+        if self.actual == 0:
+            return 0.0 if abs(self.predicted) <= ROUNDING else float("inf")
+        return (self.predicted - self.actual) / self.actual
+
+    def within(self, over: float, under: float) -> bool:
+        slack = ROUNDING * max(self.lines, 1)
+        return (
+            self.actual * (1 - under) - slack <= self.predicted <= self.actual * (1 + over) + slack
+        )
+
+
+_KINDS = {"weights": ("model",), "kv": ("KV", "RS"), "output": ("output",), "compute": ("compute",)}
+
+
+def compare(
+    label: str, estimate: Estimate, allocation: EngineAllocation, device_keys: Sequence[str]
+) -> list[Comparison]:
+    """Per device (given keys, then the host) and component: predicted vs logged bytes."""
+    rows: list[Comparison] = []
+    keys = [*device_keys, HOST_KEY]
+    for row, key in zip(estimate.devices, keys, strict=True):
+        predicted = {
+            "weights": row.weights,
+            "kv": row.kv + row.recurrent,
+            "output": row.output,
+            "compute": row.compute,
+        }
+        totals = [0, 0, 0]
+        for component, kinds in _KINDS.items():
+            buffers = [b for b in allocation.buffers if b.device == key and b.kind in kinds]
+            actual = sum(b.bytes for b in buffers)
+            rows.append(
+                Comparison(label, key, component, predicted[component], actual, len(buffers))
+            )
+            totals[0] += predicted[component]
+            totals[1] += actual
+            totals[2] += len(buffers)
+        rows.append(Comparison(label, key, "total", totals[0], totals[1], totals[2]))
+    return rows
+
+
+def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison]:
+    """Estimate `case`, run the real engine on it, and compare every device and component."""
+    from studio.core.gguf import read_model
+    from studio.core.memory import DeviceKind, DeviceSpec, estimate, summarize
+    from tests.support.rpc import rpc_argument, rpc_servers
+
+    summary = summarize(read_model(model))
+    with rpc_servers(engine, case.rpc) as servers:
+        keys = [server.device_key for server in servers]
+        # Every RPC server reports the same host memory, so the default split is even.
+        devices = [DeviceSpec(key, DeviceKind.RPC, 1, 1) for key in keys]
+        predicted = estimate(summary, case.settings, devices)
+        allocation, _lines = engine_allocation(
+            engine, model, server_args(case.settings, rpc_argument(servers))
+        )
+    return compare(case.label, predicted, allocation, keys)

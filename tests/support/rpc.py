@@ -1,0 +1,96 @@
+"""Several `ggml-rpc-server` processes on 127.0.0.1, so llama-server sees several devices.
+
+llama.cpp treats each RPC server as a device of its own (placed first in its device order),
+with layers, KV cache and compute buffers placed on it exactly as on a GPU, which lets tests
+check per-device estimates on a machine without GPUs. This build of ggml-rpc-server has no
+option to state a memory size: each server reports the host's memory as its own.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio.core.engine import EngineLocation
+
+
+@dataclass(frozen=True)
+class RpcServer:
+    endpoint: str  # "127.0.0.1:port", as --rpc takes it
+    process: subprocess.Popen[bytes]
+
+    @property
+    def device_key(self) -> str:
+        """How studio.core.memory.engine_log names this device."""
+        return f"RPC[{self.endpoint}]"
+
+
+def rpc_server_binary(engine: EngineLocation) -> Path:
+    return engine.path.with_name("ggml-rpc-server")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"ggml-rpc-server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"ggml-rpc-server did not listen on {port}")
+
+
+@contextmanager
+def rpc_server(engine: EngineLocation, *, threads: int = 1) -> Iterator[RpcServer]:
+    """One RPC server on a free port; stopped (and reaped) on exit."""
+    binary = rpc_server_binary(engine)
+    for _attempt in range(5):
+        port = _free_port()
+        process = subprocess.Popen(
+            [str(binary), "-H", "127.0.0.1", "-p", str(port), "-t", str(threads)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=engine.child_environment(os.environ),
+        )
+        try:
+            _wait_listening(port, process, 10.0)
+        except RuntimeError:
+            continue  # lost the port race to someone else; try another
+        try:
+            yield RpcServer(f"127.0.0.1:{port}", process)
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        return
+    raise RuntimeError("could not start ggml-rpc-server")
+
+
+@contextmanager
+def rpc_servers(engine: EngineLocation, count: int = 2) -> Iterator[tuple[RpcServer, ...]]:
+    """`count` RPC servers; pass `rpc_argument(servers)` to llama-server's --rpc."""
+    with ExitStack() as stack:
+        yield tuple(stack.enter_context(rpc_server(engine)) for _ in range(count))
+
+
+def rpc_argument(servers: tuple[RpcServer, ...]) -> str:
+    return ",".join(s.endpoint for s in servers)
