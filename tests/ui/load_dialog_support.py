@@ -1,0 +1,29 @@
+"""Shared set-up for the load dialog and plan service tests: the real engine's features,
+A's synthetic GGUFs and B's fake devices, through the same code the app runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.core.engine import EngineInfo, EngineProber, locate_engine
+from studio.services.plan_service import LoadSetup, prepare_load
+from tests.support.models import cache_dir
+from tests.support.synthetic import SPECS, cached_model
+
+# Two GPUs too small for the 30B-A3B MoE shape at its trained context (18 GiB of weights),
+# so auto-fit has to choose, and sliders can push a device over budget.
+TWO_GPUS = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"
+
+
+def synthetic_model(name: str) -> Path:
+    return cached_model(cache_dir() / "synthetic", name, SPECS[name])
+
+
+def probe_engine(cache: Path) -> EngineInfo:
+    return EngineProber(cache).probe(locate_engine())
+
+
+def fake_setup(name: str, engine: EngineInfo, devices: str = TWO_GPUS) -> LoadSetup:
+    return prepare_load(
+        synthetic_model(name), engine, None, (), environ={"STUDIO_FAKE_DEVICES": devices}
+    )

@@ -1,0 +1,260 @@
+"""The load dialog on fake GPUs with synthetic GGUFs: sliders rebalance, toggles disable with
+reasons, every change re-plans the bars, the context marker, and loading a plan that does
+not fit asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from studio.core.engine import EngineInfo
+from studio.core.placement.plan import Plan
+from studio.core.placement.request import SplitMode
+from studio.services.plan_service import LoadSetup, PlanService
+from studio.ui.load_dialog import LoadDialog
+from tests.ui.load_dialog_support import fake_setup, probe_engine
+
+pytestmark = pytest.mark.engine  # the engine's own --help tells which features exist
+
+MOE = "qwen3-30b-a3b-shape"
+DENSE = "tiny-llama"
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> EngineInfo:
+    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json")
+
+
+@pytest.fixture(scope="module")
+def moe_setup(engine: EngineInfo) -> LoadSetup:
+    return fake_setup(MOE, engine)
+
+
+def _dialog(
+    qtbot: QtBot,
+    setup: LoadSetup,
+    engine: EngineInfo,
+    remembered: dict[str, Any] | None = None,
+    confirm: Callable[[object, str], bool] | None = None,
+) -> LoadDialog:
+    dialog = LoadDialog(
+        setup,
+        PlanService(setup.planner),
+        engine.features,
+        remembered,
+        confirm_overflow=confirm,  # type: ignore[arg-type]
+    )
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def _replanned(qtbot: QtBot, dialog: LoadDialog, action: Callable[[], None]) -> Plan:
+    with qtbot.waitSignal(dialog._service.planned, timeout=5000) as seen:
+        action()
+    plan: Plan = seen.args[0]
+    return plan
+
+
+def _bar_totals(dialog: LoadDialog) -> dict[str, int]:
+    totals = {}
+    for key in dialog.panel.keys:
+        device = dialog.panel.bar(key).device
+        assert device is not None
+        totals[key] = device.planned.total
+    return totals
+
+
+def test_opens_with_an_auto_fit_plan_drawn_per_device(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    plan = dialog.plan
+    gpu0, gpu1 = (d.key for d in plan.devices)
+    assert plan.fits
+    assert dialog.panel.keys == [gpu0, gpu1, "host"]
+    assert _bar_totals(dialog) == {
+        gpu0: plan.device(gpu0).predicted.total,
+        gpu1: plan.device(gpu1).predicted.total,
+        "host": plan.host.predicted.total,
+    }
+    assert dialog.load_button.text() == "Load"
+    assert "Fits." in dialog.reasons.text()
+    assert dialog.ctx_slider.value() == plan.ctx
+    assert dialog.ctx_slider.marker == plan.ctx  # auto-fit found the edge itself
+    command = dialog.command.toPlainText()
+    assert "-ngl 49" in command and "-ts 29,20" in command
+    assert "--api-key" not in command
+    dialog.show()
+    assert not dialog.grab().isNull()
+
+
+def test_layer_slider_rebalances_and_moves_the_bars(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    before = dialog.plan
+    gpu0, gpu1 = (d.key for d in before.devices)
+    slider = dialog._rows[gpu0].slider
+    after = _replanned(qtbot, dialog, lambda: slider.setValue(10))
+    assert after.device(gpu0).layers == 10
+    # GPU1 was full, so the 19 positions GPU0 gave up went to the CPU.
+    assert after.device(gpu1).layers == before.device(gpu1).layers
+    assert dialog.host_layers.text() == "19 of 49 layers on the CPU"
+    bars = _bar_totals(dialog)
+    assert bars[gpu0] < before.device(gpu0).predicted.total
+    assert bars["host"] > before.host.predicted.total
+    assert dialog._rows[gpu0].spin.value() == 10
+    # Now GPU1 has room only if GPU0 takes more: raising GPU0 past what is left takes
+    # positions back from the CPU first and then from GPU1.
+    after = _replanned(qtbot, dialog, lambda: dialog._rows[gpu0].spin.setValue(40))
+    assert after.device(gpu0).layers + after.device(gpu1).layers <= after.limits.positions
+    assert after.device(gpu0).layers == 40
+    assert after.device(gpu1).layers == after.limits.positions - 40
+    assert not after.fits  # 40 positions on a 12 GiB GPU
+    assert dialog.load_button.text() == "Load anyway…"
+    assert "Does not fit." in dialog.reasons.text()
+    assert "Fake GPU 0 needs" in dialog.reasons.text()  # device named, not its UUID
+
+
+def test_gpu_checkbox_disables_its_slider(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    gpu1 = dialog.plan.devices[1].key
+    row = dialog._rows[gpu1]
+    plan = _replanned(qtbot, dialog, lambda: row.enabled.setChecked(False))
+    assert not plan.device(gpu1).enabled
+    assert not row.slider.isEnabled() and not row.spin.isEnabled()
+    assert _bar_totals(dialog)[gpu1] == 0
+    assert plan.fits  # auto-fit chose again for one GPU: smaller context, experts on CPU
+    assert "-dev CUDA0" in dialog.command.toPlainText()
+    tensor = dialog.tensor_parallel
+    assert not tensor.isEnabled()
+    assert tensor.toolTip() == "Tensor parallelism needs two or more devices."
+
+
+def test_moe_slider_shows_and_moves_expert_bytes(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    before = dialog.plan
+    step = before.limits.n_cpu_moe_step_bytes[0]
+    assert dialog.moe.isEnabled()
+    assert dialog.moe.maximum() == 48
+    assert "each step moves 324 MiB" in dialog.moe_label.text()
+    after = _replanned(qtbot, dialog, lambda: dialog.moe.setValue(4))
+    assert after.n_cpu_moe == 4
+    moved = sum(after.limits.n_cpu_moe_step_bytes[:4])
+    assert moved == 4 * step
+    gpus_before = sum(d.predicted.weights for d in before.devices)
+    gpus_after = sum(d.predicted.weights for d in after.devices)
+    assert gpus_before - gpus_after == moved
+    assert after.host.predicted.weights - before.host.predicted.weights == moved
+    assert "(1.3 GiB moved to RAM)" in dialog.moe_label.text()
+    assert "-ncmoe 4" in dialog.command.toPlainText()
+
+
+def test_dense_model_disables_moe_and_quantized_kv_disables_tensor_parallel(
+    qtbot: QtBot, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, fake_setup(DENSE, engine), engine)
+    assert not dialog.moe.isEnabled()
+    assert "dense" in dialog.moe.toolTip()
+    assert dialog.tensor_parallel.isEnabled()
+    plan = _replanned(qtbot, dialog, lambda: dialog.cache_v.setCurrentText("q8_0"))
+    assert plan.request.cache_type_v == "q8_0"
+    assert not dialog.tensor_parallel.isEnabled()
+    assert "unquantized KV cache (not q8_0)" in dialog.tensor_parallel.toolTip()
+    plan = _replanned(qtbot, dialog, lambda: dialog.cache_v.setCurrentText("f16"))
+    plan = _replanned(qtbot, dialog, lambda: dialog.tensor_parallel.setChecked(True))
+    assert plan.split_mode is SplitMode.TENSOR
+    assert not dialog._rows[plan.devices[0].key].slider.isEnabled()
+    assert "-sm tensor" in dialog.command.toPlainText()
+    # No MTP layers, no projector: both off, each saying why.
+    assert not dialog.mtp.isEnabled()
+    assert "no MTP layers" in dialog.mtp.toolTip()
+    assert not dialog.mmproj.isEnabled()
+    assert "No mmproj file" in dialog.mmproj.toolTip()
+
+
+def test_context_beyond_the_marker_warns_and_auto_fit_recovers(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    asked: list[str] = []
+
+    def refuse(_parent: object, problems: str) -> bool:
+        asked.append(problems)
+        return False
+
+    dialog = _dialog(qtbot, moe_setup, engine, confirm=refuse)
+    edge = dialog.ctx_slider.marker
+    assert edge is not None
+    trained = dialog.plan.limits.ctx_trained
+    plan = _replanned(qtbot, dialog, lambda: dialog.ctx_slider.setValue(trained))
+    assert plan.ctx == trained and not plan.fits
+    assert dialog.ctx_slider.marker == edge  # same placement, same edge
+    marker_x = dialog.ctx_slider.marker_x()
+    assert marker_x is not None and 0 < marker_x < dialog.ctx_slider.width()
+    with qtbot.assertNotEmitted(dialog.load_requested):
+        dialog.load_button.click()
+    assert len(asked) == 1 and "needs" in asked[0]
+    assert dialog.result() == 0
+
+    plan = _replanned(qtbot, dialog, dialog.auto_fit.click)
+    assert plan.fits and plan.ctx == edge
+    assert "(automatic)" in dialog.ctx_label.text()
+
+
+def test_load_anyway_emits_the_plan_and_what_to_remember(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)
+    trained = dialog.plan.limits.ctx_trained
+    _replanned(qtbot, dialog, lambda: dialog.ctx_slider.setValue(trained))
+    with qtbot.waitSignal(dialog.load_requested) as seen:
+        dialog.load_button.click()
+    plan: Plan = seen.args[0]
+    assert plan.ctx == trained and not plan.fits
+    assert dialog.remembered_settings["ctx"] == trained
+    assert dialog.result() == 1
+
+    # Opening the dialog again with what was remembered restores the same choices.
+    again = _dialog(qtbot, moe_setup, engine, remembered=dialog.remembered_settings)
+    assert again.plan.ctx == trained
+    assert again.ctx_slider.value() == trained
+    assert [d.layers for d in again.plan.devices] == [d.layers for d in plan.devices]
+
+
+def test_kv_cache_and_slots_change_the_kv_bars(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    pinned = _replanned(qtbot, dialog, dialog.ctx_spin.editingFinished.emit)  # pin the context
+    assert pinned.asked.ctx == pinned.ctx
+    kv_f16 = sum(d.predicted.kv for d in pinned.devices)
+    plan = _replanned(qtbot, dialog, lambda: dialog.cache_k.setCurrentText("q8_0"))
+    plan = _replanned(qtbot, dialog, lambda: dialog.cache_v.setCurrentText("q8_0"))
+    kv_q8 = sum(d.predicted.kv for d in plan.devices)
+    assert 0.5 < kv_q8 / kv_f16 < 0.56  # q8_0 is 34 bytes per 32 values
+    assert "-ctk q8_0 -ctv q8_0" in dialog.command.toPlainText()
+    plan = _replanned(qtbot, dialog, lambda: dialog.parallel.setValue(2))
+    assert plan.request.parallel == 2
+    assert "-np 2" in dialog.command.toPlainText()
+
+
+def test_every_control_has_an_accessible_name(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox
+
+    dialog = _dialog(qtbot, moe_setup, engine)
+    unnamed = []
+    for kind in (QAbstractSlider, QAbstractSpinBox, QComboBox, QAbstractButton):
+        for widget in dialog.findChildren(kind):
+            name = widget.accessibleName() or getattr(widget, "text", lambda: "")()
+            if not name and widget.isVisibleTo(dialog):
+                unnamed.append(widget.objectName() or type(widget).__name__)
+    assert unnamed == []
