@@ -1,0 +1,280 @@
+"""The Chat area: conversation list, the conversation, the composer and the settings.
+
+The pane only renders what `ChatService` tells it and sends it intents; streamed text
+arrives already batched (<= 30 updates a second) and only the changed block of the
+answer is re-rendered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.chat import Conversation, ConversationSummary, Message, SamplingSettings
+from studio.core.chat.backend import TemplateCapabilities
+from studio.core.tasks import TaskOwner
+from studio.services.chat_service import ChatService
+from studio.ui.chat.blocks import Highlighter
+from studio.ui.chat.conversation_list import ConversationList
+from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.chat.sampling_panel import SamplingPanel
+
+
+class ChatPane(QWidget):
+    def __init__(
+        self,
+        service: ChatService,
+        tasks: TaskOwner | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("page-chat")
+        self.service = service
+        self._editing: int | None = None
+
+        self.conversations = ConversationList()
+        self.view = ConversationView(Highlighter(tasks))
+        self.sampling = SamplingPanel()
+
+        self.title = QLabel()
+        self.title.setObjectName("chat-title")
+        self.engine_line = QLabel(self.tr("No model loaded."))
+        self.engine_line.setObjectName("chat-engine-state")
+        self.engine_line.setWordWrap(True)
+
+        self.edit_banner = QLabel()
+        self.edit_banner.setObjectName("chat-edit-banner")
+        self.edit_banner.setVisible(False)
+        self.cancel_edit_button = QPushButton(self.tr("Cancel edit"))
+        self.cancel_edit_button.setObjectName("chat-cancel-edit")
+        self.cancel_edit_button.setVisible(False)
+        self.cancel_edit_button.clicked.connect(self._leave_edit)
+
+        self.input = QPlainTextEdit()
+        self.input.setObjectName("chat-input")
+        self.input.setAccessibleName(self.tr("Message"))
+        self.input.setPlaceholderText(
+            self.tr("Message (Enter sends, Shift+Enter starts a new line)")
+        )
+        self.input.setMaximumHeight(120)
+        self.input.installEventFilter(self)
+        self.send_button = QPushButton(self.tr("Send"))
+        self.send_button.setObjectName("chat-send")
+        self.send_button.setAccessibleName(self.tr("Send the message"))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setObjectName("chat-stop")
+        self.stop_button.setAccessibleName(self.tr("Stop the answer"))
+        self.stop_button.setEnabled(False)
+        self.error_line = QLabel()
+        self.error_line.setObjectName("chat-error")
+        self.error_line.setWordWrap(True)
+        self.error_line.setVisible(False)
+
+        composer_buttons = QVBoxLayout()
+        composer_buttons.addWidget(self.send_button)
+        composer_buttons.addWidget(self.stop_button)
+        composer = QHBoxLayout()
+        composer.addWidget(self.input, 1)
+        composer.addLayout(composer_buttons)
+        edit_row = QHBoxLayout()
+        edit_row.addWidget(self.edit_banner, 1)
+        edit_row.addWidget(self.cancel_edit_button)
+
+        middle = QWidget()
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.title)
+        middle_layout.addWidget(self.engine_line)
+        middle_layout.addWidget(self.view, 1)
+        middle_layout.addWidget(self.error_line)
+        middle_layout.addLayout(edit_row)
+        middle_layout.addLayout(composer)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.conversations)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.sampling)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([220, 700, 240])
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.splitter)
+
+        # Intents to the service.
+        self.send_button.clicked.connect(self._on_send_clicked)
+        self.stop_button.clicked.connect(service.stop)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, service.stop)
+        QShortcut(QKeySequence("Ctrl+N"), self, service.new_conversation)
+        self.view.regenerate_requested.connect(service.regenerate)
+        self.view.edit_requested.connect(self._enter_edit)
+        self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
+        self.conversations.open_requested.connect(service.open)
+        self.conversations.new_requested.connect(service.new_conversation)
+        self.conversations.search_changed.connect(service.refresh_list)
+        self.conversations.rename_requested.connect(service.rename)
+        self.conversations.delete_requested.connect(service.delete)
+        self.conversations.export_requested.connect(self._on_export_requested)
+
+        # What the service tells us.
+        service.conversations_listed.connect(self._on_service_conversations_listed)
+        service.conversation_opened.connect(self._on_service_conversation_opened)
+        service.conversation_changed.connect(self._on_service_conversation_changed)
+        service.message_added.connect(self.view.add_message)
+        service.messages_removed.connect(self.view.remove_from)
+        service.message_edited.connect(self.view.replace)
+        service.answer_delta.connect(self.view.append)
+        service.answer_finished.connect(self.view.finish)
+        service.busy_changed.connect(self._on_service_busy_changed)
+        service.capabilities_changed.connect(self._on_service_capabilities_changed)
+        service.backend_changed.connect(self._on_service_backend_changed)
+        service.failed.connect(self._on_service_failed)
+        self._on_service_conversation_opened(None, [])
+        self._on_service_backend_changed(service.has_backend)
+
+    def start(self) -> None:
+        """Fill the conversation list (call once the event loop runs)."""
+        self.service.refresh_list()
+
+    # -- the engine, as told by the manager service --------------------------------------
+
+    def show_engine_event(self, kind: str, params: Mapping[str, object] | None = None) -> None:
+        """An engine event, both in the status line and inside the conversation."""
+        params = params or {}
+        model = str(params.get("model") or "")
+        texts = {
+            "loading": self.tr("Loading {model}…"),
+            "ready": self.tr("{model} is ready."),
+            "crashed": self.tr("The engine stopped unexpectedly; restarting it…"),
+            "recovered": self.tr("The engine crashed and was restarted; {model} is ready again."),
+            "recovery_step": self.tr("The engine could not start as planned; retrying: {step}."),
+            "failed": self.tr("The engine failed: {reason}"),
+            "unloaded": self.tr("The model was unloaded."),
+            "autoload_skipped_crash": self.tr(
+                "{model} was not loaded automatically: the app closed unexpectedly while "
+                "loading it last time. Load it again from the Library when you are ready."
+            ),
+            "autoload_skipped_missing": self.tr(
+                "The last model, {model}, was not loaded automatically: its file is gone."
+            ),
+        }
+        text = texts.get(kind, "{reason}").format(
+            model=model, reason=params.get("reason", kind), step=params.get("step", "")
+        )
+        self.engine_line.setText(text)
+        self.view.add_notice(text, kind)
+
+    # -- slots -------------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.input and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+                event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            ):
+                self._on_send_clicked()
+                return True
+        return super().eventFilter(watched, event)
+
+    @Slot()
+    def _on_send_clicked(self) -> None:
+        text = self.input.toPlainText().strip()
+        if not text or self.service.busy:
+            return
+        if self._editing is not None:
+            started = self.service.edit_and_resend(self._editing, text)
+        else:
+            started = self.service.send(text)
+        if started is not None:
+            self.input.clear()
+            self.error_line.setVisible(False)
+            self._leave_edit()
+
+    def _enter_edit(self, message_id: int) -> None:
+        widget = self.view.messages.get(message_id)
+        if widget is None or self.service.busy:
+            return
+        self._editing = message_id
+        self.input.setPlainText(widget.content)
+        self.edit_banner.setText(
+            self.tr("Editing an earlier message: sending replaces it and everything after it.")
+        )
+        self.edit_banner.setVisible(True)
+        self.cancel_edit_button.setVisible(True)
+        self.send_button.setText(self.tr("Resend"))
+        self.input.setFocus()
+
+    def _leave_edit(self) -> None:
+        self._editing = None
+        self.edit_banner.setVisible(False)
+        self.cancel_edit_button.setVisible(False)
+        self.send_button.setText(self.tr("Send"))
+
+    def _on_sampling_settings_changed(self, settings: SamplingSettings) -> None:
+        self.service.set_settings(settings)
+
+    def _on_export_requested(self, conversation_id: int, target: Path) -> None:
+        self.service.export(conversation_id, target)
+
+    def _on_service_conversations_listed(self, summaries: Sequence[ConversationSummary]) -> None:
+        self.conversations.show_conversations(summaries)
+
+    def _on_service_conversation_opened(
+        self, conversation: Conversation | None, messages: Sequence[Message]
+    ) -> None:
+        self._leave_edit()
+        self.error_line.setVisible(False)
+        if conversation is None:
+            self.view.clear()
+            self.title.setText(self.tr("<b>New conversation</b>"))
+            self.conversations.set_current(None)
+            self.sampling.show_settings(self.service.settings)
+            return
+        self.view.show_messages(messages)
+        self._on_service_conversation_changed(conversation)
+        self.conversations.set_current(conversation.id)
+
+    def _on_service_conversation_changed(self, conversation: Conversation) -> None:
+        self.title.setText(f"<b>{_escape(conversation.title)}</b>")
+        self.sampling.show_settings(conversation.settings)
+
+    def _on_service_busy_changed(self, busy: bool) -> None:
+        self.stop_button.setEnabled(busy)
+        self.send_button.setEnabled(not busy and self.service.has_backend)
+        self.view.set_busy(busy)
+
+    def _on_service_capabilities_changed(self, capabilities: TemplateCapabilities) -> None:
+        self.sampling.set_capabilities(capabilities, model_loaded=self.service.has_backend)
+
+    def _on_service_backend_changed(self, ready: bool) -> None:
+        self.send_button.setEnabled(ready and not self.service.busy)
+        if not ready:
+            self.send_button.setToolTip(self.tr("Load a model to chat."))
+        else:
+            self.send_button.setToolTip("")
+
+    def _on_service_failed(self, code: str, detail: str) -> None:
+        messages = {
+            "chat_no_model": self.tr("Load a model first."),
+            "chat_server_refused": self.tr("The engine refused the request."),
+            "chat_connection_lost": self.tr("The connection to the engine was lost."),
+            "chat_export_failed": self.tr("The conversation could not be exported."),
+        }
+        fallback = self.tr("Something went wrong ({code}).")
+        self.error_line.setText(messages.get(code, fallback).format(code=code))
+        self.error_line.setToolTip(detail)
+        self.error_line.setVisible(True)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

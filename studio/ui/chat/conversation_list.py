@@ -1,0 +1,183 @@
+"""The list of conversations: search, open, new, rename, delete and export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.chat import ConversationSummary
+
+_ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class ConversationList(QWidget):
+    open_requested = Signal(int)
+    new_requested = Signal()
+    search_changed = Signal(str)
+    rename_requested = Signal(int, str)
+    delete_requested = Signal(int)
+    export_requested = Signal(int, object)  # conversation id, Path
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chat-conversations")
+        self.search = QLineEdit()
+        self.search.setObjectName("chat-search")
+        self.search.setPlaceholderText(self.tr("Search conversations"))
+        self.search.setAccessibleName(self.tr("Search conversations"))
+        self.search.setClearButtonEnabled(True)
+        self.items = QListWidget()
+        self.items.setObjectName("chat-conversation-list")
+        self.items.setAccessibleName(self.tr("Conversations"))
+        self.new_button = QPushButton(self.tr("New"))
+        self.new_button.setObjectName("chat-new")
+        self.new_button.setAccessibleName(self.tr("New conversation"))
+        self.rename_button = QPushButton(self.tr("Rename"))
+        self.rename_button.setObjectName("chat-rename")
+        self.rename_button.setAccessibleName(self.tr("Rename the conversation"))
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.delete_button.setObjectName("chat-delete")
+        self.delete_button.setAccessibleName(self.tr("Delete the conversation"))
+        self.export_button = QPushButton(self.tr("Export"))
+        self.export_button.setObjectName("chat-export")
+        self.export_button.setAccessibleName(self.tr("Export the conversation"))
+
+        buttons = QHBoxLayout()
+        for button in (self.new_button, self.rename_button, self.delete_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search)
+        layout.addWidget(self.items, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.export_button)
+
+        # Dialogs are replaceable so tests (and a future non-modal design) can answer them.
+        self.ask_title: Callable[[str], str | None] = self._ask_title
+        self.confirm_delete: Callable[[str], bool] = self._confirm_delete
+        self.ask_export_path: Callable[[str], Path | None] = self._ask_export_path
+
+        self._search_pause = QTimer(self)
+        self._search_pause.setSingleShot(True)
+        self._search_pause.setInterval(200)
+        self._search_pause.timeout.connect(lambda: self.search_changed.emit(self.search.text()))
+        self.search.textChanged.connect(self._search_pause.start)
+        self.items.itemActivated.connect(self._on_items_activated)
+        self.items.itemClicked.connect(self._on_items_activated)
+        self.items.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.new_button.clicked.connect(self.new_requested)
+        self.rename_button.clicked.connect(self._on_rename_clicked)
+        self.delete_button.clicked.connect(self._on_delete_clicked)
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self._current_id: int | None = None
+        self._update_buttons()
+
+    def show_conversations(self, summaries: Sequence[ConversationSummary]) -> None:
+        # Keep the row the user picked (for rename or export); else mark the open one.
+        picked = self.selected()
+        keep = picked[0] if picked is not None else self._current_id
+        self.items.blockSignals(True)
+        self.items.clear()
+        for summary in summaries:
+            when = datetime.fromtimestamp(summary.updated_at).strftime("%Y-%m-%d %H:%M")
+            item = QListWidgetItem(summary.title)
+            item.setData(_ID_ROLE, summary.id)
+            tip = self.tr("{when} · {count} messages").format(
+                when=when, count=summary.message_count
+            )
+            if summary.snippet:
+                tip += "\n" + summary.snippet
+            item.setToolTip(tip)
+            self.items.addItem(item)
+            if summary.id == keep:
+                self.items.setCurrentItem(item)
+        self.items.blockSignals(False)
+        self._update_buttons()
+
+    def set_current(self, conversation_id: int | None) -> None:
+        self._current_id = conversation_id
+        self.items.blockSignals(True)
+        self.items.setCurrentRow(-1)
+        for row in range(self.items.count()):
+            item = self.items.item(row)
+            if item.data(_ID_ROLE) == conversation_id:
+                self.items.setCurrentItem(item)
+        self.items.blockSignals(False)
+        self._update_buttons()
+
+    def selected(self) -> tuple[int, str] | None:
+        item = self.items.currentItem()
+        if item is None:
+            return None
+        return int(item.data(_ID_ROLE)), item.text()
+
+    def _update_buttons(self) -> None:
+        chosen = self.items.currentItem() is not None
+        for button in (self.rename_button, self.delete_button, self.export_button):
+            button.setEnabled(chosen)
+
+    def _on_items_activated(self, item: QListWidgetItem) -> None:
+        conversation_id = int(item.data(_ID_ROLE))
+        if conversation_id != self._current_id:
+            self._current_id = conversation_id
+            self.open_requested.emit(conversation_id)
+
+    def _on_rename_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            return
+        title = self.ask_title(chosen[1])
+        if title and title.strip() and title.strip() != chosen[1]:
+            self.rename_requested.emit(chosen[0], title.strip())
+
+    def _on_delete_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen is not None and self.confirm_delete(chosen[1]):
+            self.delete_requested.emit(chosen[0])
+
+    def _on_export_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            return
+        target = self.ask_export_path(chosen[1])
+        if target is not None:
+            self.export_requested.emit(chosen[0], target)
+
+    def _ask_title(self, current: str) -> str | None:
+        title, accepted = QInputDialog.getText(
+            self, self.tr("Rename conversation"), self.tr("Title:"), text=current
+        )
+        return title if accepted else None
+
+    def _confirm_delete(self, title: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            self.tr("Delete conversation"),
+            self.tr("Delete “{title}” and all its messages?").format(title=title),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_export_path(self, title: str) -> Path | None:
+        safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip() or "chat"
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export conversation"),
+            f"{safe}.md",
+            self.tr("Markdown (*.md);;JSON (*.json)"),
+        )
+        return Path(path) if path else None

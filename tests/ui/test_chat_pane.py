@@ -1,0 +1,331 @@
+"""The chat pane with a scripted backend: streaming, blocks, stop, edit, list, restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
+from studio.core.chat.backend import TemplateCapabilities
+from studio.core.tasks import TaskOwner
+from studio.services.chat_service import ChatService
+from studio.ui.chat.blocks import CodeBlock, ProseBlock
+from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.chat.conversation_view import NoticeWidget
+from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    with qasync_event_loop(qapp) as loop:
+        yield loop
+
+
+class Harness:
+    def __init__(self, qtbot: QtBot, path: Path, backend: ScriptedBackend | None) -> None:
+        self.tasks = TaskOwner("pane-test")
+        self.store = ChatStore(path)
+        self.service = ChatService(self.store, self.tasks, backend, chunk_chars=8)
+        self.pane = ChatPane(self.service, self.tasks)
+        qtbot.addWidget(self.pane)
+        self.pane.resize(1100, 700)
+        self.pane.show()
+
+    async def send(self, text: str) -> Message:
+        finished = asyncio.ensure_future(next_emission(self.service.answer_finished))
+        self.pane.input.setPlainText(text)
+        self.pane.send_button.click()
+        (message,) = await finished
+        return message
+
+    async def until(self, condition: Callable[[], bool], within: float = 10.0) -> None:
+        deadline = asyncio.get_running_loop().time() + within
+        while not condition():
+            assert asyncio.get_running_loop().time() < deadline, "condition never held"
+            await asyncio.sleep(0.01)
+
+    async def settle(self) -> None:
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+
+    def close(self, loop: asyncio.AbstractEventLoop) -> None:
+        loop.run_until_complete(self.tasks.shutdown())
+        self.store.close()
+
+
+def test_an_answer_streams_into_blocks_with_highlighted_code(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    pieces = ["Here ", "it is:\n\n", "```python\n", "print('hi')\n", "```\n", "Done."]
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces, gap_s=0.01))
+
+    async def scenario() -> Message:
+        answer = await harness.send("Show code")
+        code = harness.pane.view.messages[answer.id].blocks[1]
+        assert isinstance(code, CodeBlock)
+        await harness.until(lambda: code.highlighted)  # done off the GUI thread
+        return answer
+
+    answer = loop.run_until_complete(scenario())
+    widget = harness.pane.view.messages[answer.id]
+    assert [type(b) for b in widget.blocks] == [ProseBlock, CodeBlock, ProseBlock]
+    assert [b.source for b in widget.blocks if isinstance(b, ProseBlock)] == ["Here it is:", "Done."]
+    code = widget.blocks[1]
+    assert isinstance(code, CodeBlock)
+    assert code.code == "print('hi')"
+    assert code.language_label.text() == "python"
+    assert "color" in code.body.text()
+    code.copy_button.click()
+    assert QGuiApplication.clipboard().text() == "print('hi')"
+    assert "tokens/s" in widget.stats_label.text()
+    assert "first token" in widget.stats_label.text()
+    assert widget.regenerate_button.isVisible()
+    user = harness.pane.view.messages[min(harness.pane.view.messages)]
+    assert user.edit_button.isVisible() and not user.regenerate_button.isVisible()
+    assert harness.pane.title.text() == "<b>Show code</b>"
+    assert harness.pane.input.toPlainText() == ""
+    harness.close(loop)
+
+
+def test_streaming_rerenders_only_the_last_block(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    pieces = ["First paragraph.\n\n", *[f"word{i} " for i in range(60)]]
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces, gap_s=0.004))
+    seen_first: list[object] = []
+
+    def on_delta(message_id: int, content: str, reasoning: str) -> None:
+        widget = harness.pane.view.messages.get(message_id)
+        if widget is not None and widget.blocks:
+            seen_first.append(widget.blocks[0])
+
+    harness.service.answer_delta.connect(on_delta)
+    answer = loop.run_until_complete(harness.send("go"))
+    widget = harness.pane.view.messages[answer.id]
+    # The first paragraph's widget was created once and kept while the rest streamed in.
+    assert len({id(block) for block in seen_first}) == 1
+    assert widget.blocks[0] is seen_first[0]
+    first = widget.blocks[0]
+    assert isinstance(first, ProseBlock)
+    assert first.source == "First paragraph."
+    # Batched: far fewer renders than the 61 deltas.
+    assert widget.render_count < 40
+    assert widget.content == "".join(pieces)
+    harness.close(loop)
+
+
+def test_reasoning_is_apart_and_collapsed(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    backend = ScriptedBackend(["Answer."], reasoning=["Let me ", "think."])
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", backend)
+    answer = loop.run_until_complete(harness.send("why?"))
+    widget = harness.pane.view.messages[answer.id]
+    assert widget.reasoning.isVisible()
+    assert not widget.reasoning.expanded
+    assert not widget.reasoning.text.isVisible()
+    assert "13 characters" in widget.reasoning.toggle.text()
+    widget.reasoning.toggle.click()
+    assert widget.reasoning.text.isVisible()
+    assert widget.reasoning.text.text() == "Let me think."
+    assert [b.source for b in widget.blocks if isinstance(b, ProseBlock)] == ["Answer."]
+    harness.close(loop)
+
+
+def test_stop_keeps_the_partial_answer(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    backend = ScriptedBackend(["partial ", "answer ", "never"], hold=2)
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", backend)
+
+    async def scenario() -> Message:
+        finished = asyncio.ensure_future(next_emission(harness.service.answer_finished))
+        started = asyncio.ensure_future(next_emission(harness.service.answer_delta))
+        harness.pane.input.setPlainText("talk")
+        qtbot.keyClick(harness.pane.input, Qt.Key.Key_Return)  # Enter sends
+        await started
+        await asyncio.sleep(0.05)
+        assert harness.pane.stop_button.isEnabled()
+        assert not harness.pane.send_button.isEnabled()
+        harness.pane.stop_button.click()
+        (message,) = await finished
+        await harness.settle()
+        return message
+
+    answer = loop.run_until_complete(scenario())
+    widget = harness.pane.view.messages[answer.id]
+    assert answer.status is MessageStatus.CANCELLED
+    assert widget.content == "partial answer "
+    assert widget.status_label.text() == "Stopped."
+    assert not harness.pane.stop_button.isEnabled()
+    assert harness.pane.send_button.isEnabled()
+    harness.close(loop)
+
+
+def test_edit_and_resend_and_regenerate(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    backend = ScriptedBackend(["one"])
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", backend)
+
+    async def scenario() -> None:
+        await harness.send("first question")
+        view = harness.pane.view
+        question_id = min(view.messages)
+        view.messages[question_id].edit_button.click()
+        assert harness.pane.input.toPlainText() == "first question"
+        assert harness.pane.edit_banner.isVisible()
+        assert harness.pane.send_button.text() == "Resend"
+        backend.pieces = ["two"]
+        await harness.send("better question")
+        assert [w.content for w in view.messages.values()] == ["better question", "two"]
+        assert not harness.pane.edit_banner.isVisible()
+        backend.pieces = ["three"]
+        finished = asyncio.ensure_future(next_emission(harness.service.answer_finished))
+        last = view.messages[max(view.messages)]
+        last.regenerate_button.click()
+        await finished
+        assert [w.content for w in view.messages.values()] == ["better question", "three"]
+
+    loop.run_until_complete(scenario())
+    harness.close(loop)
+
+
+def test_sampling_settings_reach_the_request_and_thinking_needs_support(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    backend = ScriptedBackend(["ok"], capabilities=TemplateCapabilities(supports_thinking=True))
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", None)
+    sampling = harness.pane.sampling
+    assert not sampling.thinking.isEnabled()
+    assert "Load a model" in sampling.thinking_reason.text()
+
+    async def scenario() -> None:
+        seen = asyncio.ensure_future(next_emission(harness.service.capabilities_changed))
+        harness.service.set_backend(backend, "m.gguf")
+        await seen
+        assert sampling.thinking.isEnabled()
+        sampling.temperature.setValue(0.3)
+        sampling.top_k.setValue(20)
+        sampling.max_tokens.setValue(64)
+        sampling.thinking.setCurrentIndex(2)  # Off
+        sampling.system_prompt.setPlainText("Answer in French.")
+        await asyncio.sleep(0.5)  # the prompt is saved once typing pauses
+        await harness.send("hello")
+        harness.service.set_backend(ScriptedBackend(), "other.gguf")
+        await asyncio.sleep(0.05)
+
+    loop.run_until_complete(scenario())
+    messages, options = backend.requests[0]
+    assert messages[0] == {"role": "system", "content": "Answer in French."}
+    assert options == {
+        "temperature": 0.3,
+        "top_k": 20,
+        "max_tokens": 64,
+        "chat_template_kwargs": {"enable_thinking": False},
+    }
+    assert not sampling.thinking.isEnabled()
+    assert "no thinking switch" in sampling.thinking_reason.text()
+    assert harness.service.conversation is not None
+    stored = harness.store.conversation(harness.service.conversation.id).settings
+    assert stored.max_tokens == 64 and stored.system_prompt == "Answer in French."
+    harness.close(loop)
+
+
+def test_list_search_rename_delete_export_and_reopen_after_restart(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    path = tmp_path / "chat.sqlite3"
+    harness = Harness(qtbot, path, ScriptedBackend(["sure"]))
+    listing = harness.pane.conversations
+
+    async def scenario() -> None:
+        await harness.send("about cats")
+        harness.pane.conversations.new_button.click()
+        await harness.settle()
+        assert harness.pane.view.messages == {}
+        await harness.send("about dogs")
+        await harness.settle()
+        assert [listing.items.item(i).text() for i in range(listing.items.count())] == [
+            "about dogs",
+            "about cats",
+        ]
+        listing.search.setText("cats")
+        await asyncio.sleep(0.35)
+        assert listing.items.count() == 1
+        listing.items.setCurrentRow(0)
+        listing.ask_title = lambda current: "Felines"
+        listing.rename_button.click()
+        await harness.settle()
+        assert listing.items.item(0).text() == "Felines"
+        listing.ask_export_path = lambda title: tmp_path / "felines.md"
+        listing.export_button.click()
+        await harness.settle()
+        listing.search.setText("")
+        await asyncio.sleep(0.35)
+        listing.items.setCurrentRow(0)  # "about dogs", the open one
+        listing.confirm_delete = lambda title: True
+        listing.delete_button.click()
+        await harness.settle()
+
+    loop.run_until_complete(scenario())
+    assert (tmp_path / "felines.md").read_text().startswith("# Felines")
+    assert [listing.items.item(i).text() for i in range(listing.items.count())] == ["Felines"]
+    assert harness.pane.view.messages == {}  # the deleted conversation was the open one
+    harness.close(loop)
+    harness.pane.close()
+
+    # Restart: a new store, service and pane over the same file.
+    again = Harness(qtbot, path, None)
+
+    async def reopen() -> None:
+        again.pane.start()
+        await again.settle()
+        items = again.pane.conversations.items
+        assert items.count() == 1
+        opened = asyncio.ensure_future(next_emission(again.service.conversation_opened))
+        items.itemClicked.emit(items.item(0))
+        await opened
+        await again.settle()
+
+    loop.run_until_complete(reopen())
+    assert [w.content for w in again.pane.view.messages.values()] == ["about cats", "sure"]
+    assert again.pane.title.text() == "<b>Felines</b>"
+    again.close(loop)
+
+
+def test_engine_events_are_shown_in_the_conversation(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", None)
+    harness.pane.show_engine_event("loading", {"model": "smol.gguf"})
+    harness.pane.show_engine_event("recovered", {"model": "smol.gguf"})
+    harness.pane.show_engine_event("failed", {"reason": "out of memory"})
+    kinds = [n.kind for n in harness.pane.view.notices]
+    assert kinds == ["loading", "recovered", "failed"]
+    notice = harness.pane.view.notices[1]
+    assert isinstance(notice, NoticeWidget)
+    assert "crashed and was restarted" in notice.text()
+    assert harness.pane.engine_line.text() == "The engine failed: out of memory"
+    assert not harness.pane.send_button.isEnabled()
+    assert harness.pane.send_button.toolTip() == "Load a model to chat."
+    harness.close(loop)
+
+
+def test_settings_of_a_new_conversation_are_kept_when_it_is_created(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(["x"]))
+    harness.pane.sampling.seed.setValue(5)
+    assert harness.service.settings == SamplingSettings(seed=5)
+    loop.run_until_complete(harness.send("q"))
+    assert harness.service.conversation is not None
+    assert harness.store.conversation(harness.service.conversation.id).settings.seed == 5
+    harness.close(loop)
