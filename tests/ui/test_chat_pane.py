@@ -76,7 +76,8 @@ def test_an_answer_streams_into_blocks_with_highlighted_code(
     answer = loop.run_until_complete(scenario())
     widget = harness.pane.view.messages[answer.id]
     assert [type(b) for b in widget.blocks] == [ProseBlock, CodeBlock, ProseBlock]
-    assert [b.source for b in widget.blocks if isinstance(b, ProseBlock)] == ["Here it is:", "Done."]
+    prose = [b.source for b in widget.blocks if isinstance(b, ProseBlock)]
+    assert prose == ["Here it is:", "Done."]
     code = widget.blocks[1]
     assert isinstance(code, CodeBlock)
     assert code.code == "print('hi')"

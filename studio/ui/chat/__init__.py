@@ -1,0 +1,1 @@
+"""The Chat area: conversation list, streaming conversation view, composer, settings."""
