@@ -1,0 +1,67 @@
+"""Autoload of the last model at start, behind the crash guard.
+
+The guard's marker is written by `guarded_load` before the engine starts and cleared when
+the load ends either way. A marker found at start-up means the app died during that
+load, so the model is not loaded again automatically, and the user is told why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.settings import (
+    AutoloadDecision,
+    decide_autoload,
+    load_ended,
+    load_started,
+)
+from studio.core.tasks import TaskOwner
+from studio.services.settings_service import SettingsService
+
+log = logging.getLogger(__name__)
+
+# Returns whether the model ended up loaded.
+Loader = Callable[[str], Awaitable[bool]]
+
+
+class AutoloadService(QObject):
+    decided = Signal(object)  # AutoloadDecision
+
+    def __init__(
+        self,
+        settings: SettingsService,
+        tasks: TaskOwner,
+        exists: Callable[[Path], bool] = Path.exists,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._tasks = tasks
+        self._exists = exists
+        self.decision: AutoloadDecision | None = None
+
+    def start(self, load: Loader) -> AutoloadDecision:
+        """Decide once, at start-up; load in the background when the guard allows."""
+        decision = decide_autoload(self._settings.current, self._exists)
+        self.decision = decision
+        log.info("autoload: %s %s", decision.verdict.value, decision.model or "")
+        self.decided.emit(decision)
+        if decision.should_load and decision.model is not None:
+            self._tasks.spawn("autoload", self.guarded_load(decision.model, load))
+        return decision
+
+    async def guarded_load(self, model: str, load: Loader) -> bool:
+        """Run `load(model)` with the crash marker set on disk for its whole duration."""
+        await self._settings.update_now(lambda s: load_started(s, model))
+        loaded = False
+        try:
+            loaded = await load(model)
+            return loaded
+        finally:
+            # Cancelled (the app quitting) or failed: the app itself did not crash.
+            await asyncio.shield(self._settings.update_now(lambda s: load_ended(s, model, loaded)))

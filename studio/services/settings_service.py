@@ -1,0 +1,73 @@
+"""The app's settings, held once and saved off the GUI thread.
+
+Every change goes through `update(change)`: it applies at once in memory (so the next
+reader sees it), then the file is written in order on a worker thread. `update_now` waits
+for the write: the autoload crash guard needs its marker on disk before the engine starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.settings import AppSettings, SettingsError, SettingsStore
+from studio.core.tasks import TaskOwner
+
+log = logging.getLogger(__name__)
+
+Change = Callable[[AppSettings], AppSettings]
+
+
+class SettingsService(QObject):
+    changed = Signal(object)  # AppSettings
+    failed = Signal(str, str)  # error code, technical detail
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        tasks: TaskOwner,
+        initial: AppSettings | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._tasks = tasks
+        # Reading one small JSON file at start-up is cheaper than a round trip to a thread.
+        self.current = initial if initial is not None else store.load()
+        self._saved: AppSettings | None = None if initial is not None else self.current
+        self._write_lock = asyncio.Lock()
+
+    def update(self, change: Change) -> asyncio.Task[bool]:
+        """Apply `change` now, save in the background; the task says whether it saved."""
+        self._apply(change)
+        return self._tasks.spawn("save-settings", self._save())
+
+    async def update_now(self, change: Change) -> bool:
+        """Apply `change` and return once the file holds it (False if it could not be saved)."""
+        self._apply(change)
+        return await self._save()
+
+    def _apply(self, change: Change) -> None:
+        updated = change(self.current)
+        if updated != self.current:
+            self.current = updated
+            self.changed.emit(updated)
+
+    async def _save(self) -> bool:
+        async with self._write_lock:
+            # Write whatever is newest when our turn comes: a burst of changes ends with
+            # the last one on disk, and never an older one after it.
+            newest = self.current
+            if newest == self._saved:
+                return True
+            try:
+                await asyncio.to_thread(self._store.save, newest)
+            except SettingsError as error:
+                log.error("settings not saved: %s", error)
+                self.failed.emit(error.code, error.detail)
+                return False
+            self._saved = newest
+        return True
