@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import enum
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
+from studio.core.engine.info import EngineFeatures
 from studio.core.errors import StudioError
 from studio.core.gguf import read_remote_model
+from studio.core.hardware import DeviceInventory
 from studio.core.hub.client import HubClient
 from studio.core.hub.config import HubConfig
 from studio.core.hub.repo import ModelFile, RepoDetails
 from studio.core.memory import ModelSummary, summarize
+from studio.core.placement import Planner, PlanRequest
 
 
 class FitKind(enum.Enum):
@@ -51,12 +55,54 @@ class FitAssessment:
 Judge = Callable[[ModelSummary, str], FitAssessment]
 
 
-async def read_remote_summary(config: HubConfig, url: str) -> ModelSummary:
+def read_remote_summary(config: HubConfig, url: str) -> ModelSummary:
     """The model summary from the header(s) at `url`; every shard of a split model is read
-    (headers only), with the token's auth header when there is one."""
-    async with config.async_client(headers=config.headers()) as client:
-        model = await read_remote_model(client, url)
-    return summarize(model)
+    (headers only), with the token's auth header when there is one.
+
+    Blocking: parsing a big vocabulary takes a second or more of CPU, so this runs the
+    ranged reads on a private event loop in whatever worker thread calls it.
+    """
+
+    async def read() -> ModelSummary:
+        async with config.async_client(headers=config.headers()) as client:
+            model = await read_remote_model(client, url)
+        return summarize(model)
+
+    return asyncio.run(read())
+
+
+def plan_fit(
+    summary: ModelSummary,
+    name: str,
+    inventory: DeviceInventory,
+    features: EngineFeatures | None = None,
+) -> FitAssessment:
+    """The planner's auto-fit (largest context, layers where they fit) turned into a badge.
+
+    Full GPU means every position (all layers and the output layer) on GPUs with no
+    experts left in RAM; anything less that still fits is partial; no usable GPU is CPU only.
+    """
+    plan = Planner(summary, Path(name), inventory, features).plan(PlanRequest())
+    gpu_layers = sum(device.layers for device in plan.devices)
+    verdict = FitAssessment(
+        FitKind.NO_FIT,
+        trained_context=summary.context_length,
+        gpu_layers=gpu_layers,
+        total_layers=plan.limits.positions,
+        gpu_bytes=sum(device.predicted.total for device in plan.devices),
+        host_bytes=plan.host.predicted.total,
+        parameters=summary.parameter_count,
+        architecture=summary.architecture,
+    )
+    if not plan.fits:
+        return verdict
+    if gpu_layers == 0:
+        kind = FitKind.CPU_ONLY
+    elif gpu_layers >= plan.limits.positions and plan.n_cpu_moe == 0:
+        kind = FitKind.FULL_GPU
+    else:
+        kind = FitKind.PARTIAL
+    return replace(verdict, kind=kind, max_context=plan.ctx)
 
 
 def unknown(error: StudioError) -> FitAssessment:
@@ -64,15 +110,24 @@ def unknown(error: StudioError) -> FitAssessment:
 
 
 def remote_assessor(
-    client: HubClient, judge: Judge
+    client: HubClient, judge: Judge, summaries: dict[str, ModelSummary] | None = None
 ) -> Callable[[RepoDetails, ModelFile], Awaitable[FitAssessment]]:
-    """An assessor for `HubService`: header over HTTP, then `judge` in a worker thread."""
+    """An assessor for `HubService`: the header over HTTP in a worker thread, then `judge`.
+
+    URLs name a commit, so a header read once stays valid: `summaries` keeps them (give a
+    shared dict to reuse them across assessors, e.g. after the devices change).
+    """
+    known = summaries if summaries is not None else {}
+
+    def summary_then_verdict(url: str, name: str) -> FitAssessment:
+        if url not in known:
+            known[url] = read_remote_summary(client.config, url)
+        return judge(known[url], name)
 
     async def assess(details: RepoDetails, model: ModelFile) -> FitAssessment:
         url = client.file_url(details.repo_id, details.revision, model.first.path)
         try:
-            summary = await read_remote_summary(client.config, url)
-            return await asyncio.to_thread(judge, summary, model.name)
+            return await asyncio.to_thread(summary_then_verdict, url, model.name)
         except StudioError as error:
             return unknown(error)
 
