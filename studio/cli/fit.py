@@ -1,0 +1,253 @@
+"""`studio fit MODEL.gguf`: plan a model on this machine (or on STUDIO_FAKE_DEVICES) and
+print where everything goes, what it costs per device and the exact llama-server arguments.
+
+Exit status: 0 the plan fits, 1 it does not (the reasons say why), 2 the model, engine or
+devices could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from studio.core.engine import EngineError, EngineInfo, EngineProber, locate_engine
+from studio.core.errors import StudioError
+from studio.core.gguf import read_model
+from studio.core.hardware import (
+    MIB,
+    DeviceConfig,
+    RpcEndpoint,
+    discover_devices,
+    parse_size,
+    probe_rpc_devices,
+)
+from studio.core.memory import summarize
+from studio.core.paths import AppPaths
+from studio.core.placement import (
+    HOST_KEY,
+    DraftModel,
+    Mtp,
+    Plan,
+    Planner,
+    PlanRequest,
+    Projector,
+    Reason,
+    SplitMode,
+    request_from_environment,
+)
+from studio.core.placement.environment import child_environment
+
+
+def _auto_int(text: str) -> int | None:
+    return None if text == "auto" else int(text)
+
+
+def _on_off(text: str) -> bool:
+    if text not in ("on", "off"):
+        raise argparse.ArgumentTypeError("expected on or off")
+    return text == "on"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "fit",
+        help="plan where a model's layers, KV cache and buffers go on this machine",
+        description="Plan a GGUF model on this machine's devices (or STUDIO_FAKE_DEVICES).",
+    )
+    parser.add_argument("model", type=Path, help="the .gguf file (first shard of a split model)")
+    parser.add_argument("--ctx", "-c", type=_auto_int, default=None, metavar="auto|N")
+    parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
+    parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
+    parser.add_argument("--cache-type-v", "-ctv", default=None, metavar="TYPE")
+    parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off")
+    parser.add_argument("--ubatch", "-ub", type=int, default=None, metavar="N")
+    parser.add_argument("--batch", "-b", type=int, default=None, metavar="N")
+    parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
+    parser.add_argument("--split-mode", "-sm", choices=[m.value for m in SplitMode], default=None)
+    parser.add_argument("--n-cpu-moe", "-ncmoe", type=_auto_int, default=None, metavar="auto|N")
+    parser.add_argument(
+        "--layers",
+        default=None,
+        metavar="DEV=N,...",
+        help="layers per device by engine name or key (CUDA0=20,CUDA1=13); others on the host",
+    )
+    parser.add_argument(
+        "--disable", default="", metavar="DEV,...", help="devices not to use (name or key)"
+    )
+    parser.add_argument(
+        "--margin",
+        action="append",
+        default=[],
+        metavar="[DEV=]SIZE",
+        help="safety margin, for every device or one (host=2GiB); repeatable",
+    )
+    parser.add_argument("--rpc", default="", metavar="HOST:PORT,...", help="RPC servers to use")
+    parser.add_argument("--mtp", action="store_true", help="speculative decoding with MTP")
+    parser.add_argument("--draft", type=Path, default=None, help="a draft model (.gguf)")
+    parser.add_argument("--mmproj", type=Path, default=None, help="a multimodal projector")
+    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to plan for")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.set_defaults(run=run)
+
+
+def _device_key(planner: Planner, name: str) -> str:
+    for device in planner.inventory.devices:
+        if name in (device.key, device.engine_name):
+            return device.key
+    if name.lower() == HOST_KEY:
+        return HOST_KEY
+    raise StudioError("fit_unknown_device", f"no device named {name!r}", device=name)
+
+
+def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, tuple[Reason, ...]]:
+    request, env_reasons = request_from_environment(os.environ)
+    changes: dict[str, Any] = {}
+    for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch", "batch"):
+        value = getattr(args, field)
+        if value is not None:
+            changes[field] = value
+    if args.kv_unified:
+        changes["kv_unified"] = True
+    if args.ctx is not None or "ctx" not in changes:
+        changes["ctx"] = args.ctx if args.ctx is not None else request.ctx
+    if args.split_mode is not None:
+        changes["split_mode"] = SplitMode(args.split_mode)
+    if args.n_cpu_moe is not None:
+        changes["n_cpu_moe"] = args.n_cpu_moe
+    if args.layers:
+        layers = {}
+        for item in args.layers.split(","):
+            name, _, count = item.partition("=")
+            layers[_device_key(planner, name.strip())] = int(count)
+        changes["layers"] = layers
+    if args.disable:
+        changes["disabled"] = frozenset(
+            _device_key(planner, n.strip()) for n in args.disable.split(",") if n.strip()
+        )
+    margins: dict[str, int] = {}
+    for item in args.margin:
+        name, sep, size = item.rpartition("=")
+        targets = (
+            [_device_key(planner, name)]
+            if sep
+            else [d.key for d in planner.inventory.devices] + [HOST_KEY]
+        )
+        for key in targets:
+            margins[key] = parse_size(size)
+    if margins:
+        changes["margins"] = margins
+    if args.mtp:
+        changes["speculative"] = Mtp()
+    elif args.draft is not None:
+        changes["speculative"] = DraftModel(args.draft, summarize(read_model(args.draft)))
+    if args.mmproj is not None:
+        projector = read_model(args.mmproj)
+        size = sum(t.n_bytes for t in projector.tensors)
+        changes["projector"] = Projector(args.mmproj, size)
+    return request.with_changes(**changes), env_reasons
+
+
+def _engine(args: argparse.Namespace, fake: bool) -> tuple[EngineInfo | None, Any]:
+    try:
+        location = locate_engine(args.binary)
+        return EngineProber(AppPaths.default().engine_probe_cache).probe(location), location
+    except EngineError:
+        if fake:  # fake devices need no engine; without one, every feature is assumed
+            return None, None
+        raise
+
+
+def _mib(value: int) -> str:
+    return f"{value / MIB:,.0f}"
+
+
+def _reason_text(reason: Reason) -> str:
+    params = ", ".join(
+        f"{k}={_mib(v) + ' MiB' if k in ('needed', 'budget') and isinstance(v, int) else v}"
+        for k, v in reason.params.items()
+    )
+    return f"{reason.severity.value}: {reason.code.value} [{reason.setting.value}]" + (
+        f" ({params})" if params else ""
+    )
+
+
+def describe(plan: Plan) -> str:
+    """The plan as a table a person can read in a terminal."""
+    lines = [
+        f"model:      {plan.model_path}",
+        f"fits:       {'yes' if plan.fits else 'NO'}",
+        f"context:    {plan.ctx}   slots: {plan.request.parallel}   "
+        f"KV: {plan.request.cache_type_k}/{plan.request.cache_type_v}   "
+        f"flash attention: {'on' if plan.request.flash_attn else 'off'}",
+        f"placement:  {plan.split_mode.value} split, {plan.n_gpu_layers}/"
+        f"{plan.limits.positions} layers on devices, n_cpu_moe {plan.n_cpu_moe}"
+        f"/{plan.limits.n_cpu_moe_max}",
+        "",
+        f"{'device':<26}{'layers':>7}{'weights':>10}{'kv':>9}{'compute':>9}{'output':>8}"
+        f"{'overhd':>8}{'draft':>8}{'total':>10}{'budget':>10}  MiB",
+    ]
+    for device in (*plan.devices, plan.host):
+        p = device.predicted
+        name = device.engine_name or device.label
+        if not device.enabled:
+            name += " (off)"
+        mark = "" if device.fits or not device.used else "  OVER"
+        lines.append(
+            f"{name[:25]:<26}{device.layers:>7}{_mib(p.weights):>10}{_mib(p.kv):>9}"
+            f"{_mib(p.compute):>9}{_mib(p.output):>8}{_mib(p.overhead):>8}{_mib(p.draft):>8}"
+            f"{_mib(p.total):>10}{_mib(device.budget):>10}{mark}"
+        )
+    if plan.reasons:
+        lines += ["", "reasons:"] + [f"  {_reason_text(r)}" for r in plan.reasons]
+    lines += ["", "arguments:", "  " + shlex.join(plan.argv[1:])]
+    return "\n".join(lines)
+
+
+def _fail(args: argparse.Namespace, error: StudioError) -> int:
+    if args.json:
+        print(json.dumps({"error": {"code": error.code, "detail": error.detail}}, indent=2))
+    else:
+        print(f"error: {error.detail}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    config = DeviceConfig.from_environment(os.environ)
+    try:
+        model = read_model(args.model)
+        summary = summarize(model)
+        info, location = _engine(args, bool(config.fake_spec))
+        endpoints = [RpcEndpoint.parse(e) for e in args.rpc.split(",") if e.strip()]
+        rpc = probe_rpc_devices(location, endpoints) if endpoints and location else ()
+        inventory = discover_devices(
+            config, info.devices if info else (), os.environ, rpc_devices=rpc
+        )
+        planner = Planner(
+            summary,
+            args.model,
+            inventory,
+            info.features if info else None,
+            frozenset(t.name for t in model.tensors),
+        )
+        request, env_reasons = _request(args, planner)
+    except StudioError as error:
+        return _fail(args, error)
+    plan = planner.plan(request)
+    if args.json:
+        data = plan.to_json()
+        data["environment"] = [r.to_json() for r in env_reasons]
+        data["child_environment_cleared"] = sorted(
+            k for k in os.environ if k not in child_environment(os.environ)
+        )
+        print(json.dumps(data, indent=2))
+    else:
+        text = describe(plan)
+        if env_reasons:
+            text += "\n\nenvironment:\n" + "\n".join(f"  {_reason_text(r)}" for r in env_reasons)
+        print(text)
+    return 0 if plan.fits else 1
