@@ -1,76 +1,96 @@
 """Compute-buffer heuristic: the peak of ggml's graph allocator, per device.
 
 Not derivable in closed form (it depends on the allocator's reuse order), so this models the
-few tensors that set the peak, with coefficients fitted to what the real engine reports
-(`sched_reserve: <buft> compute buffer size`) on the CPU backend, per token of a ubatch:
+tensors that set the peak, with coefficients fitted to what the real engine reports
+(`sched_reserve: <buft> compute buffer size`, CPU and RPC backends). Per device:
 
-- flash attention on: the FFN phase dominates. Dense: 3*n_ff + 4*n_embd floats (the host,
-  which also holds the input embeddings) or 3*n_ff + 2*n_embd (an offload device); MoE:
-  n_used*(3*n_ff_exp + n_embd) + n_head*head_dim + 3*n_embd. Plus the KQ mask, f16, one per
-  mask kind (full, sliding window), n_ctx_seq (or the SWA cells) wide.
-- flash attention off: the attention phase dominates: the f32 KQ scores n_head*n_kv, the f32
-  masks, and about 5.5*n_embd (+2 per query dim beyond n_embd; Gemma's extra norms: 7.3).
+    graph inputs that live all along (the KQ masks its layers use, f16 with flash attention)
+  + n_ubatch * 4 bytes * the widest phase among its layers:
+      FFN (dense): 3*n_ff + r*n_embd, r = 4 on the host, 3 on a device when every layer is
+                   offloaded, 2 on a device when the host runs the first layers;
+      FFN (MoE):   n_used*(3*n_ff_exp + n_embd) + n_head*head_dim + 3*n_embd;
+      attention:   4*n_embd with flash attention; without it the f32 KQ scores
+                   n_head*n_kv plus ~5.5*n_embd (Gemma's extra norms: 7.3);
+      recurrent:   2*(ssm input projection) + 3*d_inner, plus the f32 states of every slot.
+    The last layer runs its FFN only for the rows that produce logits (a handful), so a device
+    that holds just the last layer needs only the attention phase, and one that holds just the
+    output layer only the logits (n_vocab * n_outputs * 4).
+    The host without layers keeps the input embeddings (2*n_embd per token) and the masks.
 
-Measured error (bench/estimate_accuracy.py): within 1% for dense and big MoE shapes with
-flash attention; over by up to ~50% for toy MoE layers (where attention, not the experts, sets
-the peak) and by a few % with flash attention off. It errs high, never low, on every row
-measured: an under-estimate is an out-of-memory crash.
+Measured error (bench/estimate_accuracy.py): within ~1% for dense models and big MoE shapes
+with flash attention; high (safe) by up to ~50% of the compute buffer for toy MoE layers,
+where attention rather than the experts sets the peak.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.core.memory.kv import ContextGeometry
+from studio.core.memory.kv import ContextGeometry, attention_layers
 from studio.core.memory.settings import EstimateSettings
 from studio.core.memory.summary import ModelSummary
 
-SLACK = 16 << 10  # small graph inputs (positions, output ids): ~10 KiB measured
+SLACK = 16 << 10  # small graph inputs (positions, output ids, state copies): ~10 KiB measured
 _WIDE_ATTENTION_ARCHS = frozenset({"gemma2", "gemma3", "gemma3n"})
 
 
-def _ffn_width(summary: ModelSummary, on_host: bool) -> int:
-    n_embd = summary.embedding_length
-    if summary.is_moe:
-        n_ff_exp = summary.expert_feed_forward_length or max(summary.feed_forward_length)
-        n_head = max(summary.head_count, default=0)
-        moe = (
-            summary.expert_used_count * (3 * n_ff_exp + n_embd)
-            + n_head * summary.key_length
-            + 3 * n_embd
-        )
-        dense_ff = max(
-            (summary.feed_forward_length[i] for i in range(summary.leading_dense_layers)),
-            default=0,
-        )
-        return max(moe, 3 * dense_ff + 4 * n_embd)
-    n_ff = max(summary.feed_forward_length, default=0)
-    query = max(summary.head_count, default=0) * summary.key_length
-    return 3 * n_ff + (4 if on_host else 2) * n_embd + max(0, query - n_embd)
+def _query_width(summary: ModelSummary) -> int:
+    return max(summary.head_count, default=0) * summary.key_length
 
 
-def _attention_width(summary: ModelSummary) -> float:
+def _ffn_width(summary: ModelSummary, layers: Sequence[int], residual: int) -> int:
     n_embd = summary.embedding_length
-    query = max(summary.head_count, default=0) * summary.key_length
+    extra_query = max(0, _query_width(summary) - n_embd)
+    dense_ff = max((summary.feed_forward_length[il] for il in layers), default=0)
+    dense = 3 * dense_ff + residual * n_embd + extra_query
+    if not summary.is_moe:
+        return dense
+    dense_layers = [il for il in layers if il < summary.leading_dense_layers]
+    n_ff_exp = summary.expert_feed_forward_length or dense_ff
+    moe = summary.expert_used_count * (3 * n_ff_exp + n_embd) + _query_width(summary) + 3 * n_embd
+    if len(dense_layers) == len(layers):
+        return dense
+    return max(moe, dense if dense_layers else 0)
+
+
+def _attention_width(summary: ModelSummary, n_kv: int, flash: bool, on_host: bool) -> float:
+    n_embd = summary.embedding_length
+    if flash:
+        return 4 * n_embd + max(0, _query_width(summary) - n_embd)
+    n_head = max(summary.head_count, default=0)
     if summary.architecture in _WIDE_ATTENTION_ARCHS:
-        return 7.3 * max(n_embd, query)
-    return 5.5 * n_embd + 2 * max(0, query - n_embd)
-
-
-def device_compute_bytes(
-    summary: ModelSummary, settings: EstimateSettings, geometry: ContextGeometry, *, on_host: bool
-) -> int:
-    n_tokens = min(geometry.n_ctx, settings.ubatch)
-    n_kv = geometry.n_ctx_seq
-    masks = [n_kv]
-    if summary.sliding_window and any(summary.swa_layers):
-        masks.append(geometry.cells_swa // geometry.n_stream)
-    if settings.flash_attention:
-        per_token = 4 * _ffn_width(summary, on_host) + 2 * sum(masks)
+        rest = 7.3 * max(n_embd, _query_width(summary))
     else:
-        n_head = max(summary.head_count, default=0)
-        per_token = int(4 * n_head * n_kv + 4 * sum(masks) + 4 * _attention_width(summary))
-    return n_tokens * per_token + SLACK
+        rest = 5.5 * n_embd + 2 * max(0, _query_width(summary) - n_embd)
+    return n_head * n_kv + rest - (0 if on_host else n_embd)
+
+
+def _recurrent_width(summary: ModelSummary) -> int:
+    ssm = summary.ssm
+    if ssm is None:
+        return 0
+    heads = ssm.inner_size // max(summary.key_length, 1) if summary.key_length else 0
+    in_proj = 2 * ssm.inner_size + 2 * ssm.group_count * ssm.state_size + heads
+    return 2 * in_proj + 3 * ssm.inner_size
+
+
+def _mask_bytes_per_token(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    layers: Sequence[int],
+) -> int:
+    """One mask per kind (full, sliding) used by `layers`, n_kv wide, per ubatch token."""
+    with_kv = set(attention_layers(summary))
+    used = [il for il in layers if il in with_kv]
+    kinds = {bool(summary.swa_layers[il]) and summary.sliding_window > 0 for il in used}
+    element = 2 if settings.flash_attention else 4
+    total = 0
+    if False in kinds:
+        total += geometry.n_ctx_seq
+    if True in kinds:
+        total += geometry.cells_swa // geometry.n_stream
+    return total * element
 
 
 def compute_bytes(
@@ -81,15 +101,54 @@ def compute_bytes(
     n_devices: int,
     n_outputs: int,
 ) -> list[int]:
-    """Compute buffer bytes per device slot (accelerators, then the host).
-
-    Every device that holds a layer gets a buffer sized for one layer's peak; the host
-    always gets one (it runs the input embedding lookup and any CPU layers).
-    """
+    """Compute buffer bytes per device slot (accelerators, then the host)."""
+    host = n_devices
+    n_tokens = min(geometry.n_ctx, settings.ubatch)
+    last = summary.repeating_layers - 1
+    layers_of: list[list[int]] = [[] for _ in range(n_devices + 1)]
+    for il in range(summary.repeating_layers):
+        layers_of[assignment[il]].append(il)
+    output_slot = assignment[summary.block_count]
+    full_offload = not layers_of[host]
+    logits = summary.vocab_size * n_outputs * 4
+    flash = settings.flash_attention
+    n_kv = geometry.n_ctx_seq
+    with_kv = set(attention_layers(summary))
+    experts_on_host = (
+        (summary.block_count if settings.cpu_moe else settings.n_cpu_moe) if summary.is_moe else 0
+    )
     result = [0] * (n_devices + 1)
-    used = set(assignment)
-    for index in range(n_devices):
-        if index in used:
-            result[index] = device_compute_bytes(summary, settings, geometry, on_host=False)
-    result[n_devices] = device_compute_bytes(summary, settings, geometry, on_host=True)
+    for slot in range(n_devices + 1):
+        layers = layers_of[slot]
+        on_host = slot == host
+        if on_host and not layers and experts_on_host:
+            # --n-cpu-moe: the host runs those layers' expert matmuls.
+            layers = [il for il in range(min(experts_on_host, last))]
+        if not layers:
+            if on_host:
+                all_layers = range(summary.repeating_layers)
+                masks = _mask_bytes_per_token(summary, settings, geometry, all_layers)
+                result[slot] = n_tokens * (8 * summary.embedding_length + masks) + SLACK
+            elif slot == output_slot:
+                result[slot] = logits + SLACK
+            continue
+        widths: list[float] = []
+        early = [il for il in layers if il != last]
+        if early:
+            residual = 4 if on_host else (3 if full_offload else 2)
+            widths.append(_ffn_width(summary, early, residual))
+        if any(il in with_kv for il in layers):
+            widths.append(_attention_width(summary, n_kv, flash, on_host))
+        states = 0
+        if any(summary.recurrent_layers[il] for il in layers):
+            widths.append(_recurrent_width(summary))
+            if summary.ssm is not None:
+                states = 4 * summary.ssm.state_size * summary.ssm.inner_size * geometry.n_seq
+        if not widths:
+            widths.append(4 * summary.embedding_length)
+        masks = _mask_bytes_per_token(summary, settings, geometry, layers)
+        peak = int(n_tokens * (4 * max(widths) + masks)) + states
+        if slot == output_slot:
+            peak = max(peak, logits)
+        result[slot] = peak + SLACK
     return result

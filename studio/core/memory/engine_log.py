@@ -9,8 +9,8 @@ with `-lv 4`. Lines look like (timestamp and level prefix optional):
     llama_kv_cache:        CPU KV buffer size =    45.00 MiB       (twice with SWA caches)
     llama_memory_recurrent:        CPU RS buffer size =   163.94 MiB
     sched_reserve:        CPU compute buffer size =    15.51 MiB
-    common_memory_breakdown_print: |   - RPC0 (127.0.0.1:50111) | 24105 = 24105 + (  49 =  21 + 15 + 13) + -49 |
-    common_memory_breakdown_print: |   - Host                   |                 83 =  51 + 16 + 15           |
+    common_memory_breakdown_print: |   - RPC0 (127.0.0.1:50111) | 24105 = 24105 + (49 = 21 + ...
+    common_memory_breakdown_print: |   - Host                   |        83 = 51 + 16 + 15 |
 
 Buffer names are grouped into devices: host buffer types (CPU, CPU_Mapped, CPU_REPACK, AMX,
 CUDA_Host ...) into "Host"; RPC buffers by their endpoint (`RPC[127.0.0.1:50112]`; the engine

@@ -63,10 +63,11 @@ def context_geometry(summary: ModelSummary, settings: EstimateSettings) -> Conte
 
 
 def attention_layers(summary: ModelSummary) -> tuple[int, ...]:
-    """Layers that own an attention KV cache (no recurrent layers, no skipped MTP blocks)."""
+    """Layers that own an attention KV cache: every non-recurrent block, including the
+    nextn/MTP blocks (the engine allocates their cache even when it skips their weights)."""
     return tuple(
         il
-        for il in range(summary.repeating_layers)
+        for il in range(summary.block_count)
         if not summary.recurrent_layers[il] and summary.head_count_kv[il] > 0
     )
 
