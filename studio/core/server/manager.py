@@ -1,0 +1,536 @@
+"""The llama-server manager: one asyncio object owns the child; callers send intents.
+
+API (all coroutines run on the event loop that created the manager; spawning happens on
+that loop's thread so the child's PDEATHSIG is tied to the app's lifetime):
+
+    manager = ServerManager(engine_location, log_dir, smaller_plan=planner_step)
+    unsubscribe = manager.subscribe(callback)   # callback(Snapshot) after every change
+    manager.snapshot                            # the current immutable Snapshot
+    await manager.load(spec)                    # -> Snapshot (ready); raises ServerFailureError
+    await manager.switch(spec)                  # same as load: stops the old child first
+    await manager.unload()                      # -> Snapshot (idle); bumps the epoch
+    async for delta in manager.stream_chat(messages, **options): ...   # ChatDelta
+    manager.cancel()                            # end every stream in flight (slot freed)
+    await manager.slots()                       # GET /slots of the current child
+    await manager.shutdown()                    # stop everything; the manager is done
+
+Rules it keeps:
+- Intents are serialised by one lock, but a new intent first cancels the operation in
+  flight (a start, its health wait, a respawn), so Stop or a switch wins at once and two
+  children never run together. Switching A, B, A lands on A.
+- `unload()` bumps `epoch`; a respawn or retry captured under an older epoch never
+  installs a child (it re-checks the epoch, the intent counter and the wanted spec).
+- A failed start climbs the recovery ladder (`recovery.next_step`), each rung at most
+  once, every rung reported in `Snapshot.recovery`.
+- After a healthy start, a watchdog turns an unexpected exit into one respawn. Requests
+  that lose their connection before anything was received share that respawn and are
+  replayed once; a connection error while the child still listens respawns nothing; a
+  crash after deltas were received raises `StreamInterruptedError` (the caller keeps the
+  partial answer); three crashes within a minute stop respawning (`crash_loop`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from studio.core.engine import EngineLocation
+from studio.core.errors import StudioError
+from studio.core.server.client import ChatDelta, stream_chat
+from studio.core.server.failures import (
+    Failure,
+    FailureCode,
+    ServerFailureError,
+    classify_exit,
+    make_failure,
+)
+from studio.core.server.launch import LaunchSpec, free_loopback_port
+from studio.core.server.process import ServerProcess
+from studio.core.server.recovery import RecoveryNote, RecoveryStep, SmallerPlan, next_step
+from studio.core.server.states import ServerState, Snapshot, StartPhase
+from studio.core.tasks import TaskOwner
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[Snapshot], None]
+
+# Errors that mean "the connection to the child was lost", never a timeout: a timeout
+# may just be a long prefill and must not trigger a respawn.
+LOST_CONNECTION = (httpx.NetworkError, httpx.RemoteProtocolError)
+
+
+class SupersededError(StudioError):
+    """A newer intent replaced this one before it finished (code `superseded`)."""
+
+    def __init__(self) -> None:
+        super().__init__("superseded", "a newer load, switch or unload replaced this one")
+
+
+class NotReadyError(StudioError):
+    """No model is loaded (code `no_model`), or it failed (code = the failure's code)."""
+
+
+class StreamInterruptedError(StudioError):
+    """The child died after deltas were streamed; the caller keeps what it received.
+
+    Code `stream_interrupted`; params: `received` (number of deltas), `reason`.
+    """
+
+
+_END = object()
+
+
+class ServerManager:
+    def __init__(
+        self,
+        engine: EngineLocation,
+        log_dir: Path,
+        *,
+        smaller_plan: SmallerPlan | None = None,
+        health_timeout_s: float = 600.0,
+        stop_grace_s: float = 5.0,
+        respawn_reap_grace_s: float = 1.0,
+        crash_loop_count: int = 3,
+        crash_loop_window_s: float = 60.0,
+        environ: Mapping[str, str] | None = None,
+        port_picker: Callable[[], int] = free_loopback_port,
+    ) -> None:
+        self._engine = engine
+        self._log_dir = log_dir
+        self._smaller_plan = smaller_plan
+        self._health_timeout_s = health_timeout_s
+        self._stop_grace_s = stop_grace_s
+        self._reap_grace_s = respawn_reap_grace_s
+        self._crash_loop_count = crash_loop_count
+        self._crash_loop_window_s = crash_loop_window_s
+        self._environ = dict(os.environ if environ is None else environ)
+        self._port_picker = port_picker
+
+        self._snapshot = Snapshot()
+        self._subscribers: list[Subscriber] = []
+        self._changed = asyncio.Event()
+        self._tasks = TaskOwner("server-manager")
+        self._op_lock = asyncio.Lock()
+        self._op_task: asyncio.Task[Any] | None = None
+        self._intent = 0
+        self._epoch = 0
+        self._wanted: LaunchSpec | None = None  # what the user wants loaded, None = nothing
+        self._process: ServerProcess | None = None
+        self._watchdog: asyncio.Task[None] | None = None
+        self._respawn_task: asyncio.Task[None] | None = None
+        self._respawn_for: ServerProcess | None = None
+        self._crash_times: deque[float] = deque(maxlen=crash_loop_count)
+        self._streams: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    # -- state publication ----------------------------------------------------------
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call `callback(snapshot)` after every change; returns the unsubscribe function."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _publish(self, **changes: Any) -> None:
+        self._snapshot = self._snapshot.but(epoch=self._epoch, **changes)
+        for callback in list(self._subscribers):
+            try:
+                callback(self._snapshot)
+            except Exception:
+                log.exception("snapshot subscriber %r failed", callback)
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait_for(
+        self, predicate: Callable[[Snapshot], bool], timeout_s: float | None = None
+    ) -> Snapshot:
+        """Wait until a published snapshot satisfies `predicate` (tests, CLI, services)."""
+        async with asyncio.timeout(timeout_s):
+            while not predicate(self._snapshot):
+                await self._changed.wait()
+        return self._snapshot
+
+    # -- intents ----------------------------------------------------------------------
+
+    def _new_intent(self) -> int:
+        """Every intent supersedes whatever operation or respawn is in flight."""
+        self._intent += 1
+        for task in (self._op_task, self._respawn_task):
+            if task is not None and not task.done():
+                task.cancel()
+        return self._intent
+
+    async def load(self, spec: LaunchSpec) -> Snapshot:
+        """Load `spec` (stopping any other model first) and return the ready snapshot."""
+        self._check_open()
+        intent = self._new_intent()
+        self._wanted = spec
+        async with self._op_lock:
+            if intent != self._intent:
+                raise SupersededError()
+            current = self._snapshot
+            if (
+                current.state is ServerState.READY
+                and current.requested == spec
+                and self._process is not None
+                and self._process.is_alive
+            ):
+                return current  # the same intent again: adopt the running child
+            self._crash_times.clear()
+            task = self._tasks.spawn("load", self._load_operation(spec, intent))
+            self._op_task = task
+            try:
+                return await task
+            except asyncio.CancelledError:
+                if intent != self._intent and not _current_task_cancelling():
+                    raise SupersededError() from None
+                raise
+
+    async def switch(self, spec: LaunchSpec) -> Snapshot:
+        return await self.load(spec)
+
+    async def unload(self) -> Snapshot:
+        """Stop the model. Wins at once over a start, a health wait or a respawn."""
+        intent = self._new_intent()
+        self._wanted = None
+        self._epoch += 1
+        async with self._op_lock:
+            if intent == self._intent:
+                await self._stop_current()
+                self._publish(state=ServerState.IDLE, phase=None, ready=None, failure=None)
+        return self._snapshot
+
+    async def shutdown(self) -> None:
+        """Stop the child, cancel every task; the manager cannot be used afterwards."""
+        self._closed = True
+        self.cancel()
+        await self.unload()
+        await self._tasks.shutdown()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise NotReadyError("manager_closed", "the server manager has been shut down")
+
+    # -- operations (run as the cancellable `_op_task` under `_op_lock`) --------------
+
+    async def _load_operation(self, spec: LaunchSpec, intent: int) -> Snapshot:
+        try:
+            await self._stop_current()
+            self._publish(
+                state=ServerState.STARTING,
+                requested=spec,
+                spec=spec,
+                phase=StartPhase.SPAWNED,
+                failure=None,
+                recovery=(),
+                ready=None,
+                base_url=None,
+            )
+            process = await self._start_with_ladder(spec, ServerState.STARTING)
+        except asyncio.CancelledError:
+            if intent == self._intent:  # the caller gave up, nobody replaced the intent
+                self._wanted = None
+                self._publish(state=ServerState.IDLE, phase=None, pid=None, base_url=None)
+            raise
+        if intent != self._intent:  # defence in depth: cancellation should have caught it
+            await self._reap(process, 0)
+            raise SupersededError()
+        self._install(process)
+        return self._snapshot
+
+    async def _start_with_ladder(self, spec: LaunchSpec, state: ServerState) -> ServerProcess:
+        taken: set[RecoveryStep] = set()
+        # A respawn keeps the rungs its original start took; a fresh load starts clean.
+        notes = [] if state is ServerState.STARTING else list(self._snapshot.recovery)
+        while True:
+            self._publish(state=state, spec=spec, phase=StartPhase.SPAWNED, recovery=tuple(notes))
+            try:
+                return await self._start_once(spec)
+            except ServerFailureError as error:
+                found = next_step(spec, error.failure, taken, self._smaller_plan)
+                if found is None:
+                    self._publish(
+                        state=ServerState.FAILED,
+                        failure=error.failure,
+                        phase=None,
+                        pid=None,
+                        base_url=None,
+                    )
+                    raise
+                step, spec = found
+                taken.add(step)
+                notes.append(RecoveryNote(step, error.failure))
+                log.warning("llama-server failed (%s); retrying: %s", error.failure.detail, step)
+
+    async def _start_once(self, spec: LaunchSpec) -> ServerProcess:
+        process = ServerProcess.spawn(
+            self._engine, spec, self._port_picker(), self._log_dir, self._environ
+        )
+        self._publish(
+            pid=process.pid,
+            log_path=process.log_path,
+            command=process.command,
+            spawn_count=self._snapshot.spawn_count + 1,
+        )
+        try:
+            await process.wait_ready(
+                self._health_timeout_s, lambda phase: self._publish(phase=phase)
+            )
+        except BaseException:
+            # Cancelled (a newer intent), timed out or exited: never leave it running.
+            await self._reap(process, 0)
+            raise
+        return process
+
+    async def _reap(self, process: ServerProcess, grace_s: float) -> None:
+        """Stop `process` and wait until it is gone, even if we are cancelled meanwhile
+        (the cancellation is re-raised afterwards): two children must never overlap."""
+        if grace_s <= 0:
+            process.kill_now()
+        reap = self._tasks.spawn("reap", process.stop(grace_s))
+        cancelled = False
+        while not reap.done():
+            try:
+                await asyncio.wait({reap})
+            except asyncio.CancelledError:
+                cancelled = True
+                process.kill_now()
+        if cancelled:
+            raise asyncio.CancelledError
+
+    def _install(self, process: ServerProcess) -> None:
+        self._process = process
+        self._publish(
+            state=ServerState.READY,
+            spec=process.spec,
+            phase=None,
+            ready=process.ready,
+            failure=None,
+            base_url=process.base_url,
+            pid=process.pid,
+        )
+        self._watchdog = self._tasks.spawn("watchdog", self._watch(process))
+
+    async def _stop_current(self) -> None:
+        process, self._process = self._process, None
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+        if process is None:
+            return
+        self._publish(state=ServerState.STOPPING)
+        await self._reap(process, self._stop_grace_s)
+        self._publish(pid=None, base_url=None)
+
+    # -- crashes after a healthy start ------------------------------------------------
+
+    async def _watch(self, process: ServerProcess) -> None:
+        returncode = await asyncio.shield(process.exited)
+        if process.stop_requested or process is not self._process:
+            return
+        failure = classify_exit(returncode, process.lines())
+        log.warning("llama-server pid %d died: %s", process.pid, failure.detail)
+        self._ensure_respawn(process, failure)
+
+    def _ensure_respawn(
+        self, served_by: ServerProcess, failure: Failure
+    ) -> asyncio.Task[None] | None:
+        """The one respawn for the child `served_by`, started on first call, shared after."""
+        if self._respawn_for is served_by and self._respawn_task is not None:
+            return self._respawn_task
+        if self._process is not served_by or self._wanted is None or self._closed:
+            return None
+        now = time.monotonic()
+        self._crash_times.append(now)
+        if (
+            len(self._crash_times) >= self._crash_loop_count
+            and now - self._crash_times[0] <= self._crash_loop_window_s
+        ):
+            self._process = None
+            served_by.kill_now()
+            self._tasks.spawn("reap", served_by.stop(0))
+            loop_failure = make_failure(
+                FailureCode.CRASH_LOOP,
+                log_tail=failure.log_tail,
+                crashes=len(self._crash_times),
+                window_s=self._crash_loop_window_s,
+                last=failure.code.value,
+            )
+            self._publish(state=ServerState.FAILED, failure=loop_failure, pid=None, base_url=None)
+            return None
+        self._publish(state=ServerState.CRASHED, failure=failure)
+        self._respawn_for = served_by
+        self._respawn_task = self._tasks.spawn(
+            "respawn", self._respawn(served_by, self._epoch, self._intent)
+        )
+        return self._respawn_task
+
+    async def _respawn(self, served_by: ServerProcess, epoch: int, intent: int) -> None:
+        async with self._op_lock:
+            # An unload or a new load since the crash owns the outcome now.
+            if epoch != self._epoch or intent != self._intent or self._wanted is None:
+                return
+            if self._process is not served_by:
+                return
+            self._process = None
+            if self._watchdog is not None:
+                self._watchdog.cancel()
+                self._watchdog = None
+            await self._reap(served_by, 0)
+            spec = self._snapshot.spec or self._wanted
+            self._publish(respawn_count=self._snapshot.respawn_count + 1)
+            try:
+                process = await self._start_with_ladder(spec, ServerState.RESPAWNING)
+            except ServerFailureError:
+                return  # published as FAILED; waiting requests read it from there
+            if epoch != self._epoch or intent != self._intent or self._wanted is None:
+                await self._reap(process, 0)
+                return
+            self._install(process)
+
+    async def _recover_lost_connection(self, served_by: ServerProcess) -> None:
+        """A request lost its connection to `served_by` before receiving anything."""
+        if self._process is not served_by:
+            return  # already replaced (or unloaded); the replay will find out which
+        if served_by.is_alive and await served_by.listens():
+            return  # transient: the listener is there, nothing to respawn
+        # The transport error can arrive before the child is reapable.
+        try:
+            returncode = await asyncio.wait_for(
+                asyncio.shield(served_by.exited), self._reap_grace_s
+            )
+            failure = classify_exit(returncode, served_by.lines())
+        except TimeoutError:
+            # Alive but not listening: hung. A fresh child is the only way forward.
+            failure = make_failure(FailureCode.EXITED, log_tail=served_by.lines(), hung=True)
+            served_by.kill_now()
+        task = self._ensure_respawn(served_by, failure)
+        if task is not None:
+            # Shared by every request that lost this child: waiting must neither cancel it
+            # nor fail with it (its outcome is published in the snapshot).
+            await asyncio.wait({task})
+
+    # -- requests ---------------------------------------------------------------------
+
+    async def _ready_process(self) -> ServerProcess:
+        while True:
+            self._check_open()
+            snapshot = self._snapshot
+            process = self._process
+            if snapshot.state is ServerState.READY and process is not None:
+                return process
+            if snapshot.state is ServerState.FAILED and snapshot.failure is not None:
+                failure = snapshot.failure
+                raise NotReadyError(failure.code.value, failure.detail, **dict(failure.params))
+            if self._wanted is None:
+                raise NotReadyError("no_model", "no model is loaded")
+            await self._changed.wait()
+
+    async def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], **options: Any
+    ) -> AsyncIterator[ChatDelta]:
+        """Stream one chat completion through whatever child is current, with recovery.
+
+        Ends with a delta whose `finish_reason` is "cancelled" when `cancel()` is called.
+        """
+        replayed = False
+        while True:
+            process = await self._ready_process()
+            received = 0
+            try:
+                async for delta in self._stream_from(process, messages, options):
+                    received += 1
+                    yield delta
+                return
+            except LOST_CONNECTION as error:
+                if received:
+                    raise StreamInterruptedError(
+                        "stream_interrupted",
+                        f"llama-server stopped answering after {received} deltas: {error!r}",
+                        received=received,
+                        reason=type(error).__name__,
+                    ) from error
+                if replayed:
+                    raise
+                replayed = True
+                log.warning("request lost its connection (%r); recovering", error)
+                await self._recover_lost_connection(process)
+
+    async def _stream_from(
+        self, process: ServerProcess, messages: Sequence[Mapping[str, Any]], options: Any
+    ) -> AsyncIterator[ChatDelta]:
+        # The HTTP stream is read by its own task, so `cancel()` can close it (freeing the
+        # slot) even while the server is still prefilling and has sent nothing.
+        queue: asyncio.Queue[object] = asyncio.Queue()
+
+        async def produce() -> None:
+            try:
+                async for delta in stream_chat(process.client, messages, **options):
+                    queue.put_nowait(delta)
+            except asyncio.CancelledError:
+                queue.put_nowait(ChatDelta(finish_reason="cancelled"))
+                queue.put_nowait(_END)
+                raise
+            except BaseException as error:
+                queue.put_nowait(error)
+                return
+            queue.put_nowait(_END)
+
+        producer = self._tasks.spawn("stream", produce())
+        self._streams.add(producer)
+        try:
+            while True:
+                item = await queue.get()
+                if item is _END:
+                    return
+                if isinstance(item, BaseException):
+                    raise item
+                assert isinstance(item, ChatDelta)
+                yield item
+        finally:
+            self._streams.discard(producer)
+            if not producer.done():
+                producer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await producer
+
+    def cancel(self) -> int:
+        """End every stream in flight; returns how many were cancelled."""
+        streams = [task for task in self._streams if not task.done()]
+        for task in streams:
+            task.cancel()
+        return len(streams)
+
+    @property
+    def requests_in_flight(self) -> int:
+        return sum(1 for task in self._streams if not task.done())
+
+    async def slots(self) -> list[dict[str, Any]]:
+        process = await self._ready_process()
+        return await process.slots()
+
+    def current_process(self) -> ServerProcess | None:
+        """The child serving now (for diagnostics, tests and the `serve` proxy)."""
+        return self._process
+
+
+def _current_task_cancelling() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0

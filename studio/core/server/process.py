@@ -1,0 +1,351 @@
+"""One llama-server child: spawn, drain its output, wait until healthy, stop and reap.
+
+The child runs in its own process group (so a stop reaches anything it forks) and, on
+Linux, with PR_SET_PDEATHSIG=SIGKILL so it dies with the app even when the app itself is
+SIGKILLed. PDEATHSIG fires when the *thread* that forked the child ends, so `spawn` must be
+called on the event loop's thread (which lives as long as the app), never in a worker.
+
+Output is drained on a daemon thread (a full pipe would block the child) into a bounded
+ring buffer and a log file; undecodable bytes are replaced. The thread wakes the health
+wait on the lines that matter, so readiness needs no fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+import httpx
+
+from studio.core.engine import EngineLocation
+from studio.core.server.client import loopback_client
+from studio.core.server.failures import (
+    FailureCode,
+    ServerFailureError,
+    classify_exit,
+    classify_spawn_error,
+    make_failure,
+)
+from studio.core.server.launch import (
+    LOOPBACK_HOST,
+    ApiKeyFile,
+    LaunchSpec,
+    display_command,
+    to_argv,
+)
+from studio.core.server.states import ReadyInfo, StartPhase
+
+log = logging.getLogger(__name__)
+
+RING_LINES = 2000
+HEALTH_PROBE_TIMEOUT_S = 2.0
+_POLL_FALLBACK_S = 0.5
+
+_PR_SET_PDEATHSIG = 1
+_LIBC: Any = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
+
+_PHASES: tuple[tuple[re.Pattern[str], StartPhase], ...] = (
+    (re.compile(r"load_model: loading model"), StartPhase.LOADING_MODEL),
+    (re.compile(r"llama_context|initializing, n_slots"), StartPhase.CREATING_CONTEXT),
+    (re.compile(r"warming up"), StartPhase.WARMING_UP),
+    (re.compile(r"model loaded|listening on"), StartPhase.LOADED),
+)
+_PHASE_ORDER = {phase: index for index, phase in enumerate(StartPhase)}
+# Lines after which /health is worth asking at once.
+_WAKE = re.compile(r"model loaded|listening on|exiting due to|error")
+
+
+def _child_setup(parent_pid: int) -> Callable[[], None]:
+    """Runs in the forked child before exec: die with the parent."""
+
+    def setup() -> None:
+        if _LIBC is not None:
+            _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent_pid:  # the parent died between fork and prctl
+            os._exit(1)
+
+    return setup
+
+
+class ServerProcess:
+    """Owns one child and everything that belongs to it (key file, log file, clients)."""
+
+    def __init__(
+        self,
+        popen: subprocess.Popen[bytes],
+        spec: LaunchSpec,
+        argv: list[str],
+        port: int,
+        key_file: ApiKeyFile,
+        log_path: Path,
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        self._popen = popen
+        self.spec = spec
+        self.command = display_command(argv)
+        self.port = port
+        self.base_url = f"http://{LOOPBACK_HOST}:{port}"
+        self._key_file = key_file
+        self.log_path = log_path
+        self._loop = loop
+        self._lines: deque[str] = deque(maxlen=RING_LINES)
+        self._lines_lock = threading.Lock()
+        self._wake = asyncio.Event()
+        self.phase = StartPhase.SPAWNED
+        self.exited: asyncio.Future[int] = loop.create_future()
+        self.stop_requested = False
+        self.client = loopback_client(self.base_url, key_file.key)
+        self._probe = httpx.AsyncClient(
+            base_url=self.base_url,
+            headers={"Authorization": f"Bearer {key_file.key}"},
+            timeout=HEALTH_PROBE_TIMEOUT_S,
+            trust_env=False,
+            verify=False,  # plain HTTP on loopback; see client.loopback_client
+        )
+        self._on_phase: Callable[[StartPhase], None] | None = None
+        self.ready: ReadyInfo | None = None
+        self._drain = threading.Thread(
+            target=self._drain_output, name=f"llama-server-{popen.pid}-output", daemon=True
+        )
+        self._drain.start()
+
+    # -- spawning ---------------------------------------------------------------------
+
+    @classmethod
+    def spawn(
+        cls,
+        engine: EngineLocation,
+        spec: LaunchSpec,
+        port: int,
+        log_dir: Path,
+        environ: Mapping[str, str],
+    ) -> ServerProcess:
+        """Start the child now. Raises `ServerFailureError` when it cannot even be started."""
+        loop = asyncio.get_running_loop()
+        key_file = ApiKeyFile()
+        try:
+            argv = to_argv(spec, engine.path, port, key_file.path)
+            log_dir.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            log_path = log_dir / f"llama-server-{stamp}-port{port}.log"
+            env = engine.child_environment(environ)
+            # A stray LLAMA_API_KEY or LLAMA_ARG_HOST in the user's environment must not
+            # override what the manager chose on the command line.
+            for name in ("LLAMA_API_KEY", "LLAMA_ARG_HOST", "LLAMA_ARG_PORT"):
+                env.pop(name, None)
+            popen = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                env=env,
+                process_group=0,
+                preexec_fn=_child_setup(os.getpid()),  # PDEATHSIG: see module docstring
+                close_fds=True,
+            )
+        except OSError as error:
+            key_file.remove()
+            raise ServerFailureError(classify_spawn_error(error, str(engine.path))) from error
+        except BaseException:
+            key_file.remove()
+            raise
+        log.info("started llama-server pid %d: %s", popen.pid, display_command(argv))
+        return cls(popen, spec, argv, port, key_file, log_path, loop)
+
+    # -- output -----------------------------------------------------------------------
+
+    def _drain_output(self) -> None:
+        stream = self._popen.stdout
+        assert stream is not None
+        try:
+            with self.log_path.open("w", encoding="utf-8", errors="replace") as log_file:
+                self._copy_lines(stream, log_file)
+        except OSError as error:  # an unwritable log directory must not stop the draining
+            log.warning("llama-server log %s: %s", self.log_path, error)
+            self._copy_lines(stream, None)
+        finally:
+            stream.close()
+            returncode = self._popen.wait()
+            self._call_soon(self._set_exited, returncode)
+
+    def _copy_lines(self, stream: IO[bytes], log_file: IO[str] | None) -> None:
+        for raw in iter(stream.readline, b""):
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            with self._lines_lock:
+                self._lines.append(line)
+            if log_file is not None:
+                log_file.write(line + "\n")
+                log_file.flush()
+            if _WAKE.search(line) or self.phase is not StartPhase.LOADED:
+                self._call_soon(self._note_line, line)
+
+    def _call_soon(self, callback: Callable[..., None], *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is already closed at exit
+            self._loop.call_soon_threadsafe(callback, *args)
+
+    def _note_line(self, line: str) -> None:
+        for pattern, phase in _PHASES:
+            if pattern.search(line) and _PHASE_ORDER[phase] > _PHASE_ORDER[self.phase]:
+                self.phase = phase
+                if self._on_phase is not None:
+                    self._on_phase(phase)
+        if _WAKE.search(line):
+            self._wake.set()
+
+    def _set_exited(self, returncode: int) -> None:
+        if not self.exited.done():
+            self.exited.set_result(returncode)
+        self._wake.set()
+
+    def lines(self) -> list[str]:
+        with self._lines_lock:
+            return list(self._lines)
+
+    # -- state ------------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int:
+        return self._popen.pid
+
+    @property
+    def api_key(self) -> str:
+        return self._key_file.key
+
+    @property
+    def is_alive(self) -> bool:
+        return not self.exited.done() and self._popen.poll() is None
+
+    async def listens(self, timeout_s: float = 0.15) -> bool:
+        """A plain TCP connect: tells a transient HTTP error from a dead listener."""
+        try:
+            _, writer = await asyncio.wait_for(
+                asyncio.open_connection(LOOPBACK_HOST, self.port), timeout_s
+            )
+        except (OSError, TimeoutError):
+            return False
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+        return True
+
+    # -- readiness --------------------------------------------------------------------
+
+    async def wait_ready(
+        self, timeout_s: float, on_phase: Callable[[StartPhase], None] | None = None
+    ) -> ReadyInfo:
+        """Wait until GET /health answers 200, then read /props.
+
+        Raises `ServerFailureError` when the child exits (classified from its log) or the
+        timeout passes (`health_timeout`; the child is left for the caller to stop).
+        """
+        self._on_phase = on_phase
+        deadline = time.monotonic() + timeout_s
+        while True:
+            # Clear before looking, so a line that lands while we ask /health still wakes
+            # the wait below instead of being lost.
+            self._wake.clear()
+            if self.exited.done():
+                await asyncio.to_thread(self._drain.join, 5.0)
+                raise ServerFailureError(classify_exit(self.exited.result(), self.lines()))
+            if await self._healthy():
+                break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ServerFailureError(
+                    make_failure(
+                        FailureCode.HEALTH_TIMEOUT,
+                        log_tail=self.lines(),
+                        timeout_s=timeout_s,
+                    )
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(_POLL_FALLBACK_S, remaining))
+        self.ready = await self.read_props()
+        return self.ready
+
+    async def _healthy(self) -> bool:
+        try:
+            response = await self._probe.get("/health")
+        except httpx.TransportError:  # connect refused before the listener is up, etc.
+            return False
+        return response.status_code == 200
+
+    async def read_props(self) -> ReadyInfo:
+        try:
+            response = await self._probe.get("/props")
+            response.raise_for_status()
+            props = response.json()
+        except (httpx.HTTPError, ValueError) as error:
+            log.warning("llama-server /props unreadable: %s", error)
+            return ReadyInfo(model_alias=self.spec.public_name, n_ctx=0, total_slots=0)
+        return ReadyInfo.from_props(props if isinstance(props, dict) else {})
+
+    async def slots(self) -> list[dict[str, Any]]:
+        response = await self._probe.get("/slots")
+        response.raise_for_status()
+        data = response.json()
+        return data if isinstance(data, list) else []
+
+    # -- stopping ---------------------------------------------------------------------
+
+    def _signal_group(self, signum: int) -> None:
+        pid = self._popen.pid
+        if pid <= 1:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signum)  # the child leads its own group: pgid == pid
+
+    def kill_now(self) -> None:
+        """SIGKILL the child's process group; safe to call from anywhere, any time."""
+        self.stop_requested = True
+        if self._popen.returncode is None:
+            self._signal_group(signal.SIGKILL)
+
+    async def stop(self, grace_s: float = 5.0) -> int:
+        """SIGTERM, then SIGKILL after `grace_s`; reap, join the drain thread, clean up."""
+        self.stop_requested = True
+        try:
+            if not self.exited.done():
+                self._signal_group(signal.SIGTERM if grace_s > 0 else signal.SIGKILL)
+                try:
+                    await asyncio.wait_for(asyncio.shield(self.exited), grace_s or None)
+                except TimeoutError:
+                    self._signal_group(signal.SIGKILL)
+            returncode = await asyncio.shield(self.exited)
+            # Descendants (none today) share the group; make sure nothing outlives us.
+            self._signal_group(signal.SIGKILL)
+            await asyncio.to_thread(self._drain.join, 5.0)
+            return returncode
+        except asyncio.CancelledError:
+            self.kill_now()  # a stop that is interrupted still must not leave the child
+            raise
+        finally:
+            self._key_file.remove()
+            await self.client.aclose()
+            await self._probe.aclose()
+
+    def __repr__(self) -> str:
+        return f"ServerProcess(pid={self.pid}, port={self.port}, model={self.spec.model.name})"
+
+
+def loopback_port_is_open(port: int, timeout_s: float = 0.15) -> bool:
+    """Blocking TCP connect probe (for threads and tests)."""
+    try:
+        with socket.create_connection((LOOPBACK_HOST, port), timeout=timeout_s):
+            return True
+    except OSError:
+        return False

@@ -1,0 +1,123 @@
+"""A stand-in for llama-server that starts in milliseconds, for manager logic tests.
+
+It speaks just enough of the real server's surface (argv, log lines, /health 503 then 200,
+/props, /slots, streamed /v1/chat/completions, API key check) for the manager's state
+machine; every test that needs the real engine's behaviour uses the real binary instead.
+Run as `python fake_llama_server.py -m MODEL --port N --api-key-file F ...`.
+
+Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (deltas per
+answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (if this file exists when a chat request comes
+in, delete it and drop the connection without answering: a transient error).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+def _arg(argv: list[str], flag: str, default: str = "") -> str:
+    return argv[argv.index(flag) + 1] if flag in argv else default
+
+
+def main(argv: list[str]) -> None:
+    port = int(_arg(argv, "--port"))
+    key_file = _arg(argv, "--api-key-file")
+    key = Path(key_file).read_text().strip() if key_file else ""
+    alias = _arg(argv, "--alias", "fake")
+    load_s = float(os.environ.get("FAKE_LOAD_S", "0.05"))
+    tokens = int(os.environ.get("FAKE_TOKENS", "5"))
+    token_delay = float(os.environ.get("FAKE_TOKEN_DELAY_S", "0.01"))
+    drop_file = os.environ.get("FAKE_DROP_FILE", "")
+    started = time.monotonic()
+    ready = threading.Event()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def _json(self, status: int, body: object) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _authorised(self) -> bool:
+            if not key or self.headers.get("Authorization") == f"Bearer {key}":
+                return True
+            self._json(401, {"error": {"code": 401, "message": "Invalid API Key"}})
+            return False
+
+        def do_GET(self) -> None:
+            if not ready.is_set():
+                self._json(503, {"error": {"code": 503, "message": "Loading model"}})
+            elif self.path == "/health":
+                self._json(200, {"status": "ok"})
+            elif not self._authorised():
+                return
+            elif self.path == "/props":
+                self._json(
+                    200,
+                    {
+                        "default_generation_settings": {"n_ctx": 512},
+                        "total_slots": 1,
+                        "model_alias": alias,
+                        "build_info": "fake",
+                        "modalities": {"vision": False},
+                    },
+                )
+            elif self.path == "/slots":
+                self._json(200, [{"id": 0, "n_ctx": 512, "is_processing": False}])
+            else:
+                self._json(404, {"error": {"code": 404, "message": "not found"}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            self.rfile.read(length)
+            if not ready.is_set():
+                self._json(503, {"error": {"code": 503, "message": "Loading model"}})
+                return
+            if not self._authorised():
+                return
+            if drop_file and Path(drop_file).exists():
+                Path(drop_file).unlink()
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            for index in range(tokens):
+                chunk = {"choices": [{"index": 0, "delta": {"content": f"t{index} "}}]}
+                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.flush()
+                time.sleep(token_delay)
+            final = {
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}],
+                "timings": {"predicted_n": tokens},
+            }
+            self.wfile.write(f"data: {json.dumps(final)}\n\ndata: [DONE]\n\n".encode())
+            self.wfile.flush()
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    print(f"srv    load_model: loading model '{_arg(argv, '-m')}'", flush=True)
+
+    def load() -> None:
+        time.sleep(max(0.0, load_s - (time.monotonic() - started)))
+        print("srv  llama_server: model loaded", flush=True)
+        print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
+        ready.set()
+
+    threading.Thread(target=load, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
