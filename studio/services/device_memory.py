@@ -57,6 +57,9 @@ class DeviceMemory:
     budget: int | None = None
     actual: MemoryBreakdown | None = None
     live_used: int | None = None
+    # The part of `planned.overhead` no engine buffer reports (driver context, process
+    # footprint): left out when the prediction is compared with what the engine logged.
+    unlogged_overhead: int = 0
 
     @property
     def usable(self) -> int:
@@ -74,6 +77,11 @@ class DeviceMemory:
     @property
     def overflow(self) -> int:
         return max(0, self.planned.total - self.usable)
+
+    @property
+    def predicted_buffers(self) -> int:
+        """The prediction of what the engine's buffer-size lines will add up to."""
+        return self.planned.total - self.unlogged_overhead
 
     def with_live(self, used: int | None) -> DeviceMemory:
         return replace(self, live_used=used)

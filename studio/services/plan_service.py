@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from studio.core.engine import EngineInfo, EngineLocation
+from studio.core.engine.info import EngineFeatures
 from studio.core.gguf import read_model
 from studio.core.gguf.local import read_header
 from studio.core.hardware import (
@@ -30,11 +31,14 @@ from studio.core.hardware import (
     probe_rpc_devices,
 )
 from studio.core.memory import ModelSummary, summarize
+from studio.core.memory.engine_log import HOST_KEY as LOG_HOST_KEY
+from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
 from studio.core.placement.environment import request_from_environment
 from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason
 from studio.core.placement.request import Mtp, PlanRequest, Projector, SplitMode
+from studio.core.server.launch import LaunchSpec
 from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
 
 # -- preparing -----------------------------------------------------------------------------
@@ -130,6 +134,7 @@ def device_memory(device: DevicePlan) -> DeviceMemory:
             compute=predicted.compute,
             overhead=predicted.output + predicted.overhead,
         ),
+        unlogged_overhead=predicted.overhead,
     )
 
 
@@ -137,6 +142,55 @@ def plan_memory(plan: Plan) -> tuple[DeviceMemory, ...]:
     """Every GPU and RPC device (used or not, so switching one on shows where it goes) and
     the host last."""
     return (*(device_memory(d) for d in plan.devices), device_memory(plan.host))
+
+
+# -- after the load: what the engine really allocated -----------------------------------
+
+# `-lv 4` makes llama-server print its buffer sizes (libllama's INFO lines moved to
+# verbosity 4); without them there is nothing to compare the prediction with.
+ALLOCATION_VERBOSITY = ("-lv", "4")
+
+
+def launch_spec(plan: Plan, features: EngineFeatures | None) -> LaunchSpec:
+    """The plan's launch, with the log verbosity that reports allocations when the engine
+    has the flag."""
+    spec = plan.launch
+    if features is not None and features.supports("-lv"):
+        spec = spec.with_changes(extra_args=(*spec.extra_args, *ALLOCATION_VERBOSITY))
+    return spec
+
+
+def log_device_key(device: DevicePlan) -> str:
+    """The name the engine log gives this device's buffers (see engine_log.device_key)."""
+    if device.kind == "host":
+        return LOG_HOST_KEY
+    if device.kind == "rpc":
+        return f"RPC[{device.key.removeprefix('rpc:')}]"
+    return device.engine_name
+
+
+def read_allocation(log_path: Path) -> EngineAllocation:
+    """Parse an engine log file. Blocking: run it with `asyncio.to_thread`."""
+    with log_path.open(encoding="utf-8", errors="replace") as lines:
+        return parse_engine_log(lines)
+
+
+def actual_memory(plan: Plan, allocation: EngineAllocation) -> dict[str, MemoryBreakdown]:
+    """What the engine logged per device of the plan, by plan device key. Devices the log
+    does not mention (unused, or a log without `-lv 4`) are absent."""
+    logged = allocation.by_device()
+    actual: dict[str, MemoryBreakdown] = {}
+    for device in (*plan.devices, plan.host):
+        kinds = logged.get(log_device_key(device))
+        if kinds is None:
+            continue
+        actual[device.key] = MemoryBreakdown(
+            weights=kinds["model"],
+            kv=kinds["KV"] + kinds["RS"],
+            compute=kinds["compute"],
+            overhead=kinds["output"],
+        )
+    return actual
 
 
 # -- remembered settings -------------------------------------------------------------------

@@ -197,7 +197,8 @@ class DeviceMemoryBar(QWidget):
             text += " — " + self.tr("{over} over budget").format(over=format_bytes(device.overflow))
         if device.actual is not None:
             text += "\n" + self.tr("Engine allocated {actual} (predicted {plan})").format(
-                actual=format_bytes(device.actual.total), plan=format_bytes(plan.total)
+                actual=format_bytes(device.actual.total),
+                plan=format_bytes(device.predicted_buffers),
             )
         if device.live_used is not None:
             text += "\n" + self.tr("In use now: {live}").format(live=format_bytes(device.live_used))
