@@ -15,10 +15,16 @@ from PySide6.QtWidgets import QApplication
 
 from studio import __version__
 from studio.context import AppContext
+from studio.core.chat import ChatStore
+from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
+from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
+from studio.services.event_loop import install_asyncgen_finalizer
+from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
+from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -31,15 +37,23 @@ class StudioApp:
         self.context = context
         self.tasks = TaskOwner("app")
         self.engine = EngineService(context.prober, self.tasks)
-        self.window = MainWindow(self.engine)
+        self.settings = SettingsService(
+            SettingsStore.in_directory(context.paths.config_dir), self.tasks
+        )
+        self.chat_store = ChatStore.in_directory(context.paths.data_dir)
+        self.chat = ChatService(self.chat_store, self.tasks)
+        self.chat_pane = ChatPane(self.chat, self.tasks)
+        self.window = MainWindow(self.engine, pages={"chat": self.chat_pane})
 
     def start(self) -> None:
         self.window.show()
         self.engine.probe(self.context.engine_override)
+        self.chat_pane.start()
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
         await self.tasks.shutdown()
+        self.chat_store.close()
 
 
 async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
@@ -83,6 +97,7 @@ def run_app(argv: Sequence[str]) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     studio = StudioApp(AppContext.create())
+    install_asyncgen_finalizer(loop, studio.tasks)
     try:
         with loop:
             loop.run_until_complete(_run_until_closed(app, studio))

@@ -198,6 +198,16 @@ class ChatService(QObject):
 
     # -- conversations -------------------------------------------------------------------
 
+    def start(self) -> asyncio.Task[None]:
+        """At app start: mark answers a crash cut off, then list the conversations."""
+        return self._tasks.spawn("chat-start", self._start_up())
+
+    async def _start_up(self) -> None:
+        found = await asyncio.to_thread(self._store.mark_unfinished_interrupted)
+        if found:
+            log.info("%d answer(s) were cut off when the app last stopped", found)
+        await self._list(self._search)
+
     def refresh_list(self, search: str | None = None) -> asyncio.Task[None]:
         if search is not None:
             self._search = search

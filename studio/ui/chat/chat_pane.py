@@ -143,8 +143,8 @@ class ChatPane(QWidget):
         self._on_service_backend_changed(service.has_backend)
 
     def start(self) -> None:
-        """Fill the conversation list (call once the event loop runs)."""
-        self.service.refresh_list()
+        """Recover cut-off answers and fill the list (call once the event loop runs)."""
+        self.service.start()
 
     # -- the engine, as told by the manager service --------------------------------------
 
