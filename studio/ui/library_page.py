@@ -1,0 +1,166 @@
+"""The Library area: every GGUF on this computer with its summary; import, reveal, delete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.hub.library import LocalModel, Source
+from studio.services.library_service import LibraryService
+from studio.ui import discover_text as text
+from studio.ui.discover_models import sorting_proxy
+from studio.ui.library_model import LibraryModel
+
+
+class LibraryPage(QWidget):
+    def __init__(self, library: LibraryService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("page-library")
+        self._library = library
+        self.model = LibraryModel()
+        self.proxy = sorting_proxy(self.model, filter_column=-1)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("library-filter")
+        self.filter.setPlaceholderText(self.tr("Filter by name, architecture, quant…"))
+        self.filter.setClearButtonEnabled(True)
+        self.table = QTableView()
+        self.table.setObjectName("library-models")
+        self.table.setAccessibleName(self.tr("Models on this computer"))
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(
+            LibraryModel.NAME, QHeaderView.ResizeMode.Stretch
+        )
+        self.status = QLabel()
+        self.status.setObjectName("library-status")
+        self.status.setWordWrap(True)
+
+        self.rescan_button = QPushButton(self.tr("Rescan"))
+        self.import_button = QPushButton(self.tr("Import a GGUF file…"))
+        self.reveal_button = QPushButton(self.tr("Show in file manager"))
+        self.delete_button = QPushButton(self.tr("Delete…"))
+        for button, name in (
+            (self.rescan_button, "library-rescan"),
+            (self.import_button, "library-import"),
+            (self.reveal_button, "library-reveal"),
+            (self.delete_button, "library-delete"),
+        ):
+            button.setObjectName(name)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.rescan_button)
+        buttons.addWidget(self.import_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.reveal_button)
+        buttons.addWidget(self.delete_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.rescan_button.clicked.connect(library.rescan)
+        self.import_button.clicked.connect(self._on_import_clicked)
+        self.reveal_button.clicked.connect(self._on_reveal_clicked)
+        self.delete_button.clicked.connect(self._on_delete_clicked)
+        self.table.selectionModel().selectionChanged.connect(self._refresh_buttons)
+        library.scanned.connect(self._on_library_scanned)
+        library.failed.connect(self._on_library_failed)
+        library.imported.connect(self._on_library_imported)
+        library.deleted.connect(self._on_library_deleted)
+        self._refresh_buttons()
+
+    def selected(self) -> LocalModel | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.model.model_at(self.proxy.mapToSource(rows[0]).row())
+
+    # Dialogs are methods so tests can answer them without a modal loop.
+    def choose_file(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import a GGUF model"), "", self.tr("GGUF models (*.gguf)")
+        )
+        return Path(name) if name else None
+
+    def confirm_delete(self, model: LocalModel) -> bool:
+        where = (
+            self.tr("It is removed from the Hugging Face cache, for every app that uses it.")
+            if model.source is Source.HF_CACHE
+            else self.tr("The file is deleted from disk.")
+        )
+        answer = QMessageBox.question(
+            self,
+            self.tr("Delete model"),
+            self.tr("Delete {name} ({size})?\n{where}").format(
+                name=model.file_name, size=text.format_bytes(model.size), where=where
+            ),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def reveal(self, folder: Path) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    @Slot()
+    def _refresh_buttons(self, *_: object) -> None:
+        chosen = self.selected() is not None
+        self.reveal_button.setEnabled(chosen)
+        self.delete_button.setEnabled(chosen)
+
+    @Slot(object)
+    def _on_library_scanned(self, models: list[LocalModel]) -> None:
+        self.model.show_models(models)
+        if not models:
+            self.status.setText(
+                self.tr("No GGUF models yet: download one in Discover or import a file.")
+            )
+        self._refresh_buttons()
+
+    @Slot()
+    def _on_import_clicked(self) -> None:
+        path = self.choose_file()
+        if path is not None:
+            self.status.clear()
+            self._library.import_file(path)
+
+    @Slot()
+    def _on_reveal_clicked(self) -> None:
+        model = self.selected()
+        if model is not None:
+            self.reveal(model.path.parent)
+
+    @Slot()
+    def _on_delete_clicked(self) -> None:
+        model = self.selected()
+        if model is not None and self.confirm_delete(model):
+            self._library.delete(model)
+
+    @Slot(str, str, object, str)
+    def _on_library_failed(self, _: str, code: str, params: dict[str, object], __: str) -> None:
+        self.status.setText(text.error_text(code, params))
+
+    @Slot(object)
+    def _on_library_imported(self, model: LocalModel) -> None:
+        self.status.setText(self.tr("Imported {name}.").format(name=model.file_name))
+
+    @Slot(object)
+    def _on_library_deleted(self, model: LocalModel) -> None:
+        self.status.setText(self.tr("Deleted {name}.").format(name=model.file_name))
