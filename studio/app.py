@@ -25,6 +25,7 @@ from studio.services.event_loop import install_asyncgen_finalizer
 from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.discover_wiring import HubArea
 from studio.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -43,12 +44,21 @@ class StudioApp:
         self.chat_store = ChatStore.in_directory(context.paths.data_dir)
         self.chat = ChatService(self.chat_store, self.tasks)
         self.chat_pane = ChatPane(self.chat, self.tasks)
-        self.window = MainWindow(self.engine, pages={"chat": self.chat_pane})
+        self.hub_area = HubArea(context.paths, self.settings, self.engine, self.tasks)
+        self.window = MainWindow(
+            self.engine,
+            pages={
+                "chat": self.chat_pane,
+                "discover": self.hub_area.discover_page,
+                "library": self.hub_area.library_page,
+            },
+        )
 
     def start(self) -> None:
         self.window.show()
         self.engine.probe(self.context.engine_override)
         self.chat_pane.start()
+        self.hub_area.start()
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""

@@ -42,6 +42,9 @@ class HubService(QObject):
         self._assessor = assessor
         self._latest: dict[str, asyncio.Task[None]] = {}
 
+    def set_assessor(self, assessor: Assessor | None) -> None:
+        self._assessor = assessor
+
     def search(self, query: str, sort: SearchSort, page: int = 0) -> None:
         self._replace("search", self._search(query, sort, page))
 

@@ -157,6 +157,11 @@ class DownloadQueue:
         self._cleanups: set[asyncio.Task[None]] = set()
         self._ids = itertools.count(1)
 
+    def reconfigure(self, config: HubConfig, url_for: Callable[[str, str, str], str]) -> None:
+        """A new endpoint, proxy or timeouts (from the settings) for every job started next."""
+        self._config = config
+        self._url_for = url_for
+
     # -- intents ------------------------------------------------------------------------
     def add(self, request: DownloadRequest) -> int:
         job = _Job(next(self._ids), request, _SpeedMeter(self._clock))
