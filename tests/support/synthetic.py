@@ -13,6 +13,8 @@ deterministic (fixed seeds), so a cached file can be reused across runs.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -377,13 +379,24 @@ def _extend_with_hole(path: Path) -> None:
 
 
 def cached_model(directory: Path, name: str, spec: ModelSpec) -> Path:
-    """`directory/name.gguf`, written once (the specs are deterministic)."""
-    target = directory / f"{name}.gguf"
-    if not target.exists():
-        partial = directory / f".{name}.{os.getpid()}.gguf"
-        write_model(partial, spec)
-        partial.replace(target)
+    """`directory/name-<spec hash>.gguf`, written once (the specs are deterministic)."""
+    digest = hashlib.sha256(repr(spec).encode()).hexdigest()[:10]
+    directory.mkdir(parents=True, exist_ok=True)
+    target = directory / f"{name}-{digest}.gguf"
+    with (directory / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            partial = directory / f".{name}.{os.getpid()}.gguf"
+            write_model(partial, spec)
+            partial.replace(target)
     return target
+
+
+def synthetic_model(name: str) -> Path:
+    """The model `SPECS[name]`, cached under the test cache (STUDIO_TEST_CACHE)."""
+    from tests.support.models import cache_dir
+
+    return cached_model(cache_dir() / "synthetic", name, SPECS[name])
 
 
 TINY_LLAMA = ModelSpec(

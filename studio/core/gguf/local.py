@@ -24,7 +24,7 @@ def read_header(
         size = handle.seek(0, 2)
         handle.seek(0)
         buffer = bytearray()
-        want = min(INITIAL_READ, size)
+        want = min(INITIAL_READ, size, max_header_bytes)
         while True:
             buffer += handle.read(want - len(buffer))
             try:

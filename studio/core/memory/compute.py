@@ -146,7 +146,10 @@ def compute_bytes(
                 states = 4 * summary.ssm.state_size * summary.ssm.inner_size * geometry.n_seq
         if not widths:
             widths.append(4 * summary.embedding_length)
-        masks = _mask_bytes_per_token(summary, settings, geometry, layers)
+        # Graph inputs (every mask kind) are built on the host and copied to the devices
+        # whose layers use them.
+        mask_layers = range(summary.block_count) if on_host else layers
+        masks = _mask_bytes_per_token(summary, settings, geometry, mask_layers)
         peak = int(n_tokens * (4 * max(widths) + masks)) + states
         if slot == output_slot:
             peak = max(peak, logits)

@@ -7,7 +7,7 @@ slider move, and the planner calls it in loops.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from studio.core.memory.compute import compute_bytes
 from studio.core.memory.kv import (
@@ -147,6 +147,8 @@ def estimate(
     `draft_n_max` is --spec-draft-n-max when speculative decoding is on (0 otherwise).
     """
     _validate(settings, devices)
+    if settings.split_mode is SplitMode.TENSOR and devices:
+        return _tensor_parallel(summary, settings, devices, draft_n_max)
     geometry = context_geometry(summary, settings)
     n_dev = len(devices)
     slots = n_dev + 1  # accelerators, then the host
@@ -210,3 +212,44 @@ def estimate(
             )
         )
     return Estimate(settings, geometry, outputs, tuple(rows))
+
+
+def _tensor_parallel(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    devices: Sequence[DeviceSpec],
+    draft_n_max: int,
+) -> Estimate:
+    """--split-mode tensor: llama.cpp builds one "meta" device over the GPUs, places layers
+    on it as on a single device, and shards every offloaded weight and the KV cache across
+    the members (-ts proportions, even by default). Each member runs the whole graph on its
+    shard, so each needs the full single-device compute buffer."""
+    meta = estimate(
+        summary,
+        replace(settings, split_mode=SplitMode.LAYER, tensor_split=None),
+        [DeviceSpec("meta", DeviceKind.GPU)],
+        draft_n_max=draft_n_max,
+    )
+    shares = settings.tensor_split if settings.tensor_split else (1.0,) * len(devices)
+    shares = tuple(shares[: len(devices)]) + (0.0,) * (len(devices) - len(shares))
+    total_share = sum(shares) or 1.0
+    group = meta.devices[0]
+    # A tied output layer is a duplicate of token_embd that every member keeps whole.
+    duplicated = (
+        summary.token_embd_bytes if summary.output_is_tied and group.has_output_layer else 0
+    )
+    rows = [
+        DeviceEstimate(
+            device=device,
+            weights=round((group.weights - duplicated) * share / total_share)
+            + (duplicated if share > 0 else 0),
+            kv=round(group.kv * share / total_share),
+            recurrent=round(group.recurrent * share / total_share),
+            output=0,
+            compute=group.compute if share > 0 else 0,
+            layers=group.layers if share > 0 else (),
+            has_output_layer=group.has_output_layer and share > 0,
+        )
+        for device, share in zip(devices, shares, strict=True)
+    ]
+    return Estimate(settings, meta.geometry, meta.n_outputs_max, (*rows, meta.host))
