@@ -35,7 +35,10 @@ LOG_LINES_KEPT = 5000
 class ServerPage(QWidget):
     unload_requested = Signal()
 
-    def __init__(self, log_tail: LogTail, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, log_tail: LogTail, memory: QWidget | None = None, parent: QWidget | None = None
+    ) -> None:
+        """`memory` (the loaded model's memory panel) is shown beside the status."""
         super().__init__(parent)
         self.setObjectName("page-server")
         self._log_tail = log_tail
@@ -46,6 +49,10 @@ class ServerPage(QWidget):
         top.addWidget(self._status_group(), 1)
         top.addWidget(self._engine_group(), 1)
         layout.addLayout(top)
+        if memory is not None:
+            group = QGroupBox(self.tr("Memory: predicted, allocated by the engine, in use now"))
+            QVBoxLayout(group).addWidget(memory)
+            layout.addWidget(group)
         layout.addWidget(self._api_group())
         layout.addWidget(self._log_group(), 1)
 

@@ -1,0 +1,143 @@
+"""From "open this GGUF" to a load intent: prepare the model and devices off the GUI thread,
+show the load dialog, remember its settings for the model, and hand the launch over.
+
+The flow does not talk to the server manager itself: `app.py` passes `load`, which sends
+the intent, so this module works with whichever service owns the manager.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from studio.core.engine import EngineError, EngineInfo, locate_engine
+from studio.core.errors import StudioError
+from studio.core.placement.plan import Plan
+from studio.core.server.launch import LaunchSpec
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.plan_service import LoadSetup, PlanService, launch_spec, prepare_load
+from studio.services.settings_service import SettingsService
+from studio.ui.load_dialog import LoadDialog
+
+log = logging.getLogger(__name__)
+
+Loader = Callable[[LaunchSpec], None]
+
+
+def _prepare(
+    path: Path,
+    engine: EngineInfo,
+    engine_binary: str | None,
+    rpc_devices: tuple[str, ...],
+    environ: Mapping[str, str],
+) -> LoadSetup:
+    location = None
+    if rpc_devices:  # only the engine can tell what an RPC server offers
+        location = locate_engine(Path(engine_binary) if engine_binary else None, environ)
+    return prepare_load(path, engine, location, rpc_devices, environ)
+
+
+class LoadFlow(QObject):
+    opened = Signal(object)  # LoadDialog, once shown
+    loading = Signal(object)  # Plan, handed to `load`
+    failed = Signal(str, str)  # code, technical detail
+
+    def __init__(
+        self,
+        engine: EngineService,
+        settings: SettingsService,
+        tasks: TaskOwner,
+        load: Loader,
+        window: QWidget,
+        environ: Mapping[str, str] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._settings = settings
+        self._tasks = tasks
+        self._load = load
+        self._window = window
+        self._environ = dict(os.environ if environ is None else environ)
+        self.dialog: LoadDialog | None = None
+        self.message: QMessageBox | None = None  # the last failure shown
+
+    def choose_and_open(self) -> None:
+        folders = self._settings.current.models_folders
+        start = folders[0] if folders else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(
+            self._window, self.tr("Open a GGUF model"), start, self.tr("GGUF models (*.gguf)")
+        )
+        if path:
+            self.open(Path(path))
+
+    def open(self, path: Path) -> asyncio.Task[LoadDialog | None]:
+        return self._tasks.spawn("open-load-dialog", self._open(path))
+
+    async def _open(self, path: Path) -> LoadDialog | None:
+        info = self._engine.info
+        if info is None:
+            self._fail("engine_not_ready", "the engine has not been probed (or failed)")
+            return None
+        current = self._settings.current
+        try:
+            setup = await asyncio.to_thread(
+                _prepare,
+                path,
+                info,
+                current.engine_binary,
+                current.rpc_devices,
+                self._environ,
+            )
+        except (StudioError, EngineError, OSError) as error:
+            code = getattr(error, "code", "model_unreadable")
+            self._fail(code, str(error))
+            return None
+        if self.dialog is not None:  # one load dialog at a time: the newest model wins
+            self.dialog.close()
+            self.dialog.deleteLater()
+        dialog = LoadDialog(
+            setup,
+            PlanService(setup.planner),
+            info.features,
+            current.remembered_load(str(path)),
+            parent=self._window,
+        )
+        dialog.load_requested.connect(lambda plan: self._on_load_requested(dialog, plan))
+        self.dialog = dialog
+        dialog.open()
+        self.opened.emit(dialog)
+        return dialog
+
+    def _on_load_requested(self, dialog: LoadDialog, plan: Plan) -> None:
+        model = str(plan.model_path)
+        settings = dict(dialog.remembered_settings)
+        self._settings.update(lambda s: s.with_remembered_load(model, settings))
+        spec = launch_spec(plan, self._engine.info.features if self._engine.info else None)
+        self.loading.emit(plan)
+        self._load(spec)
+
+    def _fail(self, code: str, detail: str) -> None:
+        log.warning("cannot open the load dialog: %s: %s", code, detail)
+        self.failed.emit(code, detail)
+        texts = {
+            "engine_not_ready": self.tr("The engine is not ready yet; see the Server page."),
+            "rpc_unreachable": self.tr("A remote RPC device did not answer."),
+            "rpc_endpoint_invalid": self.tr("A remote RPC device is not host:port."),
+        }
+        text = texts.get(code, self.tr("This file cannot be loaded as a GGUF model."))
+        # Not exec(): a nested event loop inside a running task would stall the app's loop.
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, self.tr("Cannot load the model"), text, parent=self._window
+        )
+        box.setDetailedText(detail)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.message = box
+        box.open()

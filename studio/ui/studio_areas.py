@@ -1,0 +1,158 @@
+"""The Server and Settings areas, the load flow, the status bar pieces, the theme and the
+keyboard shortcuts, built once and wired to the app's services.
+
+`app.py` builds this before the main window (the pages go into `MainWindow(pages=...)`),
+calls `attach(window)` after it, and forwards the manager's snapshots to `show_snapshot`.
+Loading and unloading go through the two callables it is given, so this module does not
+depend on which service owns the server manager.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+from studio.core.engine import EngineInfo
+from studio.core.hardware import DeviceConfig
+from studio.core.placement.plan import Plan
+from studio.core.server.states import Snapshot
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.hf_token import HfTokenStore
+from studio.services.log_tail import LogTail
+from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
+from studio.services.settings_service import SettingsService
+from studio.ui.load_flow import Loader, LoadFlow
+from studio.ui.loaded_memory import LoadedMemoryPanel
+from studio.ui.server_page import ServerPage
+from studio.ui.settings_page import SettingsPage
+from studio.ui.status_bar import LiveMemoryLabel, ServerStatusLabel
+from studio.ui.theme import ThemeChoice, ThemeController
+
+
+class StudioAreas(QObject):
+    def __init__(
+        self,
+        app: QApplication,
+        engine: EngineService,
+        settings: SettingsService,
+        tasks: TaskOwner,
+        load: Loader,
+        unload: Callable[[], None],
+        tokens: HfTokenStore | None = None,
+        environ: Mapping[str, str] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._settings = settings
+        self._tasks = tasks
+        self._load = load
+        self._unload = unload
+        self._environ = dict(os.environ if environ is None else environ)
+        self._engine_pid: int | None = None
+
+        self.theme = ThemeController(app, self)
+        self.theme.apply(ThemeChoice.parse(settings.current.theme))
+
+        config = DeviceConfig.from_environment(self._environ)
+        self.monitor = MemoryMonitor(self._read_memory(config), tasks, parent=self)
+        self.log_tail = LogTail(tasks, parent=self)
+        self.loaded_memory = LoadedMemoryPanel(self.monitor, tasks)
+        self.server_page = ServerPage(self.log_tail, memory=self.loaded_memory)
+        self.settings_page = SettingsPage(tokens or HfTokenStore(), tasks, settings.current)
+        self.pages: dict[str, QWidget] = {
+            "server": self.server_page,
+            "settings": self.settings_page,
+        }
+        self.status = ServerStatusLabel()
+        self.memory_status = LiveMemoryLabel(self.monitor)
+        self.load_flow: LoadFlow | None = None
+
+        self.settings_page.changed.connect(self._on_settings_edited)
+        self.settings_page.engine_binary_changed.connect(self._on_engine_binary_changed)
+        self.server_page.unload_requested.connect(self._unload)
+        engine.probed.connect(self._on_engine_probed)
+        engine.failed.connect(self._on_engine_failed)
+
+    def _read_memory(self, config: DeviceConfig) -> Callable[[], MemorySample]:
+        environ = self._environ
+        return lambda: read_live_memory(config, environ, self._engine_pid)
+
+    @property
+    def engine_binary(self) -> Path | None:
+        """The engine chosen in Settings (None: the bundled one or STUDIO_LLAMA_SERVER)."""
+        binary = self._settings.current.engine_binary
+        return Path(binary) if binary else None
+
+    def attach(self, window: QMainWindow) -> None:
+        """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
+        bar = window.statusBar()
+        bar.addPermanentWidget(self.memory_status)
+        bar.addPermanentWidget(self.status)
+        self.load_flow = LoadFlow(
+            self._engine, self._settings, self._tasks, self._load, window, self._environ, self
+        )
+        self.load_flow.loading.connect(self._on_loading)
+        menu = window.menuBar().addMenu(self.tr("&Model"))
+        self.open_action = QAction(self.tr("&Open GGUF…"), window)
+        self.open_action.setObjectName("action-open-model")
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.load_flow.choose_and_open)
+        self.unload_action = QAction(self.tr("&Unload"), window)
+        self.unload_action.setObjectName("action-unload-model")
+        self.unload_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
+        self.unload_action.triggered.connect(self._unload)
+        self.settings_action = QAction(self.tr("&Settings"), window)
+        self.settings_action.setObjectName("action-settings")
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.triggered.connect(lambda: self._show_page(window, self.settings_page))
+        for action in (self.open_action, self.unload_action, self.settings_action):
+            menu.addAction(action)
+
+    def open_model(self, path: Path) -> None:
+        """Show the load dialog for `path` (Library and Discover call this)."""
+        if self.load_flow is not None:
+            self.load_flow.open(path)
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        self._engine_pid = snapshot.pid
+        self.server_page.show_snapshot(snapshot)
+        self.status.show_snapshot(snapshot)
+        self.loaded_memory.show_snapshot(snapshot)
+
+    @staticmethod
+    def _show_page(window: QMainWindow, page: QWidget) -> None:
+        show_area = getattr(window, "show_area", None)
+        name = page.objectName().removeprefix("page-")
+        if callable(show_area):
+            show_area(name)
+
+    @Slot(object)
+    def _on_loading(self, plan: Plan) -> None:
+        self.loaded_memory.show_plan(plan)
+
+    @Slot()
+    def _on_settings_edited(self) -> None:
+        self._settings.update(self.settings_page.apply_to)
+        if self.settings_page.theme_choice is not self.theme.choice:
+            self.theme.apply(self.settings_page.theme_choice)
+
+    @Slot(str)
+    def _on_engine_binary_changed(self, binary: str) -> None:
+        self._engine.probe(Path(binary) if binary else None)
+
+    @Slot(object)
+    def _on_engine_probed(self, info: EngineInfo) -> None:
+        self.server_page.show_engine(info)
+        self.settings_page.show_engine(info)
+
+    @Slot(str, str)
+    def _on_engine_failed(self, code: str, detail: str) -> None:
+        self.server_page.show_engine_error(detail)
+        self.settings_page.show_engine_error(detail)

@@ -1,0 +1,152 @@
+"""The Server and Settings areas wired to the real engine service and settings file: open a
+GGUF, load from the dialog, remember its settings, edit settings, shortcuts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from studio.core.engine import EngineProber
+from studio.core.server.launch import LaunchSpec
+from studio.core.settings import SettingsStore
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.hf_token import HfTokenStore
+from studio.services.settings_service import SettingsService
+from studio.ui.load_dialog import LoadDialog
+from studio.ui.main_window import MainWindow
+from studio.ui.studio_areas import StudioAreas
+from tests.ui.load_dialog_support import TWO_GPUS, synthetic_model
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture
+def restore_palette(qapp: QApplication) -> Iterator[None]:
+    palette, style = qapp.palette(), qapp.style().name()
+    yield
+    qapp.styleHints().unsetColorScheme()
+    qapp.setStyle(style)
+    qapp.setPalette(palette)
+
+
+def test_open_load_remember_and_settings(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    qapp: QApplication,
+    tmp_path: Path,
+    restore_palette: None,
+) -> None:
+    tasks = TaskOwner("test")
+    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    store = SettingsStore.in_directory(tmp_path / "config")
+    settings = SettingsService(store, tasks)
+    loads: list[LaunchSpec] = []
+    unloads: list[bool] = []
+    areas = StudioAreas(
+        qapp,
+        engine,
+        settings,
+        tasks,
+        load=loads.append,
+        unload=lambda: unloads.append(True),
+        tokens=HfTokenStore(read=lambda: None, write=lambda _t: None, erase=lambda: None),
+        environ={"STUDIO_FAKE_DEVICES": TWO_GPUS},
+    )
+    window = MainWindow(engine, pages=areas.pages)
+    qtbot.addWidget(window)
+    areas.attach(window)
+    model = synthetic_model("qwen3-30b-a3b-shape")
+
+    async def scenario() -> LoadDialog:
+        probed: asyncio.Future[object] = qasync_loop.create_future()
+        engine.probed.connect(lambda info: probed.done() or probed.set_result(info))
+        window.show()
+        engine.probe()
+        await asyncio.wait_for(probed, 60)
+        assert areas.load_flow is not None
+        dialog = await asyncio.wait_for(areas.load_flow.open(model), 60)
+        assert dialog is not None
+        return dialog
+
+    dialog = qasync_loop.run_until_complete(scenario())
+    assert "llama-server" in areas.server_page.engine_version.text()
+    assert "llama-server" in areas.settings_page.engine_status.text()
+    assert dialog.isVisible()
+    assert [k for k in dialog.panel.keys if k != "host"] == [
+        d.key for d in dialog.plan.devices
+    ]  # the two fake GPUs
+
+    async def load_and_edit() -> None:
+        # Inside the running loop, as every click in the app is.
+        dialog.ctx_spin.setValue(8192)
+        dialog.ctx_spin.editingFinished.emit()
+        dialog.load_button.click()
+        areas.settings_page.theme.setCurrentIndex(areas.settings_page.theme.findData("dark"))
+        areas.settings_action.trigger()
+        areas.unload_action.trigger()
+        assert await settings.update_now(lambda current: current)  # the file holds it all
+        await tasks.shutdown()
+
+    qasync_loop.run_until_complete(load_and_edit())
+    assert len(loads) == 1
+    spec = loads[0]
+    assert spec.model == model and spec.ctx_size == 8192
+    assert spec.extra_args[-2:] == ("-lv", "4")
+    assert settings.current.remembered_load(str(model))["ctx"] == 8192
+    assert areas.loaded_memory.plan is not None
+    assert areas.loaded_memory.panel.keys[-1] == "host"
+    assert areas.theme.dark
+    assert settings.current.theme == "dark"
+    assert window.pages.currentWidget() is areas.settings_page
+    assert unloads == [True]
+    assert areas.open_action.shortcut().toString() == "Ctrl+O"
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["theme"] == "dark"
+    assert saved["model_load_settings"][str(model)]["ctx"] == 8192
+
+
+def test_an_unreadable_file_is_reported_not_raised(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    qapp: QApplication,
+    tmp_path: Path,
+    restore_palette: None,
+) -> None:
+    tasks = TaskOwner("test")
+    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    settings = SettingsService(SettingsStore.in_directory(tmp_path / "config"), tasks)
+    areas = StudioAreas(qapp, engine, settings, tasks, load=print, unload=print, environ={})
+    window = MainWindow(engine, pages=areas.pages)
+    qtbot.addWidget(window)
+    areas.attach(window)
+    bad = tmp_path / "not-a-model.gguf"
+    bad.write_bytes(b"this is not a gguf file at all")
+
+    async def scenario() -> tuple[str, str]:
+        failed: asyncio.Future[tuple[str, str]] = qasync_loop.create_future()
+        assert areas.load_flow is not None
+        areas.load_flow.failed.connect(lambda c, d: failed.done() or failed.set_result((c, d)))
+        # Before the engine is probed the dialog cannot know what the engine supports.
+        await areas.load_flow.open(bad)
+        assert (await failed)[0] == "engine_not_ready"
+        probed: asyncio.Future[object] = qasync_loop.create_future()
+        engine.probed.connect(lambda info: probed.done() or probed.set_result(info))
+        engine.probe()
+        await asyncio.wait_for(probed, 60)
+        failed = qasync_loop.create_future()
+        await areas.load_flow.open(bad)
+        result = await failed
+        await tasks.shutdown()
+        return result
+
+    code, detail = qasync_loop.run_until_complete(asyncio.wait_for(scenario(), 60))
+    assert code != "engine_not_ready" and "not-a-model.gguf" in detail
+    assert areas.load_flow is not None and areas.load_flow.message is not None
+    assert areas.load_flow.dialog is None
