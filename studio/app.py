@@ -19,9 +19,11 @@ from studio.core.chat import ChatStore
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
+from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
 from studio.services.event_loop import install_asyncgen_finalizer
+from studio.services.manager_service import create_manager_service
 from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
@@ -44,6 +46,15 @@ class StudioApp:
         self.chat_store = ChatStore.in_directory(context.paths.data_dir)
         self.chat = ChatService(self.chat_store, self.tasks)
         self.chat_pane = ChatPane(self.chat, self.tasks)
+        self.autoload = AutoloadService(self.settings, self.tasks)
+        self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
+        # None without an engine binary; the engine probe reports why.
+        self.manager = create_manager_service(
+            context.engine_override, context.paths.log_dir / "engine", self.tasks, self.autoload
+        )
+        if self.manager is not None:
+            self.manager.chat_backend_changed.connect(self.chat.set_backend)
+            self.manager.engine_event.connect(self.chat_pane.show_engine_event)
         self.hub_area = HubArea(context.paths, self.settings, self.engine, self.tasks)
         self.window = MainWindow(
             self.engine,
@@ -58,10 +69,14 @@ class StudioApp:
         self.window.show()
         self.engine.probe(self.context.engine_override)
         self.chat_pane.start()
+        if self.manager is not None:
+            self.manager.autoload_last_model()
         self.hub_area.start()
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
+        if self.manager is not None:
+            await self.manager.shutdown()  # the engine child first, then every task
         await self.tasks.shutdown()
         self.chat_store.close()
 

@@ -15,6 +15,8 @@ from studio.app import StudioApp
 from studio.context import AppContext
 from studio.core.chat import ChatStore, MessageStatus, Role
 from studio.core.paths import AppPaths
+from studio.core.server.states import ServerState
+from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import next_emission, qasync_event_loop
 
@@ -68,3 +70,67 @@ def test_chat_page_lists_history_and_marks_answers_cut_off_by_a_crash(
     assert psutil.Process().children(recursive=True) == []
     with ChatStore.in_directory(paths.data_dir) as store:
         assert store.message(cut.id).status is MessageStatus.INTERRUPTED
+
+
+@pytest.mark.engine
+def test_autoload_brings_back_the_last_model_and_quit_stops_the_engine(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path, smollm2: Path
+) -> None:
+    paths = AppPaths.default({"STUDIO_HOME": str(tmp_path)})
+    SettingsStore.in_directory(paths.config_dir).save(AppSettings(last_model=str(smollm2)))
+    studio = StudioApp(AppContext.create(paths))
+    qtbot.addWidget(studio.window)
+    assert studio.manager is not None
+
+    async def scenario() -> None:
+        ready = asyncio.ensure_future(
+            next_emission(studio.manager.engine_event, lambda kind, _: kind == "ready", 120)
+        )
+        probed = asyncio.ensure_future(next_emission(studio.engine.probed, within=60))
+        studio.start()
+        await ready
+        await probed
+        await asyncio.sleep(0.1)  # the capabilities read
+
+    loop.run_until_complete(scenario())
+    assert studio.chat.has_backend
+    assert studio.chat_pane.send_button.isEnabled()
+    assert [n.kind for n in studio.chat_pane.view.notices] == ["loading", "ready"]
+    assert studio.chat_pane.engine_line.text() == f"{smollm2.name} is ready."
+    studio.window.close()
+    loop.run_until_complete(studio.shutdown())
+    assert psutil.Process().children(recursive=True) == []
+    assert studio.tasks.running == 0
+    saved = SettingsStore.in_directory(paths.config_dir).load()
+    assert saved.load_in_progress is None and saved.last_model == str(smollm2)
+
+
+def test_autoload_is_refused_after_a_crash_during_the_last_load(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path, smollm2: Path
+) -> None:
+    paths = AppPaths.default({"STUDIO_HOME": str(tmp_path)})
+    # What a session that died while loading leaves behind.
+    SettingsStore.in_directory(paths.config_dir).save(
+        AppSettings(last_model=str(smollm2), load_in_progress=str(smollm2))
+    )
+    studio = StudioApp(AppContext.create(paths))
+    qtbot.addWidget(studio.window)
+    assert studio.manager is not None
+
+    async def scenario() -> None:
+        probed = asyncio.ensure_future(next_emission(studio.engine.probed, within=60))
+        studio.start()
+        await probed
+        await asyncio.sleep(0.2)
+
+    loop.run_until_complete(scenario())
+    assert studio.autoload.decision is not None
+    assert studio.autoload.decision.verdict is AutoloadVerdict.PREVIOUS_LOAD_CRASHED
+    assert studio.manager.snapshot.state is ServerState.IDLE
+    assert psutil.Process().children(recursive=True) == []
+    notice = studio.chat_pane.view.notices[-1]
+    assert notice.kind == "previous_load_crashed"
+    assert smollm2.name in notice.text()
+    assert "closed unexpectedly while loading it last time" in notice.text()
+    studio.window.close()
+    loop.run_until_complete(studio.shutdown())

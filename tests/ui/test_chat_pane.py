@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.server.failures import Failure, FailureCode
+from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
 from studio.ui.chat.blocks import CodeBlock, ProseBlock
@@ -306,17 +308,25 @@ def test_engine_events_are_shown_in_the_conversation(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:
     harness = Harness(qtbot, tmp_path / "chat.sqlite3", None)
-    harness.pane.show_engine_event("loading", {"model": "smol.gguf"})
-    harness.pane.show_engine_event("recovered", {"model": "smol.gguf"})
-    harness.pane.show_engine_event("failed", {"reason": "out of memory"})
-    kinds = [n.kind for n in harness.pane.view.notices]
-    assert kinds == ["loading", "recovered", "failed"]
-    notice = harness.pane.view.notices[1]
+    pane = harness.pane
+    pane.show_engine_event("loading", {"model": "smol.gguf"})
+    pane.show_engine_event("recovered", {"model": "smol.gguf"})
+    note = RecoveryNote(RecoveryStep.FLASH_ATTN_OFF, Failure(FailureCode.CRASHED))
+    pane.show_engine_event("recovery_step", {"model": "big.gguf", "note": note})
+    pane.show_engine_event("failed", {"model": "big.gguf", "failure": Failure(FailureCode.OOM_KV)})
+    pane.show_engine_event("previous_load_crashed", {"model": "/m/big.gguf"})
+    kinds = [n.kind for n in pane.view.notices]
+    assert kinds == ["loading", "recovered", "recovery_step", "failed", "previous_load_crashed"]
+    notice = pane.view.notices[1]
     assert isinstance(notice, NoticeWidget)
     assert "crashed and was restarted" in notice.text()
-    assert harness.pane.engine_line.text() == "The engine failed: out of memory"
-    assert not harness.pane.send_button.isEnabled()
-    assert harness.pane.send_button.toolTip() == "Load a model to chat."
+    assert "flash attention off" in pane.view.notices[2].text()
+    assert pane.view.notices[3].text() == (
+        "big.gguf could not be loaded: Out of memory for the KV cache: lower the context."
+    )
+    assert "closed unexpectedly while loading it" in pane.engine_line.text()
+    assert not pane.send_button.isEnabled()
+    assert pane.send_button.toolTip() == "Load a model to chat."
     harness.close(loop)
 
 

@@ -24,12 +24,16 @@ from PySide6.QtWidgets import (
 
 from studio.core.chat import Conversation, ConversationSummary, Message, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.server.failures import Failure
+from studio.core.server.recovery import RecoveryNote
+from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
 from studio.ui.chat.blocks import Highlighter
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.sampling_panel import SamplingPanel
+from studio.ui.server_text import failure_text, recovery_text
 
 
 class ChatPane(QWidget):
@@ -149,30 +153,44 @@ class ChatPane(QWidget):
     # -- the engine, as told by the manager service --------------------------------------
 
     def show_engine_event(self, kind: str, params: Mapping[str, object] | None = None) -> None:
-        """An engine event, both in the status line and inside the conversation."""
+        """An engine event (see `services.manager_service.EngineEvent`, plus the autoload
+        verdicts), both in the status line and inside the conversation."""
         params = params or {}
         model = str(params.get("model") or "")
+        failure = params.get("failure")
+        note = params.get("note")
+        reason = failure_text(failure) if isinstance(failure, Failure) else params.get("reason")
+        step = recovery_text(note) if isinstance(note, RecoveryNote) else ""
         texts = {
             "loading": self.tr("Loading {model}…"),
             "ready": self.tr("{model} is ready."),
             "crashed": self.tr("The engine stopped unexpectedly; restarting it…"),
             "recovered": self.tr("The engine crashed and was restarted; {model} is ready again."),
-            "recovery_step": self.tr("The engine could not start as planned; retrying: {step}."),
-            "failed": self.tr("The engine failed: {reason}"),
-            "unloaded": self.tr("The model was unloaded."),
-            "autoload_skipped_crash": self.tr(
+            "recovery_step": self.tr("{model} could not start as planned. {step}."),
+            "failed": self.tr("{model} could not be loaded: {reason}"),
+            "unloaded": self.tr("{model} was unloaded."),
+            "previous_load_crashed": self.tr(
                 "{model} was not loaded automatically: the app closed unexpectedly while "
                 "loading it last time. Load it again from the Library when you are ready."
             ),
-            "autoload_skipped_missing": self.tr(
+            "model_missing": self.tr(
                 "The last model, {model}, was not loaded automatically: its file is gone."
             ),
         }
         text = texts.get(kind, "{reason}").format(
-            model=model, reason=params.get("reason", kind), step=params.get("step", "")
+            model=model or self.tr("The model"), reason=reason or kind, step=step
         )
         self.engine_line.setText(text)
         self.view.add_notice(text, kind)
+
+    def show_autoload_decision(self, decision: AutoloadDecision) -> None:
+        """Say why the last model was not loaded automatically, when that needs saying."""
+        if decision.verdict in (
+            AutoloadVerdict.PREVIOUS_LOAD_CRASHED,
+            AutoloadVerdict.MODEL_MISSING,
+        ):
+            name = Path(decision.model).name if decision.model else ""
+            self.show_engine_event(decision.verdict.value, {"model": name})
 
     # -- slots -------------------------------------------------------------------------------
 

@@ -1,0 +1,205 @@
+"""Qt face of the llama-server manager: snapshots become signals, intents become methods.
+
+The manager (`core.server.manager`) publishes one immutable `Snapshot` per change. This
+service re-emits it, derives the engine events the conversation shows (loading, ready,
+crashed, recovered, a recovery step, failed, unloaded), and hands the chat service a
+backend while a model is ready. Loads run behind the autoload crash guard when one is
+given, so a crash during any load blocks the next start's autoload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.chat.backend import TemplateCapabilities
+from studio.core.engine import EngineError, locate_engine
+from studio.core.errors import StudioError
+from studio.core.server.client import ChatDelta
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+from studio.core.server.states import ServerState, Snapshot
+from studio.core.settings import AutoloadDecision
+from studio.core.tasks import TaskOwner
+from studio.services.autoload_service import AutoloadService
+
+log = logging.getLogger(__name__)
+
+
+class EngineEvent(enum.StrEnum):
+    LOADING = "loading"
+    READY = "ready"
+    CRASHED = "crashed"
+    RECOVERED = "recovered"  # ready again after a crash
+    RECOVERY_STEP = "recovery_step"  # a start failed and is retried differently
+    FAILED = "failed"
+    UNLOADED = "unloaded"
+
+
+def model_label(snapshot: Snapshot) -> str:
+    spec = snapshot.spec or snapshot.requested
+    if spec is None:
+        return ""
+    return spec.label or spec.model.name
+
+
+def engine_events(before: Snapshot, after: Snapshot) -> list[tuple[EngineEvent, dict[str, Any]]]:
+    """The events that happened between two snapshots, in order. Params: `model` (a label),
+    `failure` (a `Failure`, for FAILED) and `note` (a `RecoveryNote`, for RECOVERY_STEP)."""
+    events: list[tuple[EngineEvent, dict[str, Any]]] = []
+    model = {"model": model_label(after) or model_label(before)}
+    known = len(before.recovery) if after.recovery[: len(before.recovery)] == before.recovery else 0
+    for note in after.recovery[known:]:
+        events.append((EngineEvent.RECOVERY_STEP, {**model, "note": note}))
+    if after.state == before.state and after.requested == before.requested:
+        return events
+    state, previous = after.state, before.state
+    if state is ServerState.STARTING and (
+        previous is not ServerState.STARTING or after.requested != before.requested
+    ):
+        events.append((EngineEvent.LOADING, model))
+    elif state is ServerState.READY:
+        crashed = previous in (ServerState.CRASHED, ServerState.RESPAWNING)
+        events.append((EngineEvent.RECOVERED if crashed else EngineEvent.READY, model))
+    elif state is ServerState.CRASHED:
+        events.append((EngineEvent.CRASHED, model))
+    elif state is ServerState.FAILED:
+        events.append((EngineEvent.FAILED, {**model, "failure": after.failure}))
+    elif state is ServerState.IDLE and previous is not ServerState.IDLE:
+        events.append((EngineEvent.UNLOADED, {"model": model_label(before)}))
+    return events
+
+
+class ManagerChatBackend:
+    """The chat service's backend through the manager, so crash recovery and replay apply."""
+
+    def __init__(self, manager: ServerManager) -> None:
+        self._manager = manager
+
+    async def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> AsyncIterator[ChatDelta]:
+        stream = cast(
+            AsyncGenerator[ChatDelta, None],
+            self._manager.stream_chat(messages, stream_options={"include_usage": True}, **options),
+        )
+        try:
+            async for delta in stream:
+                yield delta
+        finally:
+            await stream.aclose()  # closes the HTTP stream, freeing the slot
+
+    async def template_capabilities(self) -> TemplateCapabilities:
+        ready = self._manager.snapshot.ready
+        return TemplateCapabilities.from_props(ready.props if ready is not None else {})
+
+
+class ManagerService(QObject):
+    snapshot_changed = Signal(object)  # Snapshot
+    engine_event = Signal(str, object)  # EngineEvent value, params dict
+    chat_backend_changed = Signal(object, object)  # ManagerChatBackend | None, model label
+    load_failed = Signal(str, str)  # error code, technical detail
+
+    def __init__(
+        self,
+        manager: ServerManager,
+        tasks: TaskOwner,
+        autoload: AutoloadService | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.manager = manager
+        self._tasks = tasks
+        self._autoload = autoload
+        self.snapshot = manager.snapshot
+        self._backend: ManagerChatBackend | None = None
+        self._unsubscribe = manager.subscribe(self._on_manager_snapshot)
+
+    # -- intents -----------------------------------------------------------------------------
+
+    def load(self, spec: LaunchSpec) -> asyncio.Task[bool]:
+        """Load (or switch to) `spec`; the task says whether it ended up ready."""
+        return self._tasks.spawn("load-model", self.load_and_wait(spec))
+
+    async def load_and_wait(self, spec: LaunchSpec) -> bool:
+        if self._autoload is None:
+            return await self._load_unguarded(spec)
+        return await self._autoload.guarded_load(
+            str(spec.model), lambda _model: self._load_unguarded(spec)
+        )
+
+    async def _load_unguarded(self, spec: LaunchSpec) -> bool:
+        try:
+            await self.manager.load(spec)
+        except StudioError as error:
+            # Superseded or failed: the snapshot already shows it; callers get False.
+            log.info("load of %s ended without a model: %s", spec.model, error)
+            if error.code != "superseded":
+                self.load_failed.emit(error.code, error.detail)
+            return False
+        return True
+
+    def unload(self) -> asyncio.Task[Snapshot]:
+        return self._tasks.spawn("unload-model", self.manager.unload())
+
+    async def shutdown(self) -> None:
+        """Stop the engine and the manager's tasks; the app calls this before its own."""
+        self._unsubscribe()
+        await self.manager.shutdown()
+
+    def autoload_last_model(self) -> AutoloadDecision | None:
+        """At start-up: load the last model unless the crash guard or a setting says no.
+
+        The remembered per-model load settings belong to the load dialog and its planner;
+        here the model starts with the engine's defaults and llama.cpp's own fitting."""
+        if self._autoload is None:
+            return None
+
+        async def load(model: str) -> bool:
+            path = Path(model)
+            return await self._load_unguarded(LaunchSpec(model=path, label=path.name))
+
+        return self._autoload.start(load)
+
+    # -- snapshots ---------------------------------------------------------------------------
+
+    def _on_manager_snapshot(self, snapshot: Snapshot) -> None:
+        before, self.snapshot = self.snapshot, snapshot
+        self.snapshot_changed.emit(snapshot)
+        for event, params in engine_events(before, snapshot):
+            self.engine_event.emit(event.value, params)
+        # Crashed and respawning keep the backend: the manager replays requests itself.
+        serving = snapshot.state in (
+            ServerState.READY,
+            ServerState.CRASHED,
+            ServerState.RESPAWNING,
+        )
+        if serving and snapshot.ready is not None:
+            if self._backend is None or before.ready != snapshot.ready:
+                self._backend = ManagerChatBackend(self.manager)
+                self.chat_backend_changed.emit(self._backend, model_label(snapshot))
+        elif not serving and self._backend is not None:
+            self._backend = None
+            self.chat_backend_changed.emit(None, None)
+
+
+def create_manager_service(
+    engine_override: Path | None,
+    log_dir: Path,
+    tasks: TaskOwner,
+    autoload: AutoloadService | None = None,
+) -> ManagerService | None:
+    """The app's manager service, or None when there is no engine to run (the Server page
+    and the engine probe say why)."""
+    try:
+        location = locate_engine(engine_override)
+    except EngineError as error:
+        log.warning("no engine, so no model can be loaded: %s", error)
+        return None
+    return ManagerService(ServerManager(location, log_dir), tasks, autoload)

@@ -1,0 +1,146 @@
+"""ManagerService over the real manager, llama-server and SmolLM2: engine events for the
+conversation, chat through the manager (with crash recovery), the guarded load marker."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
+from studio.core.engine import EngineLocation
+from studio.core.server.failures import Failure, FailureCode
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+from studio.core.server.recovery import RecoveryNote, RecoveryStep
+from studio.core.server.states import ReadyInfo, ServerState, Snapshot
+from studio.core.settings import SettingsStore
+from studio.core.tasks import TaskOwner
+from studio.services.autoload_service import AutoloadService
+from studio.services.chat_service import ChatService
+from studio.services.manager_service import EngineEvent, ManagerService, engine_events
+from studio.services.settings_service import SettingsService
+from tests.services.chat_support import next_emission, qasync_event_loop
+
+SPEC = LaunchSpec(model=Path("/models/smol.gguf"), label="Smol")
+
+
+def test_engine_events_follow_state_changes() -> None:
+    idle = Snapshot()
+    starting = Snapshot(state=ServerState.STARTING, requested=SPEC, spec=SPEC)
+    ready = starting.but(state=ServerState.READY, ready=ReadyInfo("smol", 1024, 1))
+    crashed = ready.but(state=ServerState.CRASHED)
+    respawning = ready.but(state=ServerState.RESPAWNING)
+    failure = Failure(FailureCode.OOM_KV)
+    note = RecoveryNote(RecoveryStep.FLASH_ATTN_OFF, Failure(FailureCode.CRASHED))
+
+    def kinds(before: Snapshot, after: Snapshot) -> list[EngineEvent]:
+        return [event for event, _ in engine_events(before, after)]
+
+    assert kinds(idle, starting) == [EngineEvent.LOADING]
+    assert engine_events(idle, starting)[0][1] == {"model": "Smol"}
+    assert kinds(starting, starting.but(phase=None)) == []  # progress only
+    assert kinds(starting, ready) == [EngineEvent.READY]
+    assert kinds(ready, crashed) == [EngineEvent.CRASHED]
+    assert kinds(crashed, respawning) == []
+    assert kinds(respawning, ready) == [EngineEvent.RECOVERED]
+    assert kinds(ready, idle) == [EngineEvent.UNLOADED]
+    failed = starting.but(state=ServerState.FAILED, failure=failure)
+    assert engine_events(starting, failed) == [
+        (EngineEvent.FAILED, {"model": "Smol", "failure": failure})
+    ]
+    retried = starting.but(recovery=(note,))
+    assert engine_events(starting, retried) == [
+        (EngineEvent.RECOVERY_STEP, {"model": "Smol", "note": note})
+    ]
+    other = LaunchSpec(model=Path("/models/b.gguf"))
+    switching = starting.but(requested=other, spec=other)
+    assert kinds(starting, switching) == [EngineEvent.LOADING]
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    with qasync_event_loop(qapp) as loop:
+        yield loop
+
+
+@pytest.mark.engine
+def test_load_chat_crash_recover_and_unload_through_the_service(
+    loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    engine_location: EngineLocation,
+    smollm2: Path,
+) -> None:
+    tasks = TaskOwner("test")
+    settings_store = SettingsStore(tmp_path / "settings.json")
+    settings = SettingsService(settings_store, tasks)
+    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+    service = ManagerService(manager, tasks, AutoloadService(settings, tasks))
+    chat_store = ChatStore(tmp_path / "chat.sqlite3")
+    chat = ChatService(chat_store, tasks)
+    service.chat_backend_changed.connect(chat.set_backend)
+    events: list[tuple[str, dict[str, Any]]] = []
+    service.engine_event.connect(lambda kind, params: events.append((kind, params)))
+    marker_during_load: list[str | None] = []
+    service.engine_event.connect(
+        lambda kind, params: (
+            kind == "loading" and marker_during_load.append(settings_store.load().load_in_progress)
+        )
+    )
+    spec = LaunchSpec(model=smollm2, ctx_size=1024, parallel=1, label="SmolLM2")
+
+    async def ask(text: str) -> Message:
+        finished = asyncio.ensure_future(next_emission(chat.answer_finished, within=120))
+        assert chat.send(text) is not None
+        (message,) = await finished
+        return message
+
+    async def scenario() -> tuple[Message, Message]:
+        backend = asyncio.ensure_future(next_emission(service.chat_backend_changed, within=120))
+        assert await service.load(spec)
+        await backend
+        assert chat.has_backend and chat.model_name == "SmolLM2"
+        chat.set_settings(SamplingSettings(max_tokens=12, temperature=0.0))
+        first = await ask("Say hello.")
+        # The engine dies with nothing in flight: the watchdog restarts it.
+        recovered = asyncio.ensure_future(
+            next_emission(service.engine_event, lambda kind, _: kind == "recovered", within=120)
+        )
+        pid = service.snapshot.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        await recovered
+        second = await ask("Say goodbye.")
+        gone = asyncio.ensure_future(next_emission(service.chat_backend_changed, within=60))
+        await service.unload()
+        await gone
+        return first, second
+
+    first, second = loop.run_until_complete(scenario())
+    loop.run_until_complete(service.shutdown())
+    loop.run_until_complete(tasks.shutdown())
+    chat_store.close()
+
+    assert first.status is MessageStatus.COMPLETE and first.content.strip()
+    assert first.model == "SmolLM2"
+    assert second.status is MessageStatus.COMPLETE and second.content.strip()
+    assert [kind for kind, _ in events] == [
+        "loading",
+        "ready",
+        "crashed",
+        "recovered",
+        "unloaded",
+    ]
+    assert all(params["model"] == "SmolLM2" for _, params in events)
+    assert not chat.has_backend
+    # The crash guard's marker was on disk while loading, and is cleared after.
+    assert marker_during_load == [str(smollm2)]
+    saved = settings_store.load()
+    assert saved.load_in_progress is None
+    assert saved.last_model == str(smollm2)
