@@ -127,3 +127,15 @@ async def test_dead_network_is_a_prompt_offline_error(
         assert caught.value.code == HUB_OFFLINE
     # No backoff ladder (huggingface_hub would sleep ~25 s): the user hears it at once.
     assert backoff_sleeps == []
+
+
+async def test_metadata_is_read_from_the_redirect_to_the_cdn(tmp_path: Path) -> None:
+    fake = FakeHub([quant_repo()], cdn_redirect=True)
+    with fake.running():
+        client = _client(fake, tmp_path)
+        repo = fake.repos["tester/Tiny-GGUF"]
+        meta = await client.file_metadata(client.file_url(repo.repo_id, "main", "Tiny-Q8_0.gguf"))
+    assert meta.commit == repo.commit
+    assert meta.size == (3 << 20) + 4096
+    assert meta.location.startswith("http://localhost:") and "/cdn/" in meta.location
+    assert fake.cdn_requests() == []  # huggingface_hub stops at the Hub's own answer

@@ -37,9 +37,11 @@ from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_rep
 FAST = RetryPolicy(first_delay_s=0.01, max_delay_s=0.05, attempts_without_progress=3)
 
 
-@pytest.fixture
-def hub() -> Iterator[FakeHub]:
-    fake = FakeHub([quant_repo()])
+@pytest.fixture(params=[False, True], ids=["direct", "cdn-redirect"])
+def hub(request: pytest.FixtureRequest) -> Iterator[FakeHub]:
+    """Every download test runs twice: bytes from `resolve` itself, and through a redirect
+    to another origin as huggingface.co sends LFS files to its CDN."""
+    fake = FakeHub([quant_repo()], cdn_redirect=request.param)
     with fake.running():
         yield fake
 
@@ -284,3 +286,25 @@ async def test_folder_target_and_names_that_try_to_escape(tmp_path: Path) -> Non
 
 def _gguf_names(root: Path) -> list[str]:
     return sorted(p.name for p in root.rglob("*.gguf"))
+
+
+async def test_the_token_never_leaves_the_hub_for_the_cdn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gated = FakeRepo(
+        "corp/Gated-GGUF", {"g-Q4_0.gguf": FakeFile(random_bytes(5000, 3))}, gated=True
+    )
+    fake = FakeHub([gated], token="hf_cdn_token", cdn_redirect=True)
+    monkeypatch.setenv("HF_TOKEN", "hf_cdn_token")
+    with fake.running():
+        harness = Harness(fake, tmp_path / "cache")
+        details = await harness.client.repo(gated.repo_id)
+        target = HfCacheTarget(tmp_path / "cache", gated.repo_id, details.revision)
+        remote = details.models[0].files
+        done = await harness.finished(
+            harness.queue.add(DownloadRequest(gated.repo_id, details.revision, remote, "g", target))
+        )
+    assert done.state is JobState.COMPLETED, done.error
+    resolve = [h for _, url, h in fake.requests if "/resolve/" in url]
+    assert resolve and all(h.get("authorization") == "Bearer hf_cdn_token" for h in resolve)
+    assert fake.cdn_requests() and all("authorization" not in h for h in fake.cdn_requests())

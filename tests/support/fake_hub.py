@@ -94,9 +94,18 @@ class FakeRepo:
 
 
 class FakeHub:
-    def __init__(self, repos: list[FakeRepo], token: str | None = None, max_page: int = 50):
+    def __init__(
+        self,
+        repos: list[FakeRepo],
+        token: str | None = None,
+        max_page: int = 50,
+        cdn_redirect: bool = False,
+    ):
+        """With `cdn_redirect`, LFS files answer `resolve` with a 302 to another origin
+        (`localhost` instead of `127.0.0.1`), as huggingface.co sends clients to its CDN."""
         self.repos = {repo.repo_id: repo for repo in repos}
         self.token = token
+        self.cdn_redirect = cdn_redirect
         self.max_page = max_page
         self.faults: dict[tuple[str, str], list[Fault]] = {}
         self.requests: list[tuple[str, str, dict[str, str]]] = []
@@ -123,12 +132,25 @@ class FakeHub:
         return self._hashes[key]
 
     def gets_of(self, path: str) -> list[dict[str, str]]:
-        """Headers of every GET on `resolve` for files named `path`."""
-        return [
-            headers
-            for method, url, headers in self.requests
-            if method == "GET" and "/resolve/" in url and unquote(url).endswith("/" + path)
-        ]
+        """Headers of every GET that could carry the bytes of files named `path`: on
+        `resolve`, or on the CDN when LFS files are redirected there."""
+        cdn_urls = {
+            f"/cdn/{self.hashes(repo, name)[0]}"
+            for repo in self.repos.values()
+            for name, fake in repo.files.items()
+            if name == path and fake.lfs
+        }
+        redirected = self.cdn_redirect and bool(cdn_urls)
+
+        def carries_bytes(url: str) -> bool:
+            if url in cdn_urls:
+                return True
+            return not redirected and "/resolve/" in url and unquote(url).endswith("/" + path)
+
+        return [h for method, url, h in self.requests if method == "GET" and carries_bytes(url)]
+
+    def cdn_requests(self) -> list[dict[str, str]]:
+        return [headers for _, url, headers in self.requests if url.startswith("/cdn/")]
 
     @contextmanager
     def running(self) -> Iterator[str]:
@@ -182,6 +204,8 @@ def _handler_for(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
                 return self._model_api(path.removeprefix("/api/models/"), query)
             if "/resolve/" in path:
                 return self._resolve(method, path.lstrip("/"))
+            if path.startswith("/cdn/"):
+                return self._cdn(method, path.removeprefix("/cdn/"))
             return self._error(404, "RepoNotFound")
 
         # -- helpers ---------------------------------------------------------------------
@@ -329,8 +353,39 @@ def _handler_for(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
             if fake is None:
                 return self._error(404, "EntryNotFound")
             sha256, blob = hub.hashes(repo, file_path)
-            etag = sha256 if fake.lfs else blob
-            fault = hub.take_fault(repo.repo_id, file_path) if method == "GET" else None
+            hub_headers = {"X-Repo-Commit": repo.commit}
+            if fake.lfs:
+                hub_headers["X-Linked-Etag"] = f'"{sha256}"'
+                hub_headers["X-Linked-Size"] = str(fake.size)
+            if fake.lfs and hub.cdn_redirect:
+                port = hub.endpoint.rsplit(":", 1)[1]
+                self.send_response(302)
+                self.send_header("Location", f"http://localhost:{port}/cdn/{sha256}")
+                self.send_header("ETag", f'"{sha256}"')
+                for name, value in hub_headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            key = (repo.repo_id, file_path)
+            self._serve(method, key, fake, sha256 if fake.lfs else blob, hub_headers)
+
+        def _cdn(self, method: str, sha256: str) -> None:
+            for repo in hub.repos.values():
+                for path, fake in repo.files.items():
+                    if fake.lfs and hub.hashes(repo, path)[0] == sha256:
+                        return self._serve(method, (repo.repo_id, path), fake, sha256, {})
+            self._error(404, "EntryNotFound")
+
+        def _serve(
+            self,
+            method: str,
+            key: tuple[str, str],
+            fake: FakeFile,
+            etag: str,
+            extra: dict[str, str],
+        ) -> None:
+            fault = hub.take_fault(*key) if method == "GET" else None
             if fault is not None and fault.kind == "status":
                 return self._error(fault.status, "Injected")
             size = fake.size
@@ -353,10 +408,8 @@ def _handler_for(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Length", str(end - start))
             self.send_header("Accept-Ranges", "bytes")
             self.send_header("ETag", f'"{etag}"')
-            self.send_header("X-Repo-Commit", repo.commit)
-            if fake.lfs:
-                self.send_header("X-Linked-Etag", f'"{sha256}"')
-                self.send_header("X-Linked-Size", str(size))
+            for name, value in extra.items():
+                self.send_header(name, value)
             if status == 206:
                 self.send_header("Content-Range", f"bytes {start}-{end - 1}/{size}")
             self.end_headers()
