@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from studio.core.engine.info import EngineFeatures
-from studio.core.hardware import GIB, MIB
+from studio.core.hardware import GIB, MIB, DeviceInventory
 from studio.core.memory import ModelSummary
 from studio.core.placement import (
     HOST_KEY,
@@ -227,12 +227,25 @@ def test_rpc_devices_are_renumbered_as_the_launch_names_them() -> None:
     summary = toy_summary(n_layer=8, layer_mib=50)
     inventory = rpc_inventory([600, 600, 600])
     planner = Planner(summary, Path("toy.gguf"), inventory)
-    middle_off = planner.plan(PlanRequest(disabled=frozenset({inventory.devices[0].key}), ctx=1024))
-    assert _flag(middle_off.argv, "--rpc") == "127.0.0.1:50001,127.0.0.1:50002"
-    used = [d for d in middle_off.devices if d.layers]
-    assert _flag(middle_off.argv, "-dev") == ",".join(d.engine_name for d in used)
-    assert {d.engine_name for d in used} <= {"RPC0", "RPC1"}
+    first_off = planner.plan(PlanRequest(disabled=frozenset({inventory.devices[0].key}), ctx=1024))
+    assert _flag(first_off.argv, "--rpc") == "127.0.0.1:50001,127.0.0.1:50002"
+    used = [d for d in first_off.devices if d.layers]
+    assert [d.engine_name for d in used] == ["RPC0", "RPC1"][: len(used)]
+    # Only RPC devices: the --rpc list is exactly the device set, and --device (which the
+    # engine checks before it has parsed --rpc) is left out.
+    assert "-dev" not in first_off.argv
     assert all(d.predicted.overhead == RPC_CONTEXT_OVERHEAD for d in used)
+
+
+def test_rpc_and_local_devices_are_named_explicitly() -> None:
+    rpc = rpc_inventory([4000])
+    local = fake_inventory("GPU0:8GiB,HOST:64GiB")
+    inventory = DeviceInventory((*rpc.devices, *local.devices), local.host)
+    summary = toy_summary(n_layer=16, layer_mib=600)
+    plan = Planner(summary, Path("toy.gguf"), inventory).plan(PlanRequest(ctx=4096))
+    assert plan.fits and [d.engine_name for d in plan.devices] == ["RPC0", "CUDA0"]
+    assert _flag(plan.argv, "-dev") == "RPC0,CUDA0"
+    assert _flag(plan.argv, "--rpc") == "127.0.0.1:50000"
 
 
 def test_moving_a_gpu_slider_rebalances_the_others(llama8b: Shape) -> None:

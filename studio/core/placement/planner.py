@@ -463,7 +463,7 @@ class Planner:
             n_cpu_moe=request.n_cpu_moe or None,
             # Our plan is the placement; llama.cpp's own fit must not move it.
             fit=False,
-            devices=tuple(names[d.key] for d in used) if used else ("none",),
+            devices=self._device_argument(used, names),
             rpc_servers=tuple(d.endpoint for d in used if d.kind is DeviceKind.RPC),
             mmproj=projector.path if projector else None,
             mmproj_offload=projector.offload if projector else True,
@@ -472,6 +472,21 @@ class Planner:
             draft_n_max=evaluator.draft_n_max or None,
             label=self.model.name or self.model_path.stem,
         )
+
+    def _device_argument(self, used: Sequence[Device], names: dict[str, str]) -> tuple[str, ...]:
+        """`--device` names for the used devices; () when the engine's default is the same.
+
+        llama-server checks `--device` names while parsing, and RPC devices exist only once
+        `--rpc` has been parsed; `to_argv` writes `--device` first. With RPC devices only
+        (and no local GPUs) the engine's default set is exactly the `--rpc` list, which
+        holds only the used servers, so `--device` is left out rather than rejected.
+        """
+        if not used:
+            return ("none",)
+        local = any(d.kind is not DeviceKind.RPC for d in self.inventory.devices)
+        if not local and all(d.kind is DeviceKind.RPC for d in used):
+            return ()
+        return tuple(names[d.key] for d in used)
 
     def _limits(self, request: PlanRequest, evaluation: Evaluation) -> Limits:
         model = self.model
