@@ -5,8 +5,10 @@ check, and file names that try to escape."""
 from __future__ import annotations
 
 import asyncio
+import errno
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from huggingface_hub import try_to_load_from_cache
@@ -308,3 +310,73 @@ async def test_the_token_never_leaves_the_hub_for_the_cdn(
     resolve = [h for _, url, h in fake.requests if "/resolve/" in url]
     assert resolve and all(h.get("authorization") == "Bearer hf_cdn_token" for h in resolve)
     assert fake.cdn_requests() and all("authorization" not in h for h in fake.cdn_requests())
+
+
+async def test_a_download_cut_by_quitting_resumes_in_the_next_session(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    first = Harness(hub, tmp_path / "cache")
+    details = await first.details()
+    q8 = details.models[1].first
+    hub.add_fault(details.repo_id, q8.path, Fault("stall", after_bytes=(2 << 20) + 7, stall_s=30))
+    first.queue.add(first.cache_request(details, q8))
+    await first.until(lambda s: s.done >= 2 << 20)
+    await first.tasks.shutdown()  # the app quits mid-file
+    kept = first.cache_request(details, q8).target.partial_path(q8).stat().st_size
+    assert 2 << 20 <= kept <= (2 << 20) + 7
+    second = Harness(hub, tmp_path / "cache")  # a new session, a new queue
+    done = await second.finished(second.queue.add(second.cache_request(details, q8)))
+    assert done.state is JobState.COMPLETED, done.error
+    assert hub.gets_of(q8.path)[-1].get("Range") == f"bytes={kept}-"
+
+
+async def test_a_disk_that_fills_up_mid_file_is_a_clear_failure(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    details = await harness.details()
+    q4 = details.models[0].first
+    room = {"left": 3 << 19}  # 1.5 MiB: one write block fits, the next does not
+    real_open = Path.open
+
+    class FillingFile:
+        def __init__(self, handle: Any) -> None:
+            self._handle = handle
+
+        def __enter__(self) -> FillingFile:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self._handle.close()
+
+        def write(self, data: bytes) -> int:
+            if len(data) > room["left"]:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            room["left"] -= len(data)
+            return int(self._handle.write(data))
+
+    def open_on_a_small_disk(path: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = real_open(path, mode, *args, **kwargs)
+        return FillingFile(handle) if path.name.endswith(".incomplete") else handle
+
+    monkeypatch.setattr(Path, "open", open_on_a_small_disk)
+    request = harness.cache_request(details, q4)
+    done = await harness.finished(harness.queue.add(request))
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_DISK_FULL
+    assert not request.target.is_complete(q4)
+    # What fitted stays, so freeing space and resuming continues from there.
+    assert 1 << 20 <= request.target.partial_path(q4).stat().st_size <= 3 << 19
+
+
+async def test_speed_and_eta_follow_the_bytes(hub: FakeHub, tmp_path: Path) -> None:
+    ticks = iter(range(10**6))
+    harness = Harness(hub, tmp_path / "cache", clock=lambda: next(ticks) * 0.5)
+    details = await harness.details()
+    q8 = details.models[1].first
+    done = await harness.finished(harness.queue.add(harness.cache_request(details, q8)))
+    assert done.state is JobState.COMPLETED
+    moving = [s for s in harness.seen if s.state is JobState.DOWNLOADING and s.speed_bps > 0]
+    assert moving
+    for snap in moving:
+        assert snap.eta_s == pytest.approx((snap.total - snap.done) / snap.speed_bps)
+    assert done.speed_bps == 0 and done.eta_s is None

@@ -210,6 +210,10 @@ class FileTransfer:
                     if len(buffer) >= WRITE_BLOCK:
                         await self._write(bytes(buffer))
                         buffer.clear()
+        except asyncio.CancelledError:
+            # Paused or quitting: what arrived is good, so the next session resumes after it.
+            await self._write(bytes(buffer))
+            raise
         except httpx.TimeoutException as error:
             # Bytes that arrived before the stall are good: keep them, resume after them.
             await self._write(bytes(buffer))
