@@ -208,3 +208,98 @@ def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison
         predicted = replace(predicted, devices=(largest, predicted.host))
         keys = ["Meta()"]
     return compare(case.label, predicted, allocation, keys)
+
+
+def _s(**fields: object) -> EstimateSettings:
+    return EstimateSettings(**fields)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class KnownDeviation:
+    """Why a row misses a target, measured and explained (README "Memory estimates")."""
+
+    components: tuple[str, ...]  # which components miss (e.g. "compute", "total")
+    reason: str
+
+
+_TOY_MOE = KnownDeviation(
+    ("compute", "total"),
+    "toy MoE layers: attention, not the experts, sets the compute peak; estimate errs high",
+)
+_QUANT_KV = KnownDeviation(
+    ("compute",), "quantized KV shrinks the CPU flash-attention temporaries; estimate errs high"
+)
+_HYBRID_SPLIT = KnownDeviation(
+    ("compute", "total"),
+    "hybrid SSM model split over devices at some boundaries: the engine reserves ~2.4x the "
+    "single-device compute buffer on each device (not modelled; estimate is LOW)",
+)
+_HYBRID_HIGH = KnownDeviation(
+    ("total",),
+    "hybrid SSM layers on an offload device: the recurrent phase and the KQ mask do not "
+    "add up there as they do on the host; estimate errs high",
+)
+_TENSOR_GRANULE = KnownDeviation(
+    ("weights", "kv", "total"),
+    "--split-mode tensor (experimental) shards by head/row granules, not exact proportions",
+)
+
+# The accuracy matrix: every row runs the real engine (CPU + RPC devices).
+MATRIX: tuple[tuple[Case, KnownDeviation | None], ...] = (
+    (Case("smollm2", _s(ctx=2048)), None),
+    (Case("smollm2", _s(ctx=4096, parallel=2)), None),
+    (Case("smollm2", _s(ctx=1024, flash_attn=False)), None),
+    (Case("smollm2", _s(ctx=2048, cache_type_k="q8_0", cache_type_v="q8_0")), None),
+    (Case("smollm2", _s(ctx=2048, ubatch=256)), None),
+    (Case("smollm2", _s(ctx=3000, parallel=3, kv_unified=True)), None),
+    (Case("tiny-llama", _s(ctx=2048)), None),
+    (Case("tiny-llama-q8-tied", _s(ctx=2048)), None),
+    (Case("tiny-qwen3moe", _s(ctx=2048)), _TOY_MOE),
+    (Case("tiny-gemma3", _s(ctx=4096)), None),
+    (Case("tiny-gemma3", _s(ctx=4096, parallel=1)), None),
+    (Case("tiny-gemma3", _s(ctx=2048, swa_full=True)), None),
+    (Case("tiny-deepseek2", _s(ctx=2048)), _TOY_MOE),
+    (Case("tiny-mamba2", _s(ctx=1024)), None),
+    (Case("tiny-mamba2", _s(ctx=1024, parallel=1)), None),
+    (Case("tiny-granitehybrid", _s(ctx=2048)), None),
+    (Case("tiny-glm4moe-mtp", _s(ctx=2048)), _TOY_MOE),
+    (Case("smollm2", _s(ctx=2048, n_gpu_layers=20, tensor_split=(1, 2)), rpc=2), None),
+    (Case("smollm2", _s(ctx=2048, n_gpu_layers=1), rpc=2), None),
+    (Case("smollm2", _s(ctx=2048, n_gpu_layers=0), rpc=2), None),
+    (Case("smollm2", _s(ctx=2048), rpc=3), None),
+    (Case("smollm2", _s(ctx=2048, kv_offload=False), rpc=2), None),
+    (Case("tiny-gemma3", _s(ctx=4096, tensor_split=(3, 1)), rpc=2), None),
+    (Case("tiny-gemma3", _s(ctx=4096, n_gpu_layers=5), rpc=3), None),
+    (Case("tiny-qwen3moe", _s(ctx=2048, n_cpu_moe=3), rpc=2), _TOY_MOE),
+    (Case("tiny-qwen3moe", _s(ctx=2048, cpu_moe=True), rpc=2), _TOY_MOE),
+    (Case("tiny-deepseek2", _s(ctx=2048, n_gpu_layers=3), rpc=2), _TOY_MOE),
+    (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4), rpc=2), _HYBRID_SPLIT),
+    (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=5), rpc=2), _HYBRID_HIGH),
+    (Case("tiny-llama", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
+    (Case("smollm2", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
+    (Case("tiny-gemma3", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), _TENSOR_GRANULE),
+)
+
+
+def model_path(name: str) -> Path:
+    from tests.support.models import smollm2_path
+    from tests.support.synthetic import synthetic_model
+
+    return smollm2_path() if name == "smollm2" else synthetic_model(name)
+
+
+EXACT_COMPONENTS = ("weights", "kv", "output")
+EXACT_TOLERANCE = 0.005  # weights and KV are exact arithmetic: 0.5%
+TOTAL_OVER, TOTAL_UNDER = 0.02, 0.01  # totals: within 2%, never under by more than 1%
+
+
+def misses(rows: Sequence[Comparison]) -> list[Comparison]:
+    """Rows outside the targets (exact components within 0.5%, totals 2% / -1%)."""
+    bad = []
+    for row in rows:
+        if row.component in EXACT_COMPONENTS:
+            if not row.within(EXACT_TOLERANCE, EXACT_TOLERANCE):
+                bad.append(row)
+        elif row.component == "total" and not row.within(TOTAL_OVER, TOTAL_UNDER):
+            bad.append(row)
+    return bad

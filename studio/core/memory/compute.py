@@ -135,7 +135,9 @@ def compute_bytes(
         widths: list[float] = []
         early = [il for il in layers if il != last]
         if early:
-            residual = 4 if on_host else (3 if full_offload else 2)
+            # -nkvo: K and V views stream in from the host, as on the host itself.
+            host_sized = on_host or not settings.kv_offload
+            residual = 4 if host_sized else (3 if full_offload else 2)
             widths.append(_ffn_width(summary, early, residual))
         if any(il in with_kv for il in layers):
             widths.append(_attention_width(summary, n_kv, flash, on_host))
