@@ -8,21 +8,34 @@ compares every device's logged buffers with the plan's prediction.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from studio.core.engine import EngineLocation
+from studio.core.engine import EngineLocation, EngineProber
 from studio.core.gguf import read_model
-from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, probe_rpc_devices
+from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, RpcError, probe_rpc_devices
 from studio.core.hardware.host import read_host_memory
 from studio.core.memory import summarize
-from studio.core.placement import DevicePlan, Plan, Planner, PlanRequest, SplitMode
+from studio.core.memory.engine_log import parse_engine_log
+from studio.core.placement import (
+    DevicePlan,
+    Mtp,
+    Plan,
+    Planner,
+    PlanRequest,
+    ReasonCode,
+    SplitMode,
+)
 from studio.core.placement.budget import HOST_KEY
 from tests.support.allocation import engine_allocation
 from tests.support.models import cache_dir
 from tests.support.rpc import RpcServer, rpc_servers
-from tests.support.synthetic import TINY_LLAMA, TINY_QWEN3MOE, cached_model
+from tests.support.synthetic import SPECS, TINY_LLAMA, TINY_QWEN3MOE, cached_model
 
 pytestmark = pytest.mark.engine
 
@@ -233,3 +246,106 @@ def test_tensor_split_shards_weights_and_kv_across_devices(
     assert _compute_ok(meta["compute"], largest.compute), buffers
     host = logged["Host"]
     assert _close(host["model"], plan.host.predicted.weights, EXACT_REL, EXACT_ABS), buffers
+
+
+def test_an_unreachable_rpc_server_is_reported_not_dropped(
+    engine_location: EngineLocation, servers: tuple[RpcServer, ...]
+) -> None:
+    from tests.support.rpc import _free_port
+
+    dead = RpcEndpoint.parse(f"127.0.0.1:{_free_port()}")
+    with pytest.raises(RpcError) as caught:
+        probe_rpc_devices(engine_location, [dead, RpcEndpoint.parse(servers[0].endpoint)])
+    assert caught.value.code == "rpc_unreachable"
+    assert caught.value.params["endpoints"] == str(dead)
+
+
+_MTP_CONTEXT = "creating MTP draft context"
+
+
+def _log_until_listening(engine: EngineLocation, model: Path, args: list[str]) -> list[str]:
+    """The whole -lv 4 log of a start, up to "listening on" (the MTP context comes late)."""
+    process = subprocess.Popen(
+        [
+            str(engine.path),
+            "-m",
+            str(model),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-webui",
+            "--no-warmup",
+            "-lv",
+            "4",
+            *args,
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=engine.child_environment(os.environ),
+        text=True,
+        errors="replace",
+    )
+    assert process.stderr is not None
+    killer = threading.Timer(120, process.kill)
+    killer.start()
+    lines: list[str] = []
+    try:
+        for line in process.stderr:
+            lines.append(line.rstrip("\n"))
+            if "listening on" in line:
+                break
+    finally:
+        killer.cancel()
+        process.kill()
+        process.wait()
+        process.stderr.close()
+    return lines
+
+
+def _per_device(lines: list[str], kind: str) -> dict[str, int]:
+    """Largest logged buffer of one kind per device (a context re-reserves its compute)."""
+    result: dict[str, int] = {}
+    for buffer in parse_engine_log(lines).buffers:
+        if buffer.kind == kind:
+            result[buffer.device] = max(result.get(buffer.device, 0), buffer.bytes)
+    return result
+
+
+def test_mtp_reserves_the_draft_context_the_engine_builds(
+    engine_location: EngineLocation, inventory: DeviceInventory
+) -> None:
+    features = EngineProber().probe(engine_location).features
+    path = cached_model(cache_dir() / "synthetic", "tiny-glm4moe-mtp", SPECS["tiny-glm4moe-mtp"])
+    model = read_model(path)
+    planner = Planner(summarize(model), path, inventory, features, {t.name for t in model.tensors})
+    assert planner.mtp.allowed
+    keys = [d.key for d in inventory.devices]
+    plan = planner.plan(PlanRequest(ctx=1024, speculative=Mtp(), layers={keys[0]: 2, keys[1]: 4}))
+    assert plan.argv[plan.argv.index("--spec-type") + 1] == "draft-mtp"
+    lines = _log_until_listening(engine_location, path, [*_planned_args(plan), *_HOST_AS_ALLOCATED])
+    assert any(_MTP_CONTEXT in line for line in lines), "\n".join(lines[-30:])
+    split = next(i for i, line in enumerate(lines) if _MTP_CONTEXT in line)
+    draft_kv = _per_device(lines[split:], "KV")
+    draft_compute = _per_device(lines[split:], "compute")
+    for device in plan.used_devices:
+        key = f"RPC[{device.label.split()[0]}]"
+        logged = draft_kv.get(key, 0) + draft_compute.get(key, 0)
+        assert _compute_ok(logged, device.predicted.draft), (device.engine_name, logged)
+    host_logged = draft_kv.get("Host", 0) + draft_compute.get("Host", 0)
+    assert _compute_ok(host_logged, plan.host.predicted.draft)
+
+
+def test_mtp_is_refused_for_a_conversion_that_dropped_the_nextn_tensors(
+    engine_location: EngineLocation, inventory: DeviceInventory
+) -> None:
+    features = EngineProber().probe(engine_location).features
+    name = "tiny-glm4moe-mtp-missing"
+    path = cached_model(cache_dir() / "synthetic", name, SPECS[name])
+    model = read_model(path)
+    planner = Planner(summarize(model), path, inventory, features, {t.name for t in model.tensors})
+    plan = planner.plan(PlanRequest(ctx=1024, speculative=Mtp()))
+    assert not planner.mtp.allowed and "--spec-type" not in plan.argv
+    (reason,) = [r for r in plan.reasons if r.code is ReasonCode.MTP_TENSORS_MISSING]
+    assert "blk.4.nextn.eh_proj.weight" in str(reason.params["missing"])

@@ -20,7 +20,6 @@ from studio.core.memory import (
     estimate,
 )
 from studio.core.memory import SplitMode as EstimateSplitMode
-from studio.core.memory.kv import context_geometry, layer_kv_bytes
 from studio.core.placement.budget import (
     HOST_PROCESS_OVERHEAD,
     context_overhead,
@@ -236,11 +235,11 @@ class Evaluator:
             for slot, row in enumerate(draft.devices):
                 extra[slot] += row.total
         if self.load_mtp:
-            # The MTP head runs in its own context whose KV covers only the NextN blocks;
-            # priced with the estimator's KV rule by treating those blocks as regular ones.
-            with_heads = replace(self.model, nextn_layers=0)
-            kv = layer_kv_bytes(with_heads, settings, context_geometry(with_heads, settings))
-            owner = {il: slot for slot, row in enumerate(target.devices) for il in row.layers}
-            for il in range(self.model.repeating_layers, self.model.block_count):
-                extra[owner.get(il, len(used))] += kv.get(il, 0)
+            # llama-server runs the MTP head in a second context built "against the target
+            # model" (log: "creating MTP draft context"). In the engine we ship that context
+            # allocates a KV cache as large as the target's (every attention block, the
+            # same context, the same devices) and compute buffers of its own, so it is
+            # priced as a copy of the target's KV and compute on each device.
+            for slot, row in enumerate(target.devices):
+                extra[slot] += row.kv + row.recurrent + row.compute
         return extra
