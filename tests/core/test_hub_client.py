@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from huggingface_hub import constants as hf_constants
 from huggingface_hub.utils import _http as hf_http
 
 from studio.core.hub import HubClient, HubConfig, HubError, SearchSort
@@ -139,3 +140,14 @@ async def test_metadata_is_read_from_the_redirect_to_the_cdn(tmp_path: Path) -> 
     assert meta.size == (3 << 20) + 4096
     assert meta.location.startswith("http://localhost:") and "/cdn/" in meta.location
     assert fake.cdn_requests() == []  # huggingface_hub stops at the Hub's own answer
+
+
+async def test_offline_mode_makes_no_request(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hf_constants, "HF_HUB_OFFLINE", True)  # what HF_HUB_OFFLINE=1 sets
+    before = len(hub.requests)
+    with pytest.raises(HubError) as caught:
+        await _client(hub, tmp_path).search("tiny")
+    assert caught.value.code == HUB_OFFLINE
+    assert len(hub.requests) == before
