@@ -21,3 +21,28 @@ def test_signal_quits_through_the_normal_shutdown(tmp_path: Path, signum: signal
     assert f"quitting on signal {signum.name}" in run.stderr
     assert run.survivors == []
     assert run.foreign_stderr_lines == [], run.stderr
+
+
+def test_sigterm_during_an_engine_probe_leaves_no_process_behind(tmp_path: Path) -> None:
+    # An engine whose device listing takes a while, so that the signal lands mid-probe.
+    engine = tmp_path / "llama-server"
+    engine.write_text(
+        "#!/bin/sh\n"
+        'case "$1" in\n'
+        '  --version) echo "version: 4567 (deadbee)" >&2 ;;\n'
+        '  --help) echo "-m,    --model FNAME   model path" ;;\n'
+        '  --list-devices) sleep 2; echo "Available devices:" ;;\n'
+        "esac\n"
+    )
+    engine.chmod(0o755)
+    env = {
+        **os.environ,
+        "STUDIO_HOME": str(tmp_path / "home"),
+        "QT_QPA_PLATFORM": "offscreen",
+        "STUDIO_LLAMA_SERVER": str(engine),
+    }
+    run = run_until_signal([sys.executable, "-m", "studio"], env, with_child=True)
+    assert run.returncode == 0, run.stderr
+    assert run.children_at_signal
+    assert run.survivors == []
+    assert run.foreign_stderr_lines == [], run.stderr

@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -53,8 +54,14 @@ def run_until_signal(
     env: Mapping[str, str],
     signum: signal.Signals = signal.SIGTERM,
     timeout_s: float = 60.0,
+    *,
+    with_child: bool = False,
 ) -> AppRun:
-    """Start the app, wait until it reports its main window, send `signum`, wait for exit."""
+    """Start the app, wait until it reports its main window, send `signum`, wait for exit.
+
+    `with_child` also waits until the app has a child process (an engine probe) running,
+    so that the signal has something to clean up.
+    """
     with subprocess.Popen(
         list(argv),
         env=dict(env),
@@ -79,7 +86,14 @@ def run_until_signal(
         try:
             if not ready.wait(timeout_s) or process.poll() is not None:
                 raise AssertionError(f"the app did not show its window:\n{''.join(lines)}")
-            children = tuple(psutil.Process(process.pid).children(recursive=True))
+            app = psutil.Process(process.pid)
+            deadline = time.monotonic() + timeout_s
+            children = tuple(app.children(recursive=True))
+            while with_child and not children:
+                if time.monotonic() > deadline:
+                    raise AssertionError("the app started no child process")
+                time.sleep(0.05)
+                children = tuple(app.children(recursive=True))
             process.send_signal(signum)
             returncode = process.wait(timeout=timeout_s)
         finally:
