@@ -2,20 +2,30 @@
 
 `trust_env=False` everywhere: a user's HTTP(S)_PROXY or ALL_PROXY must never capture
 traffic to 127.0.0.1, and a system .netrc must never add credentials to it.
+
+Requests ask for `return_progress`: the server then opens the response at once and writes
+a progress chunk after every prompt batch. That is what makes cancelling a long prefill
+work: llama-server only notices a closed connection when it writes, so without progress
+chunks a cancelled prompt keeps its slot busy until the whole prefill is done (measured:
+~50 s on a 3000-token prompt on CPU, against ~0.3 s with progress chunks). It also lets the
+read timeout be bounded, since an active server is never silent for long (progress chunks,
+tokens, and `:` keep-alive comments every 30 s).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import AsyncIterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import httpx
 
-# Prefill of a long prompt on a CPU can take minutes before the first byte; only the
-# connection itself should fail fast.
-STREAM_TIMEOUT = httpx.Timeout(connect=5.0, read=None, write=30.0, pool=5.0)
+log = logging.getLogger(__name__)
+
+STREAM_TIMEOUT = httpx.Timeout(connect=5.0, read=120.0, write=30.0, pool=5.0)
 
 
 @dataclass(frozen=True)
@@ -24,6 +34,13 @@ class ToolCallDelta:
     id: str | None
     name: str | None
     arguments: str
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    token: str
+    logprob: float
+    top: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,48 @@ class ChatDelta:
     finish_reason: str | None = None
     timings: Mapping[str, float] = field(default_factory=dict)
     usage: Mapping[str, Any] = field(default_factory=dict)
+    logprobs: tuple[TokenLogprob, ...] = ()
+    # {total, cache, processed, time_ms} while the prompt is being processed.
+    prompt_progress: Mapping[str, float] = field(default_factory=dict)
+    # Seconds since the request was sent: the first delta with text gives time to first token.
+    elapsed_s: float = 0.0
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.content or self.reasoning or self.tool_calls)
+
+    @property
+    def tokens_per_second(self) -> float | None:
+        value = self.timings.get("predicted_per_second")
+        return float(value) if value is not None else None
+
+    @property
+    def prompt_tokens_per_second(self) -> float | None:
+        value = self.timings.get("prompt_per_second")
+        return float(value) if value is not None else None
+
+
+class ServerError(Exception):
+    """llama-server answered with an error: an HTTP status, or an error payload inside a
+    200 stream (then `status` is the payload's code). `error_type` is the server's type,
+    e.g. `exceed_context_size_error`."""
+
+    def __init__(self, status: int, body: str, error_type: str = "") -> None:
+        super().__init__(f"HTTP {status}: {body[:500]}")
+        self.status = status
+        self.body = body
+        self.error_type = error_type
+
+    @classmethod
+    def from_payload(cls, status: int, error: Any) -> ServerError:
+        if isinstance(error, Mapping):
+            code = error.get("code")
+            return cls(
+                int(code) if isinstance(code, int) else status,
+                json.dumps(dict(error)),
+                str(error.get("type") or ""),
+            )
+        return cls(status, json.dumps(error))
 
 
 def loopback_client(base_url: str, api_key: str | None) -> httpx.AsyncClient:
@@ -51,7 +110,22 @@ def loopback_client(base_url: str, api_key: str | None) -> httpx.AsyncClient:
     )
 
 
-def parse_chunk(payload: Mapping[str, Any]) -> ChatDelta:
+def _logprobs(choice: Mapping[str, Any]) -> tuple[TokenLogprob, ...]:
+    entries = (choice.get("logprobs") or {}).get("content") or ()
+    return tuple(
+        TokenLogprob(
+            token=str(entry.get("token", "")),
+            logprob=float(entry.get("logprob", 0.0)),
+            top=tuple(
+                (str(top.get("token", "")), float(top.get("logprob", 0.0)))
+                for top in entry.get("top_logprobs") or ()
+            ),
+        )
+        for entry in entries
+    )
+
+
+def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta:
     """Turn one `data:` JSON object of a chat completion stream into a `ChatDelta`."""
     choices = payload.get("choices") or []
     choice: Mapping[str, Any] = choices[0] if choices else {}
@@ -72,16 +146,70 @@ def parse_chunk(payload: Mapping[str, Any]) -> ChatDelta:
         finish_reason=choice.get("finish_reason"),
         timings=payload.get("timings") or {},
         usage=payload.get("usage") or {},
+        logprobs=_logprobs(choice),
+        prompt_progress=payload.get("prompt_progress") or {},
+        elapsed_s=elapsed_s,
     )
 
 
-class ServerError(Exception):
-    """llama-server answered with an HTTP error; `status` and `body` say which."""
+def build_request(
+    messages: Sequence[Mapping[str, Any]],
+    *,
+    stream: bool = True,
+    thinking: bool | None = None,
+    reasoning_budget: int | None = None,
+    reasoning_effort: str | None = None,
+    logprobs: int | None = None,
+    include_usage: bool = True,
+    return_progress: bool = True,
+    **fields: Any,
+) -> dict[str, Any]:
+    """The JSON body for /v1/chat/completions, in the fields llama-server reads.
 
-    def __init__(self, status: int, body: str) -> None:
-        super().__init__(f"HTTP {status}: {body[:500]}")
-        self.status = status
-        self.body = body
+    `thinking` goes to `chat_template_kwargs.enable_thinking` as a JSON boolean (a string
+    is rejected with 400); `reasoning_budget` to `reasoning_budget_tokens` (a key named
+    plain `reasoning_budget` is ignored by the server); `logprobs=K` asks for the top K.
+    Other keyword fields (sampling, stop, tools, max_tokens ...) pass through unchanged.
+    """
+    body: dict[str, Any] = {"messages": list(messages), "stream": stream}
+    if stream:
+        body["stream_options"] = {"include_usage": include_usage}
+        if return_progress:
+            body["return_progress"] = True
+    kwargs = dict(fields.pop("chat_template_kwargs", None) or {})
+    if thinking is not None:
+        kwargs["enable_thinking"] = bool(thinking)
+    if kwargs:
+        body["chat_template_kwargs"] = kwargs
+    if reasoning_budget is not None:
+        body["reasoning_budget_tokens"] = int(reasoning_budget)
+    if reasoning_effort is not None:
+        body["reasoning_effort"] = reasoning_effort
+    if logprobs is not None:
+        body["logprobs"] = True
+        body["top_logprobs"] = int(logprobs)
+    body.update(fields)
+    return body
+
+
+async def iter_sse_data(lines: AsyncIterator[str]) -> AsyncIterator[Any]:
+    """Decoded `data:` payloads of an SSE stream until `[DONE]`.
+
+    Comments (`:` keep-alives), `event:`/`id:` lines and blank lines are skipped; a
+    malformed JSON line is logged and skipped rather than ending the answer.
+    """
+    async for line in lines:
+        if not line.startswith("data:"):
+            continue
+        data = line[5:].strip()
+        if data == "[DONE]":
+            return
+        if not data:
+            continue
+        try:
+            yield json.loads(data)
+        except ValueError:
+            log.warning("skipping a malformed SSE line: %.200s", data)
 
 
 async def stream_chat(
@@ -90,17 +218,58 @@ async def stream_chat(
     **options: Any,
 ) -> AsyncIterator[ChatDelta]:
     """Stream a chat completion. Closing the generator closes the HTTP stream, which frees
-    the server's slot even while it is still processing the prompt."""
-    body = {"messages": list(messages), "stream": True, **options}
+    the server's slot even while it is still processing the prompt (see module docstring).
+
+    Raises `ServerError` for an HTTP error status and for an error payload in the stream.
+    """
+    body = build_request(messages, **options)
+    started = time.monotonic()
     async with client.stream("POST", "/v1/chat/completions", json=body) as response:
         if response.status_code != 200:
-            raise ServerError(
-                response.status_code, (await response.aread()).decode("utf-8", "replace")
-            )
-        async for line in response.aiter_lines():
-            if not line.startswith("data:"):
+            text = (await response.aread()).decode("utf-8", "replace")
+            error_type = ""
+            try:
+                error_type = str(json.loads(text).get("error", {}).get("type") or "")
+            except (ValueError, AttributeError):
+                pass
+            raise ServerError(response.status_code, text, error_type)
+        # The finish chunk is held back until we know whether a usage-only chunk follows,
+        # so the caller gets one final delta with finish_reason, usage and timings.
+        finish: ChatDelta | None = None
+        async for payload in iter_sse_data(response.aiter_lines()):
+            if not isinstance(payload, Mapping):
                 continue
-            data = line[5:].strip()
-            if data == "[DONE]":
-                return
-            yield parse_chunk(json.loads(data))
+            if "error" in payload:
+                raise ServerError.from_payload(200, payload["error"])
+            delta = parse_chunk(payload, time.monotonic() - started)
+            if finish is not None:
+                if not payload.get("choices"):
+                    delta = replace(
+                        finish,
+                        usage=delta.usage or finish.usage,
+                        timings=delta.timings or finish.timings,
+                        elapsed_s=delta.elapsed_s,
+                    )
+                    finish = None
+                    yield delta
+                    continue
+                yield finish
+                finish = None
+            if delta.finish_reason is not None:
+                finish = delta
+                continue
+            yield delta
+        if finish is not None:
+            yield finish
+
+
+async def complete_chat(
+    client: httpx.AsyncClient, messages: Sequence[Mapping[str, Any]], **options: Any
+) -> dict[str, Any]:
+    """A non-streaming chat completion: the server's JSON reply as it is."""
+    body = build_request(messages, stream=False, **options)
+    response = await client.post("/v1/chat/completions", json=body)
+    if response.status_code != 200:
+        raise ServerError(response.status_code, response.text)
+    reply: dict[str, Any] = response.json()
+    return reply

@@ -82,7 +82,7 @@ class NotReadyError(StudioError):
 class StreamInterruptedError(StudioError):
     """The child died after deltas were streamed; the caller keeps what it received.
 
-    Code `stream_interrupted`; params: `received` (number of deltas), `reason`.
+    Code `stream_interrupted`; params: `received` (deltas with text), `reason`.
     """
 
 
@@ -456,14 +456,16 @@ class ServerManager:
             received = 0
             try:
                 async for delta in self._stream_from(process, messages, options):
-                    received += 1
+                    # Role and prompt-progress chunks carry no answer: losing the child
+                    # after them still allows a replay.
+                    received += delta.has_text
                     yield delta
                 return
             except LOST_CONNECTION as error:
                 if received:
                     raise StreamInterruptedError(
                         "stream_interrupted",
-                        f"llama-server stopped answering after {received} deltas: {error!r}",
+                        f"llama-server stopped after {received} deltas with text: {error!r}",
                         received=received,
                         reason=type(error).__name__,
                     ) from error
