@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 
@@ -79,7 +80,7 @@ async def test_content_reasoning_tool_calls_usage_and_timings() -> None:
     assert deltas[-1].usage["completion_tokens"] == 4
     assert deltas[-1].tokens_per_second == 50.5
     assert deltas[-1].prompt_tokens_per_second == 900.0
-    assert all(b.elapsed_s >= a.elapsed_s for a, b in zip(deltas, deltas[1:], strict=False))
+    assert all(b.elapsed_s >= a.elapsed_s for a, b in itertools.pairwise(deltas))
 
 
 async def test_done_ends_the_stream_even_if_more_follows() -> None:

@@ -14,6 +14,7 @@ tokens, and `:` keep-alive comments every 30 s).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -228,10 +229,8 @@ async def stream_chat(
         if response.status_code != 200:
             text = (await response.aread()).decode("utf-8", "replace")
             error_type = ""
-            try:
+            with contextlib.suppress(ValueError, AttributeError):
                 error_type = str(json.loads(text).get("error", {}).get("type") or "")
-            except (ValueError, AttributeError):
-                pass
             raise ServerError(response.status_code, text, error_type)
         # The finish chunk is held back until we know whether a usage-only chunk follows,
         # so the caller gets one final delta with finish_reason, usage and timings.
