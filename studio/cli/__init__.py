@@ -12,7 +12,12 @@ from studio.cli import desktop_entry
 
 # Each module defines `register(subparsers)`, which adds one sub-command whose parser has
 # a `run(args) -> int` default.
-_COMMAND_MODULES = ("studio.cli.engine", "studio.cli.fit", "studio.cli.estimate")
+_COMMAND_MODULES = (
+    "studio.cli.engine",
+    "studio.cli.fit",
+    "studio.cli.estimate",
+    "studio.cli.hub",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -39,6 +39,12 @@ def _default_endpoint() -> str:
 
 
 def _default_cache_dir() -> Path:
+    # Read the variables now rather than huggingface_hub's import-time constant, so a
+    # process that sets them later (tests, a launcher) is honoured the same way.
+    if cache := os.environ.get("HF_HUB_CACHE", "").strip():
+        return Path(cache).expanduser()
+    if home := os.environ.get("HF_HOME", "").strip():
+        return Path(home).expanduser() / "hub"
     return Path(hf_constants.HF_HUB_CACHE)
 
 
