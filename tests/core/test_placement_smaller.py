@@ -1,0 +1,79 @@
+"""Stepping down after an out-of-memory launch, alone and through the manager's ladder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.core.placement import Planner, PlanRequest
+from studio.core.placement.search import MIN_CTX
+from studio.core.placement.smaller import SmallerPlanStep, next_smaller_plan
+from studio.core.server.failures import Failure, FailureCode
+from studio.core.server.recovery import RecoveryStep, next_step
+from tests.core.placement_helpers import fake_inventory, toy_summary
+
+DENSE = toy_summary(n_layer=32, layer_mib=200)
+MOE = toy_summary(n_layer=32, layer_mib=400, expert_fraction=0.8)
+
+
+def _planner(model: object = DENSE, devices: str = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB") -> Planner:
+    return Planner(model, Path("m.gguf"), fake_inventory(devices))  # type: ignore[arg-type]
+
+
+def test_kv_or_compute_oom_gives_up_context_first() -> None:
+    planner = _planner()
+    plan = planner.plan(PlanRequest(ctx=8192))
+    for code in (FailureCode.OOM_KV, FailureCode.OOM_COMPUTE, FailureCode.KILLED):
+        smaller = next_smaller_plan(planner, plan, code)
+        assert smaller is not None
+        assert smaller.ctx == 6144 and smaller.n_gpu_layers == plan.n_gpu_layers
+
+
+def test_weights_oom_moves_experts_to_the_host_for_moe() -> None:
+    planner = _planner(MOE, "GPU0:24GiB,HOST:64GiB")
+    plan = planner.plan(PlanRequest(ctx=4096, n_cpu_moe=0))
+    smaller = next_smaller_plan(planner, plan, FailureCode.OOM_WEIGHTS)
+    assert smaller is not None
+    assert smaller.n_cpu_moe == 8 and smaller.ctx == plan.ctx  # a quarter of 32 MoE layers
+    assert smaller.devices[0].predicted.weights < plan.devices[0].predicted.weights
+
+
+def test_weights_oom_takes_layers_from_the_fullest_device_for_dense() -> None:
+    planner = _planner()
+    plan = planner.plan(PlanRequest(ctx=4096))
+    smaller = next_smaller_plan(planner, plan, FailureCode.OOM_WEIGHTS)
+    assert smaller is not None
+    assert smaller.n_gpu_layers == plan.n_gpu_layers - 5  # 1/8 of 33, rounded up
+    assert smaller.host.layers == plan.host.layers + 5
+    fullest = max(plan.devices, key=lambda d: d.predicted.total / d.budget)
+    assert smaller.device(fullest.key).layers < fullest.layers
+
+
+def test_nothing_smaller_than_the_smallest_plan() -> None:
+    planner = _planner()
+    cpu_only = planner.plan(
+        PlanRequest(ctx=MIN_CTX, disabled=frozenset(d.key for d in planner.inventory.devices))
+    )
+    assert next_smaller_plan(planner, cpu_only, FailureCode.OOM_KV) is None
+
+
+def test_smaller_plan_step_keeps_what_the_ladder_already_changed() -> None:
+    planner = _planner()
+    plan = planner.plan(PlanRequest(ctx=8192))
+    step = SmallerPlanStep(planner, plan)
+    no_flash = plan.launch.with_changes(flash_attn="off")
+    smaller = step(no_flash, Failure(FailureCode.OOM_KV))
+    assert smaller is not None
+    assert smaller.flash_attn == "off" and smaller.ctx_size == 6144
+    assert smaller.model == plan.launch.model and smaller.fit is False
+    again = step(smaller, Failure(FailureCode.OOM_KV))
+    assert again is not None and again.ctx_size == 4608
+
+
+def test_the_managers_ladder_takes_the_planners_step() -> None:
+    planner = _planner(MOE, "GPU0:24GiB,HOST:64GiB")
+    plan = planner.plan(PlanRequest(ctx=4096, n_cpu_moe=0))
+    failure = Failure(FailureCode.OOM_WEIGHTS)
+    result = next_step(plan.launch, failure, set(), SmallerPlanStep(planner, plan))
+    assert result is not None
+    rung, spec = result
+    assert rung is RecoveryStep.SMALLER_PLAN and spec.n_cpu_moe == 8
