@@ -11,22 +11,19 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from studio.core.engine.info import EngineFeatures
-from studio.core.hardware import Device, DeviceInventory, DeviceKind
+from studio.core.hardware import Device, DeviceInventory
 from studio.core.memory import KV_CACHE_TYPES, ModelSummary
-from studio.core.memory.kv import context_geometry, layer_kv_bytes
-from studio.core.placement import eligibility
-from studio.core.placement.budget import HOST_KEY, HOST_PROCESS_OVERHEAD, context_overhead
+from studio.core.placement import assemble, eligibility
+from studio.core.placement.budget import HOST_KEY
 from studio.core.placement.evaluate import (
     Candidate,
-    Components,
     Evaluation,
     Evaluator,
-    launch_names,
 )
 from studio.core.placement.layers import largest_remainder
-from studio.core.placement.plan import DevicePlan, Limits, Plan
+from studio.core.placement.plan import Plan
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import Mtp, PlanRequest, SplitMode
 from studio.core.placement.search import (
     AUTO_CTX_FLOOR,
     CTX_STEP,
@@ -38,10 +35,6 @@ from studio.core.placement.search import (
     round_down,
     round_up,
 )
-from studio.core.server.launch import LaunchSpec
-
-PARALLEL_MAX = 64
-DEFAULT_CACHE_TYPES = tuple(KV_CACHE_TYPES)
 
 
 def n_cpu_moe_max(model: ModelSummary) -> int:
@@ -209,7 +202,9 @@ class Planner:
                     planned=evaluation.candidate.ctx,
                 )
             )
-        return self._build(request, priced, mode, enabled, evaluator, evaluation, reasons)
+        return assemble.build_plan(
+            self, request, priced, mode, enabled, evaluator, evaluation, reasons
+        )
 
     def _manual_counts(
         self, request: PlanRequest, enabled: Sequence[Device], reasons: list[Reason]
@@ -277,24 +272,29 @@ class Planner:
                 tuple(float(max(b, 0)) for b in ev.budgets),
             ]
 
+        ceiling = round_down(self.trained_ctx)
+        floor = min(AUTO_CTX_FLOOR, ceiling)
+
         def price(shares: tuple[float, ...], context: int) -> Evaluation:
             return search.price(Candidate(context, counts, 0, shares))
 
-        ceiling = round_down(self.trained_ctx)
-        floor = min(AUTO_CTX_FLOOR, ceiling)
+        def largest_context(shares: tuple[float, ...]) -> int | None:
+            steps = largest(
+                floor // CTX_STEP,
+                ceiling // CTX_STEP,
+                lambda s: price(shares, s * CTX_STEP).fits,
+            )
+            return steps * CTX_STEP if steps is not None else None
+
         for shares in options:
             if ctx is not None:
                 evaluation = price(shares, ctx)
                 if evaluation.fits or request.tensor_shares is not None:
                     return evaluation
                 continue
-            steps = largest(
-                floor // CTX_STEP,
-                ceiling // CTX_STEP,
-                lambda s, shares=shares: price(shares, s * CTX_STEP).fits,  # type: ignore[misc]
-            )
-            if steps is not None:
-                return price(shares, steps * CTX_STEP)
+            chosen = largest_context(shares)
+            if chosen is not None:
+                return price(shares, chosen)
         reasons.append(_warning(ReasonCode.TENSOR_EXCLUDES_PARTIAL_OFFLOAD, Setting.SPLIT_MODE))
         return None
 
@@ -324,210 +324,3 @@ class Planner:
                 )
             )
         return reasons
-
-    # -- assembling the answer ----------------------------------------------------------
-
-    def _build(
-        self,
-        asked: PlanRequest,
-        priced: PlanRequest,
-        mode: SplitMode,
-        enabled: Sequence[Device],
-        evaluator: Evaluator,
-        evaluation: Evaluation,
-        reasons: list[Reason],
-    ) -> Plan:
-        candidate = evaluation.candidate
-        used = evaluation.used
-        used_devices = [enabled[i] for i in used]
-        names = dict(zip((d.key for d in used_devices), launch_names(used_devices), strict=True))
-        tensor = mode is SplitMode.TENSOR
-        estimate_rows = {
-            enabled[i].key: evaluation.estimate.devices[slot] for slot, i in enumerate(used)
-        }
-        device_plans = []
-        enabled_index = {d.key: i for i, d in enumerate(enabled)}
-        for device in self.inventory.devices:
-            index = enabled_index.get(device.key)
-            row = estimate_rows.get(device.key)
-            if tensor and row is not None:
-                layers = len(row.layers) + int(row.has_output_layer)
-            else:
-                layers = candidate.counts[index] if index is not None else 0
-            margin, budget = (
-                (evaluator.margins[index], evaluator.budgets[index])
-                if index is not None
-                else (0, device.free_bytes)
-            )
-            device_plans.append(
-                DevicePlan(
-                    key=device.key,
-                    engine_name=names.get(device.key, ""),
-                    label=device.name,
-                    kind=device.kind.value,
-                    enabled=index is not None,
-                    layers=layers,
-                    has_output_layer=row.has_output_layer if row is not None else False,
-                    total_bytes=device.total_bytes,
-                    free_bytes=device.free_bytes,
-                    margin=margin,
-                    budget=budget,
-                    predicted=evaluation.components[index] if index is not None else Components(),
-                    fixed_overhead=context_overhead(device),
-                )
-            )
-        host = self.inventory.host
-        host_plan = DevicePlan(
-            key=HOST_KEY,
-            engine_name="",
-            label="Host",
-            kind="host",
-            enabled=True,
-            layers=self.positions - candidate.gpu_positions if not tensor else 0,
-            has_output_layer=evaluation.estimate.host.has_output_layer,
-            total_bytes=host.total_bytes,
-            free_bytes=host.available_bytes,
-            margin=evaluator.host_margin,
-            budget=evaluator.host_budget,
-            predicted=evaluation.host,
-            fixed_overhead=HOST_PROCESS_OVERHEAD,
-        )
-        if tensor:
-            ngl = self.positions if used else 0
-            split = tuple(candidate.tensor_shares[i] for i in used) if len(used) > 1 else ()
-            shares = {enabled[i].key: candidate.tensor_shares[i] for i in used}
-        else:
-            ngl = candidate.gpu_positions
-            split = tuple(float(candidate.counts[i]) for i in used) if len(used) > 1 else ()
-            shares = None
-        resolved = priced.with_changes(
-            ctx=candidate.ctx,
-            layers={
-                d.key: p.layers
-                for d, p in zip(self.inventory.devices, device_plans, strict=True)
-                if p.enabled
-            }
-            if not tensor
-            else None,
-            n_cpu_moe=candidate.n_cpu_moe,
-            split_mode=mode,
-            tensor_shares=shares,
-            cache_type_k=asked.cache_type_k,
-            cache_type_v=asked.cache_type_v,
-            flash_attn=asked.flash_attn,
-        )
-        launch = self._launch(resolved, used_devices, names, ngl, split, mode, evaluator)
-        limits = self._limits(priced, evaluation)
-        return Plan(
-            asked=asked,
-            request=resolved,
-            model_path=self.model_path,
-            ctx=candidate.ctx,
-            split_mode=mode,
-            n_gpu_layers=ngl,
-            tensor_split=split,
-            n_cpu_moe=candidate.n_cpu_moe,
-            devices=tuple(device_plans),
-            host=host_plan,
-            reasons=tuple(reasons),
-            limits=limits,
-            launch=launch,
-            estimate=evaluation.estimate,
-        )
-
-    def _launch(
-        self,
-        request: PlanRequest,
-        used: Sequence[Device],
-        names: dict[str, str],
-        ngl: int,
-        split: tuple[float, ...],
-        mode: SplitMode,
-        evaluator: Evaluator,
-    ) -> LaunchSpec:
-        speculative = request.speculative
-        projector = request.projector
-        return LaunchSpec(
-            model=self.model_path,
-            ctx_size=request.ctx,
-            parallel=request.parallel,
-            kv_unified=request.kv_unified,
-            cache_type_k=request.cache_type_k,
-            cache_type_v=request.cache_type_v,
-            flash_attn="on" if request.flash_attn else "off",
-            batch=request.batch,
-            ubatch=request.ubatch,
-            n_gpu_layers=ngl,
-            split_mode=mode.value if used else None,
-            tensor_split=split,
-            n_cpu_moe=request.n_cpu_moe or None,
-            # Our plan is the placement; llama.cpp's own fit must not move it.
-            fit=False,
-            devices=self._device_argument(used, names),
-            rpc_servers=tuple(d.endpoint for d in used if d.kind is DeviceKind.RPC),
-            mmproj=projector.path if projector else None,
-            mmproj_offload=projector.offload if projector else True,
-            spec_type="draft-mtp" if evaluator.load_mtp else None,
-            draft_model=speculative.path if isinstance(speculative, DraftModel) else None,
-            draft_n_max=evaluator.draft_n_max or None,
-            label=self.model.name or self.model_path.stem,
-        )
-
-    def _device_argument(self, used: Sequence[Device], names: dict[str, str]) -> tuple[str, ...]:
-        """`--device` names for the used devices; () when the engine's default is the same.
-
-        llama-server checks `--device` names while parsing, and RPC devices exist only once
-        `--rpc` has been parsed; `to_argv` writes `--device` first. With RPC devices only
-        (and no local GPUs) the engine's default set is exactly the `--rpc` list, which
-        holds only the used servers, so `--device` is left out rather than rejected.
-        """
-        if not used:
-            return ("none",)
-        local = any(d.kind is not DeviceKind.RPC for d in self.inventory.devices)
-        if not local and all(d.kind is DeviceKind.RPC for d in used):
-            return ()
-        return tuple(names[d.key] for d in used)
-
-    def _limits(self, request: PlanRequest, evaluation: Evaluation) -> Limits:
-        model = self.model
-        settings = evaluation.estimate.settings
-        kv = layer_kv_bytes(model, settings, context_geometry(model, settings))
-        moe = evaluation.candidate.n_cpu_moe
-        position_bytes = []
-        for il in range(model.block_count):
-            if il >= model.repeating_layers and not evaluation.estimate.settings.load_mtp:
-                position_bytes.append(0)
-                continue
-            experts = model.layer_expert_bytes[il] if il < moe else 0
-            position_bytes.append(model.layer_bytes[il] - experts + kv.get(il, 0))
-        output = model.output_bytes + (model.token_embd_bytes if model.output_is_tied else 0)
-        position_bytes.append(output)
-        host_index = len(evaluation.used)
-        owner = {
-            il: slot for slot, row in enumerate(evaluation.estimate.devices) for il in row.layers
-        }
-        steps = tuple(
-            model.layer_expert_bytes[il] if owner.get(il, host_index) != host_index else 0
-            for il in range(self.n_cpu_moe_max)
-        )
-        offered = self.features.cache_types if self.features and self.features.cache_types else ()
-        enabled_count = len(self._enabled_quiet(request))
-        return Limits(
-            positions=self.positions,
-            n_cpu_moe_max=self.n_cpu_moe_max,
-            n_cpu_moe_step_bytes=steps,
-            position_bytes=tuple(position_bytes),
-            ctx_min=MIN_CTX,
-            ctx_max=max(round_down(self.trained_ctx), MIN_CTX),
-            ctx_step=CTX_STEP,
-            ctx_trained=self.trained_ctx,
-            parallel_max=PARALLEL_MAX,
-            cache_types=tuple(t for t in (offered or DEFAULT_CACHE_TYPES) if t in KV_CACHE_TYPES),
-            tensor_parallel=eligibility.tensor_parallel(
-                model, enabled_count, request.flash_attn, request.cache_types, self.features
-            ),
-            mtp=self.mtp,
-        )
-
-    def _enabled_quiet(self, request: PlanRequest) -> list[Device]:
-        return [d for d in self.inventory.devices if d.key not in request.disabled]
