@@ -3,14 +3,14 @@ the fake Hub), and the real planner judges it on fake devices."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from studio.core.hardware import DeviceConfig, discover_devices
 from studio.core.hub import HubClient, HubConfig
-from studio.core.hub.fit import FitKind, plan_fit, remote_assessor
+from studio.core.hub.fit import FIT_FAILED, FitAssessment, FitKind, plan_fit, remote_assessor
 from studio.core.memory import ModelSummary
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.models import cache_dir
@@ -50,7 +50,7 @@ def hub(big_models: dict[str, Path]) -> Iterator[FakeHub]:
         yield fake
 
 
-def _judge(spec: str):  # type: ignore[no-untyped-def]
+def _judge(spec: str) -> Callable[[ModelSummary, str], FitAssessment]:
     inventory = discover_devices(DeviceConfig(fake_spec=spec), (), {})
     return lambda summary, name: plan_fit(summary, name, inventory)
 
@@ -130,3 +130,21 @@ async def test_gated_headers_are_read_with_the_token(
     monkeypatch.setenv("HF_TOKEN", "hf_wrong")
     refused = await remote_assessor(client, judge)(details, smallest)
     assert refused.kind is FitKind.UNKNOWN and refused.problem.startswith("gguf.")
+
+
+async def test_a_judge_that_breaks_marks_one_row_unknown_not_all(
+    hub: FakeHub, tmp_path: Path, summaries: dict[str, ModelSummary]
+) -> None:
+    client = HubClient(HubConfig(endpoint=hub.endpoint, cache_dir=tmp_path))
+    details = await client.repo("tester/Big-GGUF")
+    healthy = _judge("GPU0:24GiB,HOST:64GiB")
+
+    def judge(summary: ModelSummary, name: str) -> FitAssessment:
+        if name.startswith("Llama"):
+            raise ValueError("an unexpected layout")
+        return healthy(summary, name)
+
+    assess = remote_assessor(client, judge, summaries)
+    verdicts = {m.name: await assess(details, m) for m in details.models}
+    assert verdicts["Llama-8B-Q4_K_M.gguf"] == FitAssessment(FitKind.UNKNOWN, problem=FIT_FAILED)
+    assert verdicts["Qwen3-30B-A3B-Q4_K_M.gguf"].kind is FitKind.FULL_GPU

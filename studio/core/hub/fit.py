@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +24,11 @@ from studio.core.hub.config import HubConfig
 from studio.core.hub.repo import ModelFile, RepoDetails
 from studio.core.memory import ModelSummary, summarize
 from studio.core.placement import Planner, PlanRequest
+
+log = logging.getLogger(__name__)
+
+# The planner or estimator failed on a header that did parse (a bug or an unknown layout).
+FIT_FAILED = "fit_failed"
 
 
 class FitKind(enum.Enum):
@@ -130,5 +136,10 @@ def remote_assessor(
             return await asyncio.to_thread(summary_then_verdict, url, model.name)
         except StudioError as error:
             return unknown(error)
+        except Exception:
+            # A header the estimator or planner chokes on must not leave the other quants
+            # unjudged: this row says "unknown", the log says why.
+            log.exception("fit of %s failed", url)
+            return FitAssessment(FitKind.UNKNOWN, problem=FIT_FAILED)
 
     return assess
