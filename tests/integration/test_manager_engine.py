@@ -26,7 +26,7 @@ HI = [{"role": "user", "content": "Say hello."}]
 
 
 def small(model: Path, **changes: object) -> LaunchSpec:
-    return LaunchSpec(model=model, ctx_size=512, parallel=1, **changes)  # type: ignore[arg-type]
+    return LaunchSpec(model=model, ctx_size=512, parallel=1).with_changes(**changes)
 
 
 def engine_children() -> list[psutil.Process]:
