@@ -6,7 +6,7 @@ from pathlib import Path
 
 from studio.core.placement import Planner, PlanRequest
 from studio.core.placement.search import MIN_CTX
-from studio.core.placement.smaller import SmallerPlanStep, next_smaller_plan
+from studio.core.placement.smaller import SmallerPlans, SmallerPlanStep, next_smaller_plan
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryStep, next_step
 from tests.core.placement_helpers import fake_inventory, toy_summary
@@ -77,3 +77,18 @@ def test_the_managers_ladder_takes_the_planners_step() -> None:
     assert result is not None
     rung, spec = result
     assert rung is RecoveryStep.SMALLER_PLAN and spec.n_cpu_moe == 8
+
+
+def test_one_smaller_plans_object_serves_the_manager_across_models() -> None:
+    smaller_plans = SmallerPlans()
+    dense = _planner()
+    dense_plan = dense.plan(PlanRequest(ctx=8192))
+    assert smaller_plans(dense_plan.launch, Failure(FailureCode.OOM_KV)) is None  # unknown
+    smaller_plans.remember(dense, dense_plan)
+    moe = Planner(MOE, Path("moe.gguf"), fake_inventory("GPU0:24GiB,HOST:64GiB"))
+    moe_plan = moe.plan(PlanRequest(ctx=4096, n_cpu_moe=0))
+    smaller_plans.remember(moe, moe_plan)
+    stepped = smaller_plans(dense_plan.launch, Failure(FailureCode.OOM_KV))
+    assert stepped is not None and stepped.ctx_size == 6144
+    stepped = smaller_plans(moe_plan.launch, Failure(FailureCode.OOM_WEIGHTS))
+    assert stepped is not None and stepped.model == Path("moe.gguf") and stepped.n_cpu_moe == 8

@@ -23,6 +23,7 @@ from studio.core.placement.plan import DevicePlan, Limits, Plan
 from studio.core.placement.planner import Planner, n_cpu_moe_max
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
 from studio.core.placement.request import DraftModel, Mtp, PlanRequest, Projector, SplitMode
+from studio.core.placement.smaller import SmallerPlans, SmallerPlanStep, next_smaller_plan
 
 __all__ = [
     "CUDA_CONTEXT_OVERHEAD",
@@ -42,10 +43,13 @@ __all__ = [
     "ReasonCode",
     "Setting",
     "Severity",
+    "SmallerPlanStep",
+    "SmallerPlans",
     "SplitMode",
     "child_environment",
     "default_host_margin",
     "default_margin",
     "n_cpu_moe_max",
+    "next_smaller_plan",
     "request_from_environment",
 ]

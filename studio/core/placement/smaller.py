@@ -10,6 +10,7 @@ compute buffers grow with it; a host kill is usually RAM, which context also rel
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
@@ -129,3 +130,22 @@ class SmallerPlanStep:
             devices=placed.devices,
             rpc_servers=placed.rpc_servers,
         )
+
+
+class SmallerPlans:
+    """The manager's `SmallerPlan` for its whole lifetime, across models.
+
+    The manager takes one callable when it is built; the load flow tells this object about
+    each plan it launches (`remember`), and a failed launch of that model steps down from
+    its own plan. A spec for a model nobody planned gets None (nothing to step down from).
+    """
+
+    def __init__(self) -> None:
+        self._steps: dict[Path, SmallerPlanStep] = {}
+
+    def remember(self, planner: Planner, plan: Plan) -> None:
+        self._steps[plan.launch.model] = SmallerPlanStep(planner, plan)
+
+    def __call__(self, spec: LaunchSpec, failure: Failure) -> LaunchSpec | None:
+        step = self._steps.get(spec.model)
+        return step(spec, failure) if step is not None else None
