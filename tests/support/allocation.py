@@ -149,6 +149,21 @@ class Comparison:
             return 0.0 if abs(self.predicted) <= ROUNDING else float("inf")
         return (self.predicted - self.actual) / self.actual
 
+    @property
+    def rounding_slack(self) -> int:
+        return ROUNDING * max(self.lines, 1)
+
+    @property
+    def error_beyond_rounding(self) -> float:
+        """The relative error left after allowing for the log's two-decimal MiB rounding."""
+        difference = self.predicted - self.actual
+        if abs(difference) <= self.rounding_slack:
+            return 0.0
+        if self.actual == 0:
+            return float("inf")
+        excess = abs(difference) - self.rounding_slack
+        return (excess if difference > 0 else -excess) / self.actual
+
     def within(self, over: float, under: float) -> bool:
         slack = ROUNDING * max(self.lines, 1)
         return (

@@ -1,0 +1,242 @@
+"""How close `studio.core.memory.estimate` is to what llama-server really allocates.
+
+Side by side in one run:
+
+1. the accuracy matrix (tests/support/allocation.py MATRIX): SmolLM2 and synthetic dense,
+   MoE, sliding-window, MLA, recurrent and hybrid models, on the CPU and on 2-3 local
+   `ggml-rpc-server` devices (-ngl, -ts, --n-cpu-moe, -nkvo, --split-mode tensor), each
+   compared per device and component with the engine's `-lv 4` buffer sizes;
+2. big-model shapes (8B dense, 30B-A3B MoE, 12B SWA; full headers, sparse data) on two RPC
+   devices, compared with the engine's fit-pass breakdown (whole MiB, printed before any
+   weights load);
+3. the cost of one estimate for a 100-layer model, as a fraction of the 5 ms budget.
+
+Targets: weights and KV within 0.5%; totals within 2% and never under by more than 1%.
+Run: `python bench/estimate_accuracy.py [--markdown]` (about a minute on 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from studio.core.engine import locate_engine
+from studio.core.gguf import read_model
+from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from tests.support.allocation import (
+    EXACT_COMPONENTS,
+    MATRIX,
+    TOTAL_OVER,
+    TOTAL_UNDER,
+    Comparison,
+    engine_allocation,
+    misses,
+    model_path,
+    run_case,
+)
+from tests.support.rpc import rpc_argument, rpc_servers
+from tests.support.synthetic import LLAMA_8B, synthetic_model, write_model
+
+MIB = 1 << 20
+BUDGET_MS = 5.0
+BIG_SHAPES = (
+    ("llama-8b-shape", ["-c", "8192", "-ngl", "20"], EstimateSettings(ctx=8192, n_gpu_layers=20)),
+    (
+        "llama-8b-shape",
+        ["-c", "32768", "-fa", "off"],
+        EstimateSettings(ctx=32768, flash_attn=False),
+    ),
+    (
+        "qwen3-30b-a3b-shape",
+        ["-c", "8192", "-ncmoe", "20"],
+        EstimateSettings(ctx=8192, n_cpu_moe=20),
+    ),
+    (
+        "qwen3-30b-a3b-shape",
+        ["-c", "32768", "-ngl", "30", "-ts", "1,1"],
+        EstimateSettings(ctx=32768, n_gpu_layers=30, tensor_split=(1, 1)),
+    ),
+    (
+        "gemma3-12b-shape",
+        ["-c", "16384", "-ts", "3,1"],
+        EstimateSettings(ctx=16384, tensor_split=(3, 1)),
+    ),
+    (
+        "gemma3-12b-shape",
+        ["-c", "32768", "-np", "1"],
+        EstimateSettings(ctx=32768, parallel=1),
+    ),
+)
+
+
+def _pct(row: Comparison) -> str:
+    """Relative error; "~0" when the difference is within the log's MiB rounding."""
+    if row.actual == 0 and row.predicted == 0:
+        return "-"
+    error = row.error_beyond_rounding
+    if error == 0.0:
+        return "~0"
+    if row.actual == 0:
+        return f"+{row.predicted / MIB:.2f} MiB"
+    return f"{error:+.2%}"
+
+
+def matrix_rows() -> list[tuple[str, str, dict[str, Comparison], str]]:
+    engine = locate_engine()
+    table = []
+    for case, deviation in MATRIX:
+        rows = run_case(engine, case, model_path(case.model))
+        by_device: dict[str, dict[str, Comparison]] = {}
+        for row in rows:
+            by_device.setdefault(row.device, {})[row.component] = row
+        bad = misses(rows)
+        verdict = "ok" if not bad else ("known: " + deviation.reason if deviation else "MISS")
+        for device, components in by_device.items():
+            name = (
+                "Host" if device == "Host" else device.split(":")[0].replace("RPC[127.0.0.1", "RPC")
+            )
+            table.append((case.label, name, components, verdict))
+    return table
+
+
+def big_shape_rows() -> list[tuple[str, str, tuple[float, ...], tuple[int, ...], str]]:
+    engine = locate_engine()
+    out = []
+    for name, args, settings in BIG_SHAPES:
+        path = synthetic_model(name)
+        summary = summarize(read_model(path))
+        with rpc_servers(engine, 2) as servers:
+            allocation, _ = engine_allocation(
+                engine,
+                path,
+                ["--no-repack", "-fit", "on", "--rpc", rpc_argument(servers), *args],
+                fit_only=True,
+            )
+            keys = [s.device_key for s in servers]
+        predicted = estimate(summary, settings, [DeviceSpec(k, DeviceKind.RPC, 1, 1) for k in keys])
+        table = allocation.breakdown_totals(0)
+        for index, (row, key) in enumerate(zip(predicted.devices, [*keys, "Host"], strict=True)):
+            engine_mib = table.get(key, (0, 0, 0))
+            ours = (
+                row.weights / MIB,
+                (row.kv + row.recurrent) / MIB,
+                row.compute / MIB,
+            )
+            total_engine = sum(engine_mib)
+            total_ours = sum(ours)
+            ok = (
+                total_engine * (1 - TOTAL_UNDER) - 2
+                <= total_ours
+                <= total_engine * (1 + TOTAL_OVER) + 2
+            )
+            label = "Host" if key == "Host" else f"RPC{index}"
+            out.append(
+                (f"{name} {' '.join(args)}", label, ours, engine_mib, "ok" if ok else "MISS")
+            )
+    return out
+
+
+def estimate_speed(rounds: int) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory() as scratch:
+        spec = replace(LLAMA_8B, n_layer=100, n_vocab=32000)
+        summary = summarize(read_model(write_model(Path(scratch) / "l100.gguf", spec)))
+    gpus = [DeviceSpec(f"GPU{i}", DeviceKind.GPU, 24 << 30, 24 << 30) for i in range(2)]
+    timings = []
+    for i in range(rounds):
+        settings = EstimateSettings(ctx=32768, n_gpu_layers=i % 101, tensor_split=(3, 1))
+        start = time.perf_counter()
+        estimate(summary, settings, gpus)
+        timings.append((time.perf_counter() - start) * 1000)
+    timings.sort()
+    return statistics.median(timings), timings[int(0.95 * len(timings)) - 1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=500)
+    parser.parse_args()
+
+    rows = matrix_rows()
+    print("## Per case: worst device (error = predicted/engine - 1, beyond log rounding)\n")
+    print("| case | devices | weights+KV | compute | total | verdict |")
+    print("|---|---|---|---|---|---|")
+    cases: dict[str, list[dict[str, Comparison]]] = {}
+    verdicts: dict[str, str] = {}
+    for label, _device, components, verdict in rows:
+        cases.setdefault(label, []).append(components)
+        verdicts[label] = verdict
+    for label, devices in cases.items():
+
+        def worst(component: str, devices: list[dict[str, Comparison]] = devices) -> str:
+            errors = [d[component].error_beyond_rounding for d in devices if d[component].actual]
+            extreme = max(errors, key=abs, default=0.0)
+            return "~0" if extreme == 0 else f"{extreme:+.2%}"
+
+        exact = max(
+            (abs(d[c].error_beyond_rounding) for d in devices for c in ("weights", "kv")),
+            default=0.0,
+        )
+        verdict = verdicts[label]
+        short = verdict if verdict in ("ok", "MISS") else "known deviation"
+        print(
+            f"| {label} | {len(devices)} | {'~0' if exact == 0 else f'{exact:.2%}'} | "
+            f"{worst('compute')} | {worst('total')} | {short} |"
+        )
+
+    print("\n## Per device and component\n")
+    print("| case | device | weights | kv | output | compute | total | verdict |")
+    print("|---|---|---|---|---|---|---|---|")
+    worst_exact = 0.0
+    worst_over = worst_under = 0.0
+    on_target = total_rows = 0
+    for label, device, components, verdict in rows:
+        cells = [_pct(components[c]) for c in ("weights", "kv", "output", "compute", "total")]
+        print(f"| {label} | {device} | " + " | ".join(cells) + f" | {verdict} |")
+        for component in EXACT_COMPONENTS:
+            row = components[component]
+            if row.actual and "known" not in verdict:
+                worst_exact = max(worst_exact, abs(row.error_beyond_rounding))
+        total = components["total"]
+        if total.actual and "known" not in verdict:
+            total_rows += 1
+            if verdict == "ok":
+                on_target += 1
+                worst_over = max(worst_over, total.error_beyond_rounding)
+                worst_under = min(worst_under, total.error_beyond_rounding)
+
+    print("\n## Big-model shapes vs the engine's fit pass (MiB: model / context / compute)\n")
+    print("| case | device | estimate | engine | verdict |")
+    print("|---|---|---|---|---|")
+    for label, device, ours, theirs, verdict in big_shape_rows():
+        mine = " / ".join(f"{v:,.0f}" for v in ours)
+        engine = " / ".join(f"{v:,}" for v in theirs)
+        print(f"| {label} | {device} | {mine} | {engine} | {verdict} |")
+
+    median, p95 = estimate_speed(max(10, parser.parse_args().rounds))
+    print("\n## Summary\n")
+    print(f"- matrix: {len(MATRIX)} cases, {sum(1 for _, d in MATRIX if d)} with a known deviation")
+    print(
+        f"- worst weights/KV/output error beyond the log's rounding, rows without a known "
+        f"deviation: {worst_exact:.3%}"
+    )
+    print(
+        f"- device totals on target (cases without a known deviation): {on_target}/{total_rows}; "
+        f"worst over "
+        f"{worst_over:+.2%}, worst under {worst_under:+.2%}"
+    )
+    print(
+        f"- one estimate, 100 layers: median {median:.3f} ms, p95 {p95:.3f} ms "
+        f"= {median / BUDGET_MS:.2f}x the {BUDGET_MS:.0f} ms budget"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
