@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Slot
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -73,6 +74,7 @@ class DiscoverPage(QWidget):
         self._downloads = downloads
         self._cache_dir = cache_dir
         self._folders = folders
+        self._searched = False
 
         # -- search -----------------------------------------------------------------------
         self.query = QLineEdit()
@@ -196,9 +198,23 @@ class DiscoverPage(QWidget):
         for folder in self._folders():
             self.target.addItem(str(folder), folder)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._searched:
+            # The first visit lists the most downloaded GGUF repositories, something to
+            # browse before typing. Queued: the search starts from the event loop, not
+            # from inside Qt's show handling.
+            QTimer.singleShot(0, self._first_search)
+
+    @Slot()
+    def _first_search(self) -> None:
+        if not self._searched:
+            self._on_search_clicked()
+
     # -- search ---------------------------------------------------------------------------
     @Slot()
     def _on_search_clicked(self) -> None:
+        self._searched = True
         self.status.clear()
         self._hub.search(self.query.text(), self.sort.currentData(), 0)
 

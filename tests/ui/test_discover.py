@@ -88,6 +88,11 @@ class Scene:
             assert asyncio.get_running_loop().time() < deadline, "condition never held"
             await asyncio.sleep(0.02)
 
+    async def show(self) -> None:
+        """Show the page (inside the running loop) and let its first search land."""
+        self.page.show()
+        await self.until(lambda: self.page.results_model.last_page is not None)
+
     def result_ids(self) -> list[str]:
         proxy = self.page.results_proxy
         return [proxy.index(r, 0).data() for r in range(proxy.rowCount())]
@@ -117,7 +122,6 @@ def scene(
 ) -> Iterator[Scene]:
     built = Scene(hub, tmp_path)
     qtbot.addWidget(built.page)
-    built.page.show()
     yield built
     qasync_loop.run_until_complete(built.tasks.shutdown())
 
@@ -126,6 +130,10 @@ def test_search_list_sorts_filters_and_loads_more(
     scene: Scene, qasync_loop: asyncio.AbstractEventLoop
 ) -> None:
     async def scenario() -> None:
+        # Showing the page lists the most downloaded GGUF repositories at once.
+        await scene.show()
+        assert scene.page.results_model.last_page.query == ""  # type: ignore[union-attr]
+        assert scene.result_ids()[0] == "tester/Tiny-GGUF"
         await scene.search("gguf")
         assert scene.result_ids() == [
             "tester/Tiny-GGUF",
@@ -155,6 +163,7 @@ def test_file_list_shows_quants_and_fit_badges(
     scene: Scene, qasync_loop: asyncio.AbstractEventLoop
 ) -> None:
     async def scenario() -> None:
+        await scene.show()
         await scene.search("tiny")
         await scene.open("tester/TinyLlama-GGUF")
         model = scene.page.files_model
@@ -199,6 +208,7 @@ def test_download_panel_pauses_resumes_and_completes_with_mmproj(
         return str(panel.model.index(0, DownloadsModel.STATE).data())
 
     async def scenario() -> None:
+        await scene.show()
         await scene.search("tiny")
         await scene.open("tester/Tiny-GGUF")
         rows = {scene.file_cell(r, 0): r for r in range(scene.page.files_proxy.rowCount())}
