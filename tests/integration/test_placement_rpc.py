@@ -24,6 +24,7 @@ from studio.core.memory import summarize
 from studio.core.memory.engine_log import parse_engine_log
 from studio.core.placement import (
     DevicePlan,
+    DraftModel,
     Mtp,
     Plan,
     Planner,
@@ -349,3 +350,30 @@ def test_mtp_is_refused_for_a_conversion_that_dropped_the_nextn_tensors(
     assert not planner.mtp.allowed and "--spec-type" not in plan.argv
     (reason,) = [r for r in plan.reasons if r.code is ReasonCode.MTP_TENSORS_MISSING]
     assert "blk.4.nextn.eh_proj.weight" in str(reason.params["missing"])
+
+
+_DRAFT_MODEL = "loading draft model"
+
+
+def test_a_draft_model_is_reserved_where_the_engine_puts_it(
+    llama: Planner, inventory: DeviceInventory, engine_location: EngineLocation
+) -> None:
+    keys = [d.key for d in inventory.devices]
+    # The tiny llama drafts for itself: same vocabulary, and its size is known exactly.
+    draft = DraftModel(llama.model_path, llama.model)
+    plan = llama.plan(PlanRequest(ctx=1024, speculative=draft, layers={keys[0]: 2, keys[1]: 5}))
+    assert plan.argv[plan.argv.index("--spec-draft-model") + 1] == str(llama.model_path)
+    lines = _log_until_listening(
+        engine_location, llama.model_path, [*_planned_args(plan), *_HOST_AS_ALLOCATED]
+    )
+    split = next(i for i, line in enumerate(lines) if _DRAFT_MODEL in line)
+    logged = parse_engine_log(lines[split:]).by_device()
+    for device in plan.used_devices:
+        key = f"RPC[{device.label.split()[0]}]"
+        got = logged[key]
+        total = got["model"] + got["KV"] + got["compute"]
+        assert _compute_ok(total, device.predicted.draft), (device.engine_name, total)
+        # The draft is the target's own file, so following the target's split means the
+        # same weights and KV on every device as the target's.
+        assert _close(got["model"], device.predicted.weights, EXACT_REL, EXACT_ABS)
+        assert _close(got["KV"], device.predicted.kv, EXACT_REL, EXACT_ABS)

@@ -220,16 +220,11 @@ class Evaluator:
         """Per used device, then host: what the draft model or the MTP head adds."""
         extra = [0] * (len(used) + 1)
         if self.draft is not None:
-            # The draft model's default placement: all its layers offloaded, split over the
-            # same devices in proportion to free memory (llama.cpp's default -ts).
+            # llama-server loads the draft with the target's split (-ts) over the same
+            # devices and, by default (-ngld), every draft layer offloaded; its own
+            # --n-cpu-moe-draft defaults to none (seen at -lv 4 on RPC devices).
             draft_settings = replace(
-                settings,
-                n_gpu_layers=None,
-                tensor_split=None,
-                n_cpu_moe=0,
-                load_mtp=False,
-                mmproj_bytes=0,
-                split_mode=EstimateSplitMode.LAYER,
+                settings, n_gpu_layers=None, n_cpu_moe=0, load_mtp=False, mmproj_bytes=0
             )
             draft = estimate(self.draft.summary, draft_settings, self.specs(used))
             for slot, row in enumerate(draft.devices):
