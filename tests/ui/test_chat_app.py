@@ -58,9 +58,8 @@ def test_chat_page_lists_history_and_marks_answers_cut_off_by_a_crash(
 
     loop.run_until_complete(scenario())
     assert pane.conversations.items.item(0).text() == "Before the crash"
-    widget = pane.view.messages[cut.id]
-    assert widget.content == "half an ans"
-    assert "app closed" in widget.status_label.text()
+    assert pane.view.entry(cut.id).content == "half an ans"
+    assert "app closed" in pane.view.text_of(cut.id, "footer")
     assert not pane.send_button.isEnabled()  # no model loaded
 
     studio.window.close()
@@ -130,7 +129,7 @@ def test_autoload_is_refused_after_a_crash_during_the_last_load(
     assert psutil.Process().children(recursive=True) == []
     notice = studio.chat_pane.view.notices[-1]
     assert notice.kind == "previous_load_crashed"
-    assert smollm2.name in notice.text()
-    assert "closed unexpectedly while loading it last time" in notice.text()
+    assert smollm2.name in notice.text
+    assert "closed unexpectedly while loading it last time" in notice.text
     studio.window.close()
     loop.run_until_complete(studio.shutdown())

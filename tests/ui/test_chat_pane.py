@@ -18,9 +18,7 @@ from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
-from studio.ui.chat.blocks import CodeBlock, ProseBlock
 from studio.ui.chat.chat_pane import ChatPane
-from studio.ui.chat.conversation_view import NoticeWidget
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 
 
@@ -62,65 +60,64 @@ class Harness:
         self.store.close()
 
 
-def test_an_answer_streams_into_blocks_with_highlighted_code(
+def test_an_answer_streams_with_highlighted_code_and_copy_links(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:
     pieces = ["Here ", "it is:\n\n", "```python\n", "print('hi')\n", "```\n", "Done."]
     harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces, gap_s=0.01))
+    view = harness.pane.view
 
     async def scenario() -> Message:
         answer = await harness.send("Show code")
-        code = harness.pane.view.messages[answer.id].blocks[1]
-        assert isinstance(code, CodeBlock)
-        await harness.until(lambda: code.highlighted)  # done off the GUI thread
+        await harness.until(lambda: view.is_highlighted(answer.id))  # off the GUI thread
         return answer
 
     answer = loop.run_until_complete(scenario())
-    widget = harness.pane.view.messages[answer.id]
-    assert [type(b) for b in widget.blocks] == [ProseBlock, CodeBlock, ProseBlock]
-    prose = [b.source for b in widget.blocks if isinstance(b, ProseBlock)]
-    assert prose == ["Here it is:", "Done."]
-    code = widget.blocks[1]
-    assert isinstance(code, CodeBlock)
-    assert code.code == "print('hi')"
-    assert code.language_label.text() == "python"
-    assert "color" in code.body.text()
-    code.copy_button.click()
+    assert view.text_of(answer.id).split("\n") == [
+        "Here it is:",
+        "python · Copy",
+        "print('hi')",
+        "Done.",
+    ]
+    entry = view.entry(answer.id)
+    assert entry.code == ["print('hi')"]
+    assert "color" in entry.highlighted[("python", "print('hi')")]
+    view.activate(f"studio:copy-code/{answer.id}/0")
     assert QGuiApplication.clipboard().text() == "print('hi')"
-    assert "tokens/s" in widget.stats_label.text()
-    assert "first token" in widget.stats_label.text()
-    assert widget.regenerate_button.isVisible()
-    user = harness.pane.view.messages[min(harness.pane.view.messages)]
-    assert user.edit_button.isVisible() and not user.regenerate_button.isVisible()
+    view.activate(f"studio:copy/{answer.id}")
+    assert QGuiApplication.clipboard().text() == answer.content
+    footer = view.text_of(answer.id, "footer")
+    assert "tokens/s" in footer and "first token" in footer
+    assert footer.endswith("Copy · Regenerate")
+    question = min(view.messages)
+    assert view.text_of(question, "footer") == "Copy · Edit"
+    assert view.text_of(question, "header") == "You"
     assert harness.pane.title.text() == "<b>Show code</b>"
     assert harness.pane.input.toPlainText() == ""
     harness.close(loop)
 
 
-def test_streaming_rerenders_only_the_last_block(
+def test_streaming_rerenders_only_the_tail(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:
     pieces = ["First paragraph.\n\n", *[f"word{i} " for i in range(60)]]
     harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces, gap_s=0.004))
-    seen_first: list[object] = []
+    view = harness.pane.view
+    offsets: list[int] = []
 
     def on_delta(message_id: int, content: str, reasoning: str) -> None:
-        widget = harness.pane.view.messages.get(message_id)
-        if widget is not None and widget.blocks:
-            seen_first.append(widget.blocks[0])
+        offsets.append(view.entry(message_id).tail_offset)
 
     harness.service.answer_delta.connect(on_delta)
     answer = loop.run_until_complete(harness.send("go"))
-    widget = harness.pane.view.messages[answer.id]
-    # The first paragraph's widget was created once and kept while the rest streamed in.
-    assert len({id(block) for block in seen_first}) == 1
-    assert widget.blocks[0] is seen_first[0]
-    first = widget.blocks[0]
-    assert isinstance(first, ProseBlock)
-    assert first.source == "First paragraph."
-    # Batched: far fewer renders than the 61 deltas.
-    assert widget.render_count < 40
-    assert widget.content == "".join(pieces)
+    entry = view.entry(answer.id)
+    # Rendered in full once (when added), then only the tail per batched update.
+    assert entry.body_renders == 1
+    assert 1 < entry.tail_renders < 40  # batched: far fewer than the 61 deltas
+    # Once the first paragraph was complete, the tail began after it and stayed there.
+    assert offsets[-1] == len("First paragraph.")  # the separator belongs to the tail
+    assert view.text_of(answer.id) == "First paragraph.\n" + "".join(pieces[1:]).strip()
+    assert entry.content == "".join(pieces)
     harness.close(loop)
 
 
@@ -129,16 +126,16 @@ def test_reasoning_is_apart_and_collapsed(
 ) -> None:
     backend = ScriptedBackend(["Answer."], reasoning=["Let me ", "think."])
     harness = Harness(qtbot, tmp_path / "chat.sqlite3", backend)
+    view = harness.pane.view
     answer = loop.run_until_complete(harness.send("why?"))
-    widget = harness.pane.view.messages[answer.id]
-    assert widget.reasoning.isVisible()
-    assert not widget.reasoning.expanded
-    assert not widget.reasoning.text.isVisible()
-    assert "13 characters" in widget.reasoning.toggle.text()
-    widget.reasoning.toggle.click()
-    assert widget.reasoning.text.isVisible()
-    assert widget.reasoning.text.text() == "Let me think."
-    assert [b.source for b in widget.blocks if isinstance(b, ProseBlock)] == ["Answer."]
+    assert view.text_of(answer.id, "header") == "Assistant\n▸ Reasoning (13 characters)"
+    assert view.text_of(answer.id) == "Answer."
+    view.activate(f"studio:reasoning/{answer.id}")
+    assert view.text_of(answer.id, "header") == (
+        "Assistant\n▾ Reasoning (13 characters)\nLet me think."
+    )
+    view.activate(f"studio:reasoning/{answer.id}")
+    assert "Let me" not in view.text_of(answer.id, "header")
     harness.close(loop)
 
 
@@ -163,10 +160,11 @@ def test_stop_keeps_the_partial_answer(
         return message
 
     answer = loop.run_until_complete(scenario())
-    widget = harness.pane.view.messages[answer.id]
+    view = harness.pane.view
     assert answer.status is MessageStatus.CANCELLED
-    assert widget.content == "partial answer "
-    assert widget.status_label.text() == "Stopped."
+    assert view.entry(answer.id).content == "partial answer "
+    assert view.text_of(answer.id) == "partial answer"
+    assert view.text_of(answer.id, "footer").startswith("Stopped.")
     assert not harness.pane.stop_button.isEnabled()
     assert harness.pane.send_button.isEnabled()
     harness.close(loop)
@@ -182,7 +180,7 @@ def test_edit_and_resend_and_regenerate(
         await harness.send("first question")
         view = harness.pane.view
         question_id = min(view.messages)
-        view.messages[question_id].edit_button.click()
+        view.activate(f"studio:edit/{question_id}")
         assert harness.pane.input.toPlainText() == "first question"
         assert harness.pane.edit_banner.isVisible()
         assert harness.pane.send_button.text() == "Resend"
@@ -192,8 +190,7 @@ def test_edit_and_resend_and_regenerate(
         assert not harness.pane.edit_banner.isVisible()
         backend.pieces = ["three"]
         finished = asyncio.ensure_future(next_emission(harness.service.answer_finished))
-        last = view.messages[max(view.messages)]
-        last.regenerate_button.click()
+        view.activate(f"studio:regenerate/{max(view.messages)}")
         await finished
         assert [w.content for w in view.messages.values()] == ["better question", "three"]
 
@@ -318,10 +315,10 @@ def test_engine_events_are_shown_in_the_conversation(
     kinds = [n.kind for n in pane.view.notices]
     assert kinds == ["loading", "recovered", "recovery_step", "failed", "previous_load_crashed"]
     notice = pane.view.notices[1]
-    assert isinstance(notice, NoticeWidget)
-    assert "crashed and was restarted" in notice.text()
-    assert "flash attention off" in pane.view.notices[2].text()
-    assert pane.view.notices[3].text() == (
+    assert "crashed and was restarted" in notice.text
+    assert "flash attention off" in pane.view.notices[2].text
+    assert "crashed and was restarted" in pane.view.toPlainText()
+    assert pane.view.notices[3].text == (
         "big.gguf could not be loaded: Out of memory for the KV cache: lower the context."
     )
     assert "closed unexpectedly while loading it" in pane.engine_line.text()

@@ -71,12 +71,12 @@ def test_pane_streams_from_the_real_engine_and_stops(
         answer, stopped = loop.run_until_complete(scenario())
         loop.run_until_complete(tasks.shutdown())
 
-    widget = pane.view.messages[answer.id]
+    view = pane.view
     assert answer.status is MessageStatus.COMPLETE
-    assert widget.content == answer.content and answer.content.strip()
-    assert widget.role_label.text() == f"Assistant ({smollm2.name})"
-    assert "tokens/s" in widget.stats_label.text()
+    assert view.entry(answer.id).content == answer.content and answer.content.strip()
+    assert view.text_of(answer.id, "header") == f"Assistant ({smollm2.name})"
+    assert "tokens/s" in view.text_of(answer.id, "footer")
     assert stopped.status is MessageStatus.CANCELLED
-    assert pane.view.messages[stopped.id].status_label.text() == "Stopped."
+    assert view.text_of(stopped.id, "footer").startswith("Stopped.")
     assert not pane.sampling.thinking.isEnabled()  # SmolLM2 has no thinking switch
     assert "no thinking switch" in pane.sampling.thinking_reason.text()

@@ -29,7 +29,6 @@ from studio.core.server.recovery import RecoveryNote
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
-from studio.ui.chat.blocks import Highlighter
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.sampling_panel import SamplingPanel
@@ -49,7 +48,7 @@ class ChatPane(QWidget):
         self._editing: int | None = None
 
         self.conversations = ConversationList()
-        self.view = ConversationView(Highlighter(tasks))
+        self.view = ConversationView(tasks)
         self.sampling = SamplingPanel()
 
         self.title = QLabel()
@@ -137,7 +136,7 @@ class ChatPane(QWidget):
         service.message_added.connect(self.view.add_message)
         service.messages_removed.connect(self.view.remove_from)
         service.message_edited.connect(self.view.replace)
-        service.answer_delta.connect(self.view.append)
+        service.answer_delta.connect(self.view.append_delta)
         service.answer_finished.connect(self.view.finish)
         service.busy_changed.connect(self._on_service_busy_changed)
         service.capabilities_changed.connect(self._on_service_capabilities_changed)
@@ -219,11 +218,11 @@ class ChatPane(QWidget):
             self._leave_edit()
 
     def _enter_edit(self, message_id: int) -> None:
-        widget = self.view.messages.get(message_id)
-        if widget is None or self.service.busy:
+        entry = self.view.messages.get(message_id)
+        if entry is None or self.service.busy:
             return
         self._editing = message_id
-        self.input.setPlainText(widget.content)
+        self.input.setPlainText(entry.content)
         self.edit_banner.setText(
             self.tr("Editing an earlier message: sending replaces it and everything after it.")
         )

@@ -1,0 +1,342 @@
+"""How long the GUI thread stalls while a chat answer streams, and launch-to-first-paint.
+
+Side by side in one run:
+
+- idle: the longest gap between ticks of a 1 ms timer while the chat pane shows a
+  conversation and nothing streams (the floor of this machine and platform);
+- stream: the same while an answer streams into the pane at `--rate` tokens per second
+  (default 200) from a synthetic backend: paragraphs, lists and code blocks, so prose
+  rendering, code highlighting and reasoning all take part; the UI is fed exactly as in
+  the app (ChatService batching at <= 30 Hz, SQLite chunk commits);
+- engine (with `--engine`): the same while SmolLM2 streams from the real llama-server;
+- launch: process start to the first paint of the main window, for the whole app
+  (`StudioApp`) beside a bare QMainWindow, each the median of `--launches` runs.
+
+Target: the longest stall while streaming under 16 ms (one frame at 60 Hz).
+Run: `python bench/gui_stall.py [--seconds 6] [--rate 200] [--engine] [--launches 3]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import qasync  # noqa: E402
+from PySide6.QtCore import Qt, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from studio.core.chat import ChatStore, SamplingSettings  # noqa: E402
+from studio.core.chat.backend import (  # noqa: E402
+    ChatBackend,
+    DirectServerBackend,
+    TemplateCapabilities,
+)
+from studio.core.server.client import ChatDelta  # noqa: E402
+from studio.core.tasks import TaskOwner  # noqa: E402
+from studio.services.chat_service import ChatService  # noqa: E402
+from studio.services.event_loop import install_asyncgen_finalizer  # noqa: E402
+from studio.ui.chat.chat_pane import ChatPane  # noqa: E402
+
+FRAME_MS = 16.0
+
+_ANSWER_PARTS = (
+    "Here is a walk through the idea, step by step.\n\n",
+    "1. **Read** the header without mapping the file.\n"
+    "2. *Estimate* the memory per device.\n"
+    "3. Place the layers where they fit.\n\n",
+    "A paragraph of plain prose follows, long enough to wrap over several lines of the "
+    "conversation view, with `inline code` and a [link](https://example.org) in it.\n\n",
+    "```python\n"
+    "def place(layers: list[int], budget: int) -> list[int]:\n"
+    "    placed, used = [], 0\n"
+    "    for size in layers:\n"
+    "        if used + size > budget:\n"
+    "            break\n"
+    "        placed.append(size)\n"
+    "        used += size\n"
+    "    return placed\n"
+    "```\n\n",
+    "| device | weights | kv |\n|---|---|---|\n| GPU0 | 7.1 GiB | 1.0 GiB |\n\n",
+)
+
+
+def synthetic_tokens(count: int) -> list[str]:
+    """`count` token-sized pieces (about four characters) of a Markdown answer."""
+    text = ""
+    while len(text) < count * 4:
+        text += "".join(_ANSWER_PARTS)
+    return [text[i : i + 4] for i in range(0, count * 4, 4)]
+
+
+class SyntheticBackend:
+    """Streams tokens at a fixed rate, like an engine would, without using the CPU."""
+
+    def __init__(self, tokens: Sequence[str], rate: float, reasoning: int = 40) -> None:
+        self.tokens = list(tokens)
+        self.rate = rate
+        self.reasoning = reasoning
+
+    async def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> AsyncIterator[ChatDelta]:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for index in range(self.reasoning + len(self.tokens)):
+            # Pace against the clock, so timer slack never lowers the rate.
+            delay = start + index / self.rate - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if index < self.reasoning:
+                yield ChatDelta(reasoning=f"step {index} ")
+            else:
+                yield ChatDelta(content=self.tokens[index - self.reasoning])
+        yield ChatDelta(finish_reason="stop", timings={"predicted_per_second": self.rate})
+
+    async def template_capabilities(self) -> TemplateCapabilities:
+        return TemplateCapabilities()
+
+
+class StallProbe:
+    """A 1 ms timer on the GUI thread; a gap beyond 1 ms is time the thread was busy, or
+    was not scheduled at all. The GUI thread's own CPU time in each gap separates the two
+    on a loaded machine: `cpu` is what our code cost, `wall` what a user would have felt."""
+
+    def __init__(self) -> None:
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(1)
+        self._timer.timeout.connect(self._tick)
+        self._last = 0.0
+        self._last_cpu = 0.0
+        self.gaps: list[float] = []
+        self.cpu: list[float] = []
+
+    def start(self) -> None:
+        self.gaps.clear()
+        self.cpu.clear()
+        self._last = time.perf_counter()
+        self._last_cpu = time.thread_time()
+        self._timer.start()
+
+    def stop(self) -> list[float]:
+        self._timer.stop()
+        return list(self.gaps)
+
+    def _tick(self) -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        self.gaps.append((now - self._last) * 1000.0)
+        self.cpu.append((cpu - self._last_cpu) * 1000.0)
+        self._last, self._last_cpu = now, cpu
+
+
+def summary(gaps: list[float]) -> str:
+    if not gaps:
+        return "no ticks"
+    ordered = sorted(gaps)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    over = sum(1 for g in gaps if g > FRAME_MS)
+    return (
+        f"longest {max(gaps):6.1f} ms, p99 {p99:5.1f} ms, median {statistics.median(gaps):4.1f} ms,"
+        f" {over} gaps over {FRAME_MS:.0f} ms in {len(gaps)} ticks"
+    )
+
+
+async def stream_once(
+    pane: ChatPane, service: ChatService, backend: ChatBackend, prompt: str, probe: StallProbe
+) -> tuple[list[float], int]:
+    service.set_backend(backend, "bench")
+    await asyncio.sleep(0.3)  # capabilities read, layout settled
+    finished: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+
+    def on_finished(message: object) -> None:
+        if not finished.done():
+            finished.set_result(message)
+
+    service.answer_finished.connect(on_finished)
+    updates = 0
+
+    def on_delta(*_: object) -> None:
+        nonlocal updates
+        updates += 1
+
+    service.answer_delta.connect(on_delta)
+    probe.start()
+    pane.input.setPlainText(prompt)
+    pane.send_button.click()
+    await finished
+    await asyncio.sleep(0.3)  # the last highlight and layout
+    gaps = probe.stop()
+    service.answer_finished.disconnect(on_finished)
+    service.answer_delta.disconnect(on_delta)
+    return gaps, updates
+
+
+async def measure(args: argparse.Namespace, app: QApplication, home: Path) -> None:
+    tasks = TaskOwner("bench")
+    install_asyncgen_finalizer(asyncio.get_running_loop(), tasks)
+    with ExitStack() as stack:
+        store = stack.enter_context(ChatStore(home / "chat.sqlite3"))
+        service = ChatService(store, tasks)
+        pane = ChatPane(service, tasks)
+        pane.resize(1200, 800)
+        pane.show()
+        probe = StallProbe()
+
+        # A conversation already on screen, as a user would have it.
+        warm = SyntheticBackend(synthetic_tokens(300), rate=5000, reasoning=0)
+        await stream_once(pane, service, warm, "warm up", probe)
+
+        probe.start()
+        await asyncio.sleep(args.seconds / 2)
+        idle = probe.stop()
+        idle_cpu = list(probe.cpu)
+        print(f"idle    : wall {summary(idle)}")
+        print(f"          cpu  {summary(idle_cpu)}")
+
+        count = int(args.seconds * args.rate)
+        backend = SyntheticBackend(synthetic_tokens(count), rate=args.rate)
+        gaps, updates = await stream_once(pane, service, backend, "stream please", probe)
+        cpu = list(probe.cpu)
+        seconds = sum(gaps) / 1000.0
+        print(
+            f"stream  : wall {summary(gaps)}; {count} tokens at {args.rate:.0f}/s,"
+            f" {updates} UI updates ({updates / seconds:.1f}/s)"
+        )
+        print(f"          cpu  {summary(cpu)}")
+        print(
+            f"ratio   : longest stall streaming / idle: wall {max(gaps) / max(idle):.2f},"
+            f" cpu {max(cpu) / max(max(idle_cpu), 0.001):.2f}; target longest < {FRAME_MS:.0f} ms:"
+            f" wall {'met' if max(gaps) < FRAME_MS else 'MISSED'},"
+            f" cpu {'met' if max(cpu) < FRAME_MS else 'MISSED'}"
+        )
+        load = os.getloadavg()[0]
+        print(
+            f"machine : load average {load:.1f} on {os.cpu_count()} CPUs (wall gaps include waits)"
+        )
+
+        if args.engine:
+            from studio.core.engine import locate_engine
+            from tests.support.engine import running_server
+            from tests.support.models import smollm2_path
+
+            server = stack.enter_context(
+                running_server(locate_engine(), smollm2_path(), ["-c", "2048", "-np", "1"])
+            )
+            service.set_settings(SamplingSettings(max_tokens=400, temperature=0.7, seed=1))
+            gaps, updates = await stream_once(
+                pane,
+                service,
+                DirectServerBackend(server),
+                "Write a long Python tutorial with several code examples.",
+                probe,
+            )
+            print(f"engine  : wall {summary(gaps)}; {updates} UI updates")
+            print(f"          cpu  {summary(list(probe.cpu))}")
+        await tasks.shutdown()
+        pane.close()
+
+
+_LAUNCH_CHILD = r"""
+import asyncio, os, sys, time
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import qasync
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+loop = qasync.QEventLoop(app)
+asyncio.set_event_loop(loop)
+painted = loop.create_future()
+
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not painted.done():
+            print("painted", flush=True)
+            painted.set_result(None)
+        return False
+
+watch = Watch()
+async def main():
+    if sys.argv[1] == "app":
+        from studio.app import StudioApp
+        from studio.context import AppContext
+        from studio.services.event_loop import install_asyncgen_finalizer
+        studio = StudioApp(AppContext.create())
+        install_asyncgen_finalizer(loop, studio.tasks)
+        studio.window.installEventFilter(watch)
+        studio.start()
+        await painted
+        studio.window.close()
+        await studio.shutdown()
+    else:
+        window = QMainWindow()
+        window.resize(1200, 800)
+        window.installEventFilter(watch)
+        window.show()
+        await painted
+with loop:
+    loop.run_until_complete(main())
+"""
+
+
+def launch_ms(kind: str, home: Path) -> float:
+    env = {**os.environ, "STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _LAUNCH_CHILD, kind],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.strip() == "painted":
+            elapsed = (time.perf_counter() - start) * 1000.0
+            break
+    else:
+        raise RuntimeError(f"{kind} never painted")
+    child.wait(timeout=60)
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--engine", action="store_true", help="also stream from SmolLM2")
+    parser.add_argument("--launches", type=int, default=3)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as scratch:
+        home = Path(scratch)
+        bare = statistics.median(launch_ms("bare", home) for _ in range(args.launches))
+        full = statistics.median(launch_ms("app", home) for _ in range(args.launches))
+        print(
+            f"launch  : app {full:6.0f} ms, bare QMainWindow {bare:6.0f} ms"
+            f" to first paint (ratio {full / bare:.2f})"
+        )
+        app = QApplication.instance() or QApplication([])
+        assert isinstance(app, QApplication)
+        loop = qasync.QEventLoop(app)
+        asyncio.set_event_loop(loop)
+        with loop:
+            loop.run_until_complete(measure(args, app, home))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
