@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Slot
+from PySide6.QtCore import QModelIndex, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -27,6 +27,10 @@ from studio.ui.library_model import LibraryModel
 
 
 class LibraryPage(QWidget):
+    # The user wants to load this model file (the first shard): the app opens its load
+    # dialog (`StudioAreas.open_model`).
+    load_requested = Signal(object)  # Path
+
     def __init__(self, library: LibraryService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("page-library")
@@ -52,11 +56,13 @@ class LibraryPage(QWidget):
         self.status.setObjectName("library-status")
         self.status.setWordWrap(True)
 
+        self.load_button = QPushButton(self.tr("Load…"))
         self.rescan_button = QPushButton(self.tr("Rescan"))
         self.import_button = QPushButton(self.tr("Import a GGUF file…"))
         self.reveal_button = QPushButton(self.tr("Show in file manager"))
         self.delete_button = QPushButton(self.tr("Delete…"))
         for button, name in (
+            (self.load_button, "library-load"),
             (self.rescan_button, "library-rescan"),
             (self.import_button, "library-import"),
             (self.reveal_button, "library-reveal"),
@@ -69,6 +75,7 @@ class LibraryPage(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.reveal_button)
         buttons.addWidget(self.delete_button)
+        buttons.addWidget(self.load_button)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter)
@@ -81,6 +88,8 @@ class LibraryPage(QWidget):
         self.import_button.clicked.connect(self._on_import_clicked)
         self.reveal_button.clicked.connect(self._on_reveal_clicked)
         self.delete_button.clicked.connect(self._on_delete_clicked)
+        self.load_button.clicked.connect(self._on_load_clicked)
+        self.table.doubleClicked.connect(self._on_table_double_clicked)
         self.table.selectionModel().selectionChanged.connect(self._refresh_buttons)
         library.scanned.connect(self._on_library_scanned)
         library.failed.connect(self._on_library_failed)
@@ -119,11 +128,26 @@ class LibraryPage(QWidget):
     def reveal(self, folder: Path) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
+    @staticmethod
+    def loadable(model: LocalModel | None) -> bool:
+        return model is not None and not model.problem and not model.is_projector
+
     @Slot()
     def _refresh_buttons(self, *_: object) -> None:
-        chosen = self.selected() is not None
-        self.reveal_button.setEnabled(chosen)
-        self.delete_button.setEnabled(chosen)
+        chosen = self.selected()
+        self.reveal_button.setEnabled(chosen is not None)
+        self.delete_button.setEnabled(chosen is not None)
+        self.load_button.setEnabled(self.loadable(chosen))
+
+    @Slot()
+    def _on_load_clicked(self) -> None:
+        model = self.selected()
+        if model is not None and self.loadable(model):
+            self.load_requested.emit(model.path)
+
+    @Slot(QModelIndex)
+    def _on_table_double_clicked(self, _: QModelIndex) -> None:
+        self._on_load_clicked()
 
     @Slot(object)
     def _on_library_scanned(self, models: list[LocalModel]) -> None:

@@ -60,6 +60,8 @@ def test_library_lists_imports_reveals_and_deletes(
     revealed: list[Path] = []
     page.reveal = revealed.append  # type: ignore[method-assign]
     answers: list[bool] = []
+    loads: list[Path] = []
+    page.load_requested.connect(loads.append)
     page.confirm_delete = lambda model: answers.pop(0)  # type: ignore[method-assign]
 
     def names() -> list[str]:
@@ -97,6 +99,17 @@ def test_library_lists_imports_reveals_and_deletes(
         assert page.reveal_button.isEnabled()
         chosen = page.selected()
         assert chosen is not None
+        # Load: a model asks the app to open its load dialog; a projector cannot be loaded.
+        for row in range(page.proxy.rowCount()):
+            page.table.selectRow(row)
+            picked = page.selected()
+            assert picked is not None
+            assert page.load_button.isEnabled() == (not picked.is_projector)
+            if not picked.is_projector:
+                page.load_button.click()
+        assert sorted(p.parent.name for p in loads) == ["imported", "models"]
+        assert not any("mmproj" in p.name for p in loads)
+        page.table.selectRow(0)
         page.reveal_button.click()
         assert revealed == [chosen.path.parent]
 
