@@ -193,7 +193,7 @@ def describe(plan: Plan) -> str:
     ]
     for device in (*plan.devices, plan.host):
         p = device.predicted
-        name = device.engine_name or device.label
+        name = f"{device.engine_name} {device.label}" if device.engine_name else device.label
         if not device.enabled:
             name += " (off)"
         mark = "" if device.fits or not device.used else "  OVER"
