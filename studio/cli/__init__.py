@@ -17,6 +17,8 @@ _COMMAND_MODULES = (
     "studio.cli.fit",
     "studio.cli.estimate",
     "studio.cli.hub",
+    "studio.cli.serve",
+    "studio.cli.run",
 )
 
 

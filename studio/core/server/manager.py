@@ -37,7 +37,7 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -445,7 +445,7 @@ class ServerManager:
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], **options: Any
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         """Stream one chat completion through whatever child is current, with recovery.
 
         Ends with a delta whose `finish_reason` is "cancelled" when `cancel()` is called.

@@ -1,0 +1,90 @@
+"""`studio run MODEL.gguf -p "prompt"`: load the model, stream one answer to stdout."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from typing import Any
+
+from studio.cli.serve import add_launch_arguments, make_manager, report_error, spec_from_args
+from studio.core.engine import EngineError
+from studio.core.errors import StudioError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("run", help="load a model and stream one answer")
+    add_launch_arguments(parser)
+    parser.add_argument("--prompt", "-p", required=True, help="the user message")
+    parser.add_argument("--system", default=None, help="a system message")
+    parser.add_argument("--max-tokens", "-n", type=int, default=512)
+    parser.add_argument("--temperature", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--think", choices=["on", "off"], default=None, help="ask for thinking on or off"
+    )
+    parser.add_argument(
+        "--stats", action="store_true", help="print time to first token and tokens/s"
+    )
+    parser.set_defaults(run=run)
+
+
+async def answer(args: argparse.Namespace) -> int:
+    manager = make_manager(args)
+    try:
+        await manager.load(spec_from_args(args))
+        messages = [{"role": "user", "content": args.prompt}]
+        if args.system:
+            messages.insert(0, {"role": "system", "content": args.system})
+        options: dict[str, Any] = {"max_tokens": args.max_tokens}
+        if args.temperature is not None:
+            options["temperature"] = args.temperature
+        if args.seed is not None:
+            options["seed"] = args.seed
+        if args.think is not None:
+            options["thinking"] = args.think == "on"
+        first_token_s = None
+        final = None
+        in_reasoning = False
+        async for delta in manager.stream_chat(messages, **options):
+            if delta.reasoning:
+                # Thinking goes to stderr so stdout stays the answer alone.
+                sys.stderr.write(delta.reasoning)
+                sys.stderr.flush()
+                in_reasoning = True
+            if delta.content:
+                if in_reasoning:
+                    sys.stderr.write("\n")
+                    in_reasoning = False
+                sys.stdout.write(delta.content)
+                sys.stdout.flush()
+            if first_token_s is None and delta.has_text:
+                first_token_s = delta.elapsed_s
+            if delta.finish_reason:
+                final = delta
+        sys.stdout.write("\n")
+        if args.stats and final is not None:
+            speed = final.tokens_per_second
+            print(
+                f"time to first token {first_token_s or 0:.2f} s, "
+                f"{speed or 0:.1f} tokens/s, finish {final.finish_reason}",
+                file=sys.stderr,
+            )
+        return 0
+    except StudioError as error:
+        report_error(error)
+        return 1
+    finally:
+        await manager.shutdown()
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(answer(args))
+    except EngineError as error:
+        report_error(error)
+        return 2
+    except KeyboardInterrupt:
+        return 130

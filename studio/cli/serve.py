@@ -1,0 +1,155 @@
+"""`studio serve MODEL.gguf`: an OpenAI-compatible endpoint on 127.0.0.1 that goes through
+the manager, so crash recovery and replay apply to API clients too."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from studio.core.engine import EngineError, locate_engine
+from studio.core.errors import StudioError
+from studio.core.paths import AppPaths
+from studio.core.server.facade import ChatFacade
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+
+DEFAULT_PORT = 8765
+
+
+def _on_off(text: str) -> str:
+    if text not in ("on", "off", "auto"):
+        raise argparse.ArgumentTypeError("expected on, off or auto")
+    return text
+
+
+def _layers(text: str) -> int | str:
+    return text if text in ("auto", "all") else int(text)
+
+
+def _shares(text: str) -> tuple[float, ...]:
+    return tuple(float(part) for part in text.split(",") if part.strip())
+
+
+def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
+    """The launch options `serve` and `run` share; unset = the engine's default."""
+    parser.add_argument("model", type=Path, help="the .gguf model file")
+    parser.add_argument("--ctx", "-c", type=int, default=None, metavar="N")
+    parser.add_argument("--parallel", "-np", type=int, default=1, metavar="N")
+    parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off|auto")
+    parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
+    parser.add_argument("--cache-type-v", "-ctv", default=None, metavar="TYPE")
+    parser.add_argument("--gpu-layers", "-ngl", type=_layers, default=None, metavar="N|auto|all")
+    parser.add_argument(
+        "--split-mode", "-sm", default=None, choices=["none", "layer", "row", "tensor"]
+    )
+    parser.add_argument("--tensor-split", "-ts", type=_shares, default=(), metavar="A,B,...")
+    parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=None, metavar="N")
+    parser.add_argument("--device", "-dev", default="", metavar="DEV,...")
+    parser.add_argument("--rpc", default="", metavar="HOST:PORT,...")
+    parser.add_argument("--mmproj", type=Path, default=None, help="a multimodal projector")
+    parser.add_argument("--spec-type", default=None, help="speculative decoding type")
+    parser.add_argument("--draft", type=Path, default=None, help="a draft model (.gguf)")
+    parser.add_argument("--threads", "-t", type=int, default=None, metavar="N")
+    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to run")
+    parser.add_argument(
+        "--engine-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an extra llama-server argument (repeatable; managed flags are refused)",
+    )
+
+
+def spec_from_args(args: argparse.Namespace, model: Path | None = None) -> LaunchSpec:
+    return LaunchSpec(
+        model=(model or args.model).expanduser().resolve(),
+        ctx_size=args.ctx,
+        parallel=args.parallel,
+        flash_attn=args.flash_attn,
+        cache_type_k=args.cache_type_k,
+        cache_type_v=args.cache_type_v,
+        n_gpu_layers=args.gpu_layers,
+        split_mode=args.split_mode,
+        tensor_split=tuple(args.tensor_split),
+        n_cpu_moe=args.n_cpu_moe,
+        devices=tuple(d for d in args.device.split(",") if d),
+        rpc_servers=tuple(r for r in args.rpc.split(",") if r),
+        mmproj=args.mmproj,
+        spec_type=args.spec_type,
+        draft_model=args.draft,
+        threads=args.threads,
+        extra_args=tuple(args.engine_arg),
+    )
+
+
+def make_manager(args: argparse.Namespace) -> ServerManager:
+    paths = AppPaths.default()
+    return ServerManager(locate_engine(args.binary), paths.log_dir / "llama-server")
+
+
+def report_error(error: StudioError) -> None:
+    params = ", ".join(f"{k}={v}" for k, v in error.params.items() if k != "log_tail")
+    print(
+        f"error: {error.code}: {error.detail}" + (f" ({params})" if params else ""), file=sys.stderr
+    )
+    failure = getattr(error, "failure", None)
+    if failure is not None and failure.log_tail:
+        print("last engine output:", file=sys.stderr)
+        for line in failure.log_tail[-12:]:
+            print(f"  {line}", file=sys.stderr)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve", help="serve a model on 127.0.0.1 with an OpenAI-compatible API"
+    )
+    add_launch_arguments(parser)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 = any free port")
+    parser.set_defaults(run=run)
+
+
+async def serve(args: argparse.Namespace) -> int:
+    manager = make_manager(args)
+    facade = ChatFacade(manager, lambda path: spec_from_args(args, path))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        port = await facade.start(args.port)
+        print(f"studio serve: http://127.0.0.1:{port} (loading {args.model})", flush=True)
+        try:
+            snapshot = await manager.load(spec_from_args(args))
+        except StudioError as error:
+            report_error(error)
+            return 1
+        ready = snapshot.ready
+        print(
+            f"studio serve: ready, model {ready.model_alias if ready else '?'}, "
+            f"context {ready.n_ctx if ready else '?'}",
+            flush=True,
+        )
+        await stop.wait()
+        return 0
+    finally:
+        await facade.close()
+        await manager.shutdown()
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(serve(args))
+    except EngineError as error:
+        report_error(error)
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(Exception):
+            print("interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,134 @@
+"""`studio serve`'s OpenAI-compatible face and `studio run`, on the real engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from studio.core.engine import EngineLocation
+from studio.core.server.facade import ChatFacade
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+
+pytestmark = pytest.mark.engine
+
+HI = [{"role": "user", "content": "Say hello."}]
+
+
+def spec_for(path: Path) -> LaunchSpec:
+    return LaunchSpec(model=path, ctx_size=512, parallel=1)
+
+
+async def test_openai_routes_go_through_the_manager(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+    facade = ChatFacade(manager, spec_for)
+    port = await facade.start(0)
+    try:
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60
+        ) as http:
+            assert (await http.get("/health")).status_code == 503  # nothing loaded yet
+            loaded = await http.post("/studio/load", json={"model": str(smollm2)})
+            assert loaded.status_code == 200 and loaded.json()["state"] == "ready"
+            assert (await http.get("/health")).json() == {"status": "ok"}
+            models = (await http.get("/v1/models")).json()
+            assert models["data"][0]["id"] == smollm2.stem
+
+            body = {"messages": HI, "max_tokens": 8, "temperature": 0, "seed": 1}
+            reply = (await http.post("/v1/chat/completions", json=body)).json()
+            text = reply["choices"][0]["message"]["content"]
+            assert text and reply["choices"][0]["finish_reason"] in {"stop", "length"}
+            assert reply["usage"]["completion_tokens"] >= 1
+
+            events = []
+            async with http.stream(
+                "POST",
+                "/v1/chat/completions",
+                json={**body, "stream": True, "stream_options": {"include_usage": True}},
+            ) as response:
+                assert response.headers["content-type"] == "text/event-stream"
+                async for line in response.aiter_lines():
+                    if line.startswith("data: "):
+                        events.append(line[6:])
+            assert events[-1] == "[DONE]"
+            chunks = [json.loads(e) for e in events[:-1]]
+            streamed = "".join(
+                c["choices"][0]["delta"].get("content", "") for c in chunks if c["choices"]
+            )
+            assert streamed == text  # same seed, same answer, streamed or not
+            assert any("usage" in c for c in chunks)
+
+            # A crash between requests is invisible to the API client: respawn + replay.
+            process = manager.current_process()
+            assert process is not None
+            os.kill(process.pid, signal.SIGKILL)
+            again = (await http.post("/v1/chat/completions", json=body)).json()
+            assert again["choices"][0]["message"]["content"] == text
+            status = (await http.get("/studio/status")).json()
+            assert status["respawn_count"] == 1 and status["state"] == "ready"
+
+            bad = await http.post("/v1/chat/completions", json={"messages": []})
+            assert bad.status_code == 400
+            unloaded = (await http.post("/studio/unload")).json()
+            assert unloaded["state"] == "idle" and unloaded["epoch"] == 1
+            refused = await http.post("/v1/chat/completions", json=body)
+            assert refused.status_code == 503
+            assert "no_model" in refused.json()["error"]["message"]
+            missing = await http.post("/studio/load", json={"model": str(tmp_path / "x.gguf")})
+            assert missing.status_code == 422
+            assert missing.json()["error"]["code"] == "model_missing"
+    finally:
+        await facade.close()
+        await manager.shutdown()
+
+
+def test_studio_run_streams_one_answer(smollm2: Path, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "studio",
+            "run",
+            str(smollm2),
+            "-c",
+            "512",
+            "-p",
+            "Say hello.",
+            "-n",
+            "8",
+            "--temperature",
+            "0",
+            "--stats",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "STUDIO_HOME": str(tmp_path)},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+    assert "tokens/s" in done.stderr
+    assert list((tmp_path / "logs" / "llama-server").glob("llama-server-*.log"))
+
+
+def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "studio", "run", str(tmp_path / "absent.gguf"), "-p", "hi"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "STUDIO_HOME": str(tmp_path)},
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "model_missing" in done.stderr
