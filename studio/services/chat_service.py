@@ -416,6 +416,9 @@ class ChatService(QObject):
                     timings.update(delta.timings)
                 if delta.usage:
                     usage.update(delta.usage)
+                if delta.finish_reason == "cancelled":
+                    # The manager ended the stream (an unload, or its own cancel()).
+                    status = MessageStatus.CANCELLED
                 if not delta.content and not delta.reasoning:
                     continue
                 if first_token is None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
 from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
-from studio.core.server.client import ServerError
+from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService, DeltaBatcher, title_from
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
@@ -303,3 +304,27 @@ def test_titles_are_short_single_lines() -> None:
     long = title_from("word " * 40)
     assert len(long) <= 48
     assert long.endswith("…")
+
+
+def test_a_stream_the_manager_cancelled_is_kept_as_cancelled(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    class ManagerCancelled(ScriptedBackend):
+        async def stream_chat(
+            self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+        ) -> AsyncIterator[ChatDelta]:
+            yield ChatDelta(content="partial")
+            yield ChatDelta(finish_reason="cancelled")
+
+    service, tasks = _service(store, ManagerCancelled())
+
+    async def scenario() -> Message:
+        finished = asyncio.ensure_future(next_emission(service.answer_finished))
+        service.send("x")
+        (message,) = await finished
+        return message
+
+    answer = loop.run_until_complete(scenario())
+    assert answer.status is MessageStatus.CANCELLED
+    assert answer.content == "partial"
+    loop.run_until_complete(tasks.shutdown())

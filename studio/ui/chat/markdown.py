@@ -7,7 +7,6 @@ Prose is left to Qt's own Markdown renderer; code is highlighted with Pygments.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,8 +81,3 @@ def highlight_code(code: str, language: str, dark: bool = False) -> str:
     formatter = HtmlFormatter(nowrap=True, noclasses=True, style="monokai" if dark else "default")
     body = highlight(code, lexer, formatter) if code else ""
     return f'<pre style="margin:0; white-space:pre-wrap">{body}</pre>'
-
-
-def plain_html(text: str) -> str:
-    """Text shown verbatim in a rich-text label (reasoning, errors)."""
-    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
