@@ -8,6 +8,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    Signal,
     Slot,
 )
 from PySide6.QtGui import QPainter
@@ -152,6 +153,9 @@ class ProgressDelegate(QStyledItemDelegate):
 
 
 class DownloadPanel(QWidget):
+    # A finished download's model file (the first shard): the app opens its load dialog.
+    load_requested = Signal(object)  # Path
+
     def __init__(self, downloads: DownloadService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("download-panel")
@@ -174,11 +178,13 @@ class DownloadPanel(QWidget):
         self.resume_button = QPushButton(self.tr("Resume"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.clear_button = QPushButton(self.tr("Clear finished"))
+        self.load_button = QPushButton(self.tr("Load…"))
         for button, name in (
             (self.pause_button, "download-pause"),
             (self.resume_button, "download-resume"),
             (self.cancel_button, "download-cancel"),
             (self.clear_button, "download-clear"),
+            (self.load_button, "download-load"),
         ):
             button.setObjectName(name)
         buttons = QHBoxLayout()
@@ -186,6 +192,7 @@ class DownloadPanel(QWidget):
         for button in (self.pause_button, self.resume_button, self.cancel_button):
             buttons.addWidget(button)
         buttons.addWidget(self.clear_button)
+        buttons.addWidget(self.load_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table, 1)
@@ -195,6 +202,7 @@ class DownloadPanel(QWidget):
         self.resume_button.clicked.connect(self._on_resume_clicked)
         self.cancel_button.clicked.connect(self._on_cancel_clicked)
         self.clear_button.clicked.connect(self._on_clear_clicked)
+        self.load_button.clicked.connect(self._on_load_clicked)
         self.table.selectionModel().selectionChanged.connect(self._refresh_buttons)
         self.model.dataChanged.connect(self._refresh_buttons)
         downloads.progress.connect(self._on_downloads_progress)
@@ -225,6 +233,15 @@ class DownloadPanel(QWidget):
             self.model.snapshot_at(r).state.finished for r in range(self.model.rowCount())
         )
         self.clear_button.setEnabled(finished)
+        self.load_button.setEnabled(
+            state is JobState.COMPLETED and snap is not None and bool(snap.paths)
+        )
+
+    @Slot()
+    def _on_load_clicked(self) -> None:
+        snap = self.selected()
+        if snap is not None and snap.state is JobState.COMPLETED and snap.paths:
+            self.load_requested.emit(snap.paths[0])  # the model comes first, mmproj after
 
     @Slot()
     def _on_pause_clicked(self) -> None:

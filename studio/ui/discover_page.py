@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, QTimer, Slot
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -59,6 +59,8 @@ def _table(name: str, accessible: str) -> QTableView:
 
 
 class DiscoverPage(QWidget):
+    load_requested = Signal(object)  # Path of a downloaded model, to open its load dialog
+
     def __init__(
         self,
         hub: HubService,
@@ -168,6 +170,7 @@ class DiscoverPage(QWidget):
         self.status.setObjectName("discover-status")
         self.status.setWordWrap(True)
         self.downloads_panel = DownloadPanel(downloads)
+        self.downloads_panel.load_requested.connect(self.load_requested)
         vertical = QSplitter(Qt.Orientation.Vertical)
         vertical.addWidget(browse)
         vertical.addWidget(self.downloads_panel)

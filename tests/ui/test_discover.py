@@ -233,6 +233,10 @@ def test_download_panel_pauses_resumes_and_completes_with_mmproj(
         done = panel.model.snapshot_at(0)
         assert [p.name for p in done.paths] == ["Tiny-Q8_0.gguf", "mmproj-Tiny-F16.gguf"]
         assert all(p.parent == scene.folder / "tester" / "Tiny-GGUF" for p in done.paths)
+        loads: list[Path] = []
+        panel.load_requested.connect(loads.append)
+        panel.load_button.click()
+        assert loads == [done.paths[0]]
         assert panel.clear_button.isEnabled()
         panel.clear_button.click()
         assert panel.model.rowCount() == 0
