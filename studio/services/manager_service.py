@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -85,9 +85,8 @@ class ManagerChatBackend:
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
     ) -> AsyncIterator[ChatDelta]:
-        stream = cast(
-            AsyncGenerator[ChatDelta, None],
-            self._manager.stream_chat(messages, stream_options={"include_usage": True}, **options),
+        stream = self._manager.stream_chat(
+            messages, stream_options={"include_usage": True}, **options
         )
         try:
             async for delta in stream:
