@@ -146,6 +146,9 @@ def test_desktop_entry_starts_the_bundle(bundle: Path, tmp_path: Path) -> None:
 def test_bundle_layout(bundle: Path) -> None:
     contents = bundle / "_internal"
     assert (contents / "i18n").is_dir()  # translations land here once they exist
+    repository = Path(__file__).resolve().parents[2]
+    for catalogue in repository.glob("i18n/**/*.qm"):
+        assert (contents / catalogue.relative_to(repository)).is_file(), catalogue
     assert (contents / "resources" / "icons" / f"{APP_ID}.svg").is_file()
     assert (bundle / "share" / "applications" / f"{APP_ID}.desktop").is_file()
     assert list((bundle / "share" / "metainfo").glob("*.metainfo.xml"))
