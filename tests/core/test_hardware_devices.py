@@ -253,3 +253,15 @@ def test_rpc_endpoint_rejects_malformed(text: str) -> None:
 def test_rpc_endpoint_round_trips() -> None:
     assert str(RpcEndpoint.parse(" gpu-box.lan:50052 ")) == "gpu-box.lan:50052"
     assert str(RpcEndpoint.parse("[::1]:50052")) == "[::1]:50052"
+
+
+def test_a_card_without_nvml_seen_by_two_backends_counts_once() -> None:
+    engine = (
+        _engine("ROCm0", "AMD Radeon RX 7900 XTX", 24),
+        _engine("ROCm1", "AMD Radeon RX 7900 XTX", 24),
+        _engine("Vulkan0", "AMD Radeon RX 7900 XTX", 23.9),
+        _engine("Vulkan1", "AMD Radeon RX 7900 XTX", 23.9),
+        _engine("Vulkan2", "Intel Arc A770", 16),
+    )
+    devices, _ = match_devices(engine, ())
+    assert [d.engine_name for d in devices] == ["ROCm0", "ROCm1", "Vulkan2"]

@@ -57,6 +57,25 @@ def _from_engine(engine: EngineDevice) -> Device:
     )
 
 
+def _seen_through_another_backend(
+    engine: EngineDevice, kept: Sequence[Device], claimed: set[tuple[str, str]]
+) -> bool:
+    """Whether `engine` is a second backend's view of a device already kept (ROCm0 and
+    Vulkan0 for one AMD card), pairing each kept device with at most one per backend."""
+    for device in kept:
+        pair = (device.key, engine.backend)
+        if (
+            device.backend != engine.backend
+            and pair not in claimed
+            and device.name.casefold() == engine.description.casefold()
+            and abs(device.total_bytes / MIB - engine.total_mib)
+            <= _TOTAL_TOLERANCE * engine.total_mib
+        ):
+            claimed.add(pair)
+            return True
+    return False
+
+
 def match_devices(
     engine_devices: Sequence[EngineDevice], gpus: Sequence[GpuReading]
 ) -> tuple[tuple[Device, ...], tuple[UnusableGpu, ...]]:
@@ -66,6 +85,7 @@ def match_devices(
     memory figures. RPC devices are not local and are handled by `rpc`.
     """
     taken: set[str] = set()
+    claimed: set[tuple[str, str]] = set()
     devices: list[Device] = []
     for engine in engine_devices:
         if engine.backend == "RPC":
@@ -74,9 +94,11 @@ def match_devices(
         if gpu is not None:
             taken.add(gpu.uuid)
             devices.append(_from_gpu(engine, gpu))
-        elif not any(_same_card(engine, g) for g in gpus):
+        elif not any(_same_card(engine, g) for g in gpus) and not (
+            _seen_through_another_backend(engine, devices, claimed)
+        ):
             devices.append(_from_engine(engine))
-        # else: a second backend's view of a GPU already paired; using both would
+        # else: a second backend's view of a GPU already listed; using both would
         # double-count its memory.
     unusable = tuple(UnusableGpu(g, "no_engine_device") for g in gpus if g.uuid not in taken)
     return tuple(devices), unusable
