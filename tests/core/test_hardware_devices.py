@@ -265,3 +265,18 @@ def test_a_card_without_nvml_seen_by_two_backends_counts_once() -> None:
     )
     devices, _ = match_devices(engine, ())
     assert [d.engine_name for d in devices] == ["ROCm0", "ROCm1", "Vulkan2"]
+
+
+def test_memory_held_by_our_own_server_counts_as_free_for_the_next_plan() -> None:
+    from studio.core.hardware.fake import FakeProcess
+
+    api = FakeNvml(
+        [FakeGpu(bus=0, total_bytes=24 * GIB, free_bytes=20 * GIB)],
+        processes={0: [FakeProcess(4242, 3 * GIB), FakeProcess(99, GIB), FakeProcess(7, None)]},
+    )
+    (gpu,) = read_nvml_gpus(api, {}, own_pids={4242, 7})
+    assert gpu.own_bytes == 3 * GIB and gpu.free_bytes == 20 * GIB
+    devices, _ = match_devices((_engine("CUDA0", "Fake GPU 0", 24),), (gpu,))
+    assert devices[0].free_bytes == 23 * GIB and devices[0].reclaimable_bytes == 3 * GIB
+    (stranger,) = read_nvml_gpus(api, {}, own_pids={1})
+    assert stranger.own_bytes == 0

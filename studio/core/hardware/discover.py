@@ -6,7 +6,7 @@ the engine's device list and (optionally) the host reading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from studio.core.engine import EngineDevice
@@ -41,19 +41,21 @@ def discover_devices(
     rpc_devices: Sequence[Device] = (),
     nvml: Callable[[], NvmlApi | None] = load_pynvml,
     host: Callable[[], HostMemory] = read_host_memory,
+    own_pids: Collection[int] = (),
 ) -> DeviceInventory:
     """The devices a launch can use, in engine order: RPC servers first, then local GPUs.
 
     Blocking (NVML and psutil calls): call it through `asyncio.to_thread` from the GUI.
+    `own_pids` are our running llama-server processes: their GPU memory counts as free.
     """
     host_memory: HostMemory | None = None
     if config.fake_spec:
         spec = parse_fake_spec(config.fake_spec)
-        gpus = read_nvml_gpus(FakeNvml(spec.gpus), environ)
+        gpus = read_nvml_gpus(FakeNvml(spec.gpus), environ, own_pids)
         engine_devices = fake_engine_devices(gpus)
         host_memory = spec.host
     else:
-        gpus = read_nvml_gpus(nvml(), environ)
+        gpus = read_nvml_gpus(nvml(), environ, own_pids)
     local, unusable = match_devices(engine_devices, gpus)
     return DeviceInventory(
         devices=(*rpc_devices, *local),

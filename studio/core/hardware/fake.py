@@ -12,7 +12,7 @@ A spec such as `GPU0:24GiB,GPU1:12GiB/10GiB,HOST:64GiB` describes:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,14 @@ class _Memory:
 
 
 @dataclass(frozen=True)
+class FakeProcess:
+    """A process holding GPU memory, as nvmlDevice*RunningProcesses lists it."""
+
+    pid: int
+    usedGpuMemory: int | None  # noqa: N815 (pynvml's field name)
+
+
+@dataclass(frozen=True)
 class _PciInfo:
     busId: bytes  # noqa: N815 (pynvml's field name; real NVML may hand back bytes)
 
@@ -110,8 +118,13 @@ class FakeNvml:
 
     NVMLError: type[Exception] = FakeNvmlError
 
-    def __init__(self, gpus: Sequence[FakeGpu]) -> None:
+    def __init__(
+        self,
+        gpus: Sequence[FakeGpu],
+        processes: Mapping[int, Sequence[FakeProcess]] | None = None,
+    ) -> None:
         self._gpus = tuple(gpus)
+        self._processes = dict(processes or {})  # by PCI bus number
         self._initialised = 0
 
     def nvmlInit(self) -> None:
@@ -153,6 +166,13 @@ class FakeNvml:
             free=gpu.free_bytes,
             used=gpu.total_bytes - gpu.free_bytes,
         )
+
+    def nvmlDeviceGetComputeRunningProcesses(self, handle: Any) -> list[Any]:
+        gpu: FakeGpu = handle
+        return list(self._processes.get(gpu.bus, ()))
+
+    def nvmlDeviceGetGraphicsRunningProcesses(self, handle: Any) -> list[Any]:
+        raise FakeNvmlError("Not Supported")  # as on many datacenter GPUs
 
 
 def fake_engine_devices(gpus: Sequence[GpuReading]) -> tuple[EngineDevice, ...]:

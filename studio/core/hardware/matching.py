@@ -40,9 +40,12 @@ def _from_gpu(engine: EngineDevice, gpu: GpuReading) -> Device:
         engine_name=engine.name,
         name=gpu.name,
         total_bytes=gpu.total_bytes,
-        free_bytes=gpu.free_bytes,  # live, unlike the engine's probe-time figure
+        # Live, unlike the engine's probe-time figure; our own child's memory counts as free
+        # because a switch stops it first.
+        free_bytes=min(gpu.total_bytes, gpu.free_bytes + gpu.own_bytes),
         uuid=gpu.uuid,
         pci_bus_id=gpu.pci_bus_id,
+        reclaimable_bytes=gpu.own_bytes,
     )
 
 

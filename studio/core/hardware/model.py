@@ -28,6 +28,7 @@ class GpuReading:
     total_bytes: int
     free_bytes: int
     used_bytes: int
+    own_bytes: int = 0  # held by our own llama-server, freed when it stops
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,13 @@ class Device:
     engine_name: str
     name: str
     total_bytes: int
-    free_bytes: int
+    free_bytes: int  # free once our own llama-server has stopped (see reclaimable_bytes)
     uuid: str = ""
     pci_bus_id: str = ""
     endpoint: str = ""  # host:port for RPC devices
+    # Of free_bytes, what our own running llama-server holds now: a plan for the next
+    # model may use it because the manager stops the old child before starting the new.
+    reclaimable_bytes: int = 0
 
     @property
     def backend(self) -> str:

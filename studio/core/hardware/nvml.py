@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from studio.core.hardware.model import GpuReading
@@ -39,6 +39,8 @@ class NvmlApi(Protocol):
     def nvmlDeviceGetUUID(self, handle: Any) -> str | bytes: ...
     def nvmlDeviceGetPciInfo(self, handle: Any) -> Any: ...
     def nvmlDeviceGetMemoryInfo(self, handle: Any) -> Any: ...
+    def nvmlDeviceGetComputeRunningProcesses(self, handle: Any) -> list[Any]: ...
+    def nvmlDeviceGetGraphicsRunningProcesses(self, handle: Any) -> list[Any]: ...
 
 
 def load_pynvml() -> NvmlApi | None:
@@ -71,7 +73,25 @@ def pci_sort_key(bus_id: str) -> tuple[int, ...]:
         return (1 << 32,)
 
 
-def _read_all(api: NvmlApi) -> list[GpuReading]:
+def _memory_of(api: NvmlApi, handle: Any, pids: Collection[int]) -> int:
+    """GPU memory held by `pids` (CUDA contexts and Vulkan/graphics ones alike)."""
+    if not pids:
+        return 0
+    held = 0
+    for query in (
+        api.nvmlDeviceGetComputeRunningProcesses,
+        api.nvmlDeviceGetGraphicsRunningProcesses,
+    ):
+        try:
+            processes = query(handle)
+        except api.NVMLError:  # not supported on this GPU or driver: nothing to add back
+            continue
+        # usedGpuMemory is None where the driver cannot tell (WDDM, some vGPUs).
+        held += sum(int(p.usedGpuMemory or 0) for p in processes if p.pid in pids)
+    return held
+
+
+def _read_all(api: NvmlApi, own_pids: Collection[int]) -> list[GpuReading]:
     readings: list[GpuReading] = []
     for index in range(api.nvmlDeviceGetCount()):
         try:
@@ -87,6 +107,7 @@ def _read_all(api: NvmlApi) -> list[GpuReading]:
                     total_bytes=int(memory.total),
                     free_bytes=int(memory.free),
                     used_bytes=int(memory.used),
+                    own_bytes=_memory_of(api, handle, own_pids),
                 )
             )
         except api.NVMLError as error:  # a GPU fallen off the bus: CUDA cannot use it either
@@ -123,8 +144,14 @@ def apply_visible_devices(gpus: Sequence[GpuReading], value: str | None) -> list
     return visible
 
 
-def read_nvml_gpus(api: NvmlApi | None, environ: Mapping[str, str]) -> tuple[GpuReading, ...]:
-    """The GPUs the child will see, numbered as CUDA will number them; () without NVML."""
+def read_nvml_gpus(
+    api: NvmlApi | None, environ: Mapping[str, str], own_pids: Collection[int] = ()
+) -> tuple[GpuReading, ...]:
+    """The GPUs the child will see, numbered as CUDA will number them; () without NVML.
+
+    `own_pids`: our own running llama-server(s); what they hold is reported as
+    `own_bytes`, memory a switch to another model gets back when they stop.
+    """
     if api is None:
         return ()
     try:
@@ -133,7 +160,7 @@ def read_nvml_gpus(api: NvmlApi | None, environ: Mapping[str, str]) -> tuple[Gpu
         log.info("NVML unavailable: %s", error)
         return ()
     try:
-        readings = _read_all(api)
+        readings = _read_all(api, own_pids)
     finally:
         try:
             api.nvmlShutdown()
@@ -151,6 +178,7 @@ def read_nvml_gpus(api: NvmlApi | None, environ: Mapping[str, str]) -> tuple[Gpu
             total_bytes=g.total_bytes,
             free_bytes=g.free_bytes,
             used_bytes=g.used_bytes,
+            own_bytes=g.own_bytes,
         )
         for position, g in enumerate(visible)
     )
