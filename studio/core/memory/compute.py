@@ -93,6 +93,75 @@ def _mask_bytes_per_token(
     return total * element
 
 
+def _layer_width(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    il: int,
+    residual: int,
+    on_host: bool,
+) -> float:
+    """Floats per ubatch token live at the peak of layer `il`."""
+    widths: list[float] = [4 * summary.embedding_length]
+    # The last layer runs its FFN only for the rows that produce logits.
+    if il != summary.repeating_layers - 1:
+        widths.append(_ffn_width(summary, [il], residual))
+    if summary.head_count_kv[il] > 0 and not summary.recurrent_layers[il]:
+        widths.append(
+            _attention_width(summary, geometry.n_ctx_seq, settings.flash_attention, on_host)
+        )
+    if summary.recurrent_layers[il]:
+        widths.append(_recurrent_width(summary))
+    return max(widths)
+
+
+def _host_peak(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    layers: Sequence[int],
+    full_offload: bool,
+) -> int:
+    """The host builds every graph input (all mask kinds, recurrent state copies) and keeps
+    them for the whole graph, on top of its own layers' widest phase."""
+    n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
+    width = max(_layer_width(summary, settings, geometry, il, 4, True) for il in layers)
+    masks = _mask_bytes_per_token(summary, settings, geometry, range(summary.block_count))
+    states = 0
+    if summary.ssm is not None and any(summary.recurrent_layers[il] for il in layers):
+        states = 4 * summary.ssm.state_size * summary.ssm.inner_size * geometry.n_seq
+    return int(n_tokens * (4 * width + masks)) + states
+
+
+def _device_peak(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    layers: Sequence[int],
+    full_offload: bool,
+) -> int:
+    """The scheduler copies a device's inputs (the masks its layers use) when the device's
+    part of the graph starts, and the allocator frees each after its last use there; so the
+    peak is the largest layer width plus the masks still live at that layer."""
+    n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
+    # -nkvo: K and V views stream in from the host, as on the host itself.
+    residual = 4 if not settings.kv_offload else (3 if full_offload else 2)
+    element = 2 if settings.flash_attention else 4
+    spans: dict[bool, tuple[int, int]] = {}
+    with_kv = set(attention_layers(summary))
+    for il in layers:
+        if il in with_kv:
+            kind = bool(summary.swa_layers[il]) and summary.sliding_window > 0
+            spans[kind] = (layers[0], il)
+    cells = {False: geometry.n_ctx_seq, True: geometry.cells_swa // geometry.n_stream}
+    peak = 0.0
+    for il in layers:
+        live = sum(cells[k] for k, (a, b) in spans.items() if a <= il <= b) * element
+        width = _layer_width(summary, settings, geometry, il, residual, False)
+        peak = max(peak, n_tokens * (4 * width + live))
+    return int(peak)
+
+
 def compute_bytes(
     summary: ModelSummary,
     settings: EstimateSettings,
@@ -103,7 +172,8 @@ def compute_bytes(
 ) -> list[int]:
     """Compute buffer bytes per device slot (accelerators, then the host)."""
     host = n_devices
-    n_tokens = min(geometry.n_ctx, settings.ubatch)
+    # llama.cpp clamps the ubatch to the batch, and reserves for at most n_ctx tokens.
+    n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
     last = summary.repeating_layers - 1
     layers_of: list[list[int]] = [[] for _ in range(n_devices + 1)]
     for il in range(summary.repeating_layers):
@@ -111,9 +181,6 @@ def compute_bytes(
     output_slot = assignment[summary.block_count]
     full_offload = not layers_of[host]
     logits = summary.vocab_size * n_outputs * 4
-    flash = settings.flash_attention
-    n_kv = geometry.n_ctx_seq
-    with_kv = set(attention_layers(summary))
     experts_on_host = (
         (summary.block_count if settings.cpu_moe else settings.n_cpu_moe) if summary.is_moe else 0
     )
@@ -132,28 +199,11 @@ def compute_bytes(
             elif slot == output_slot:
                 result[slot] = logits + SLACK
             continue
-        widths: list[float] = []
-        early = [il for il in layers if il != last]
-        if early:
-            # -nkvo: K and V views stream in from the host, as on the host itself.
-            host_sized = on_host or not settings.kv_offload
-            residual = 4 if host_sized else (3 if full_offload else 2)
-            widths.append(_ffn_width(summary, early, residual))
-        if any(il in with_kv for il in layers):
-            widths.append(_attention_width(summary, n_kv, flash, on_host))
-        states = 0
-        if any(summary.recurrent_layers[il] for il in layers):
-            widths.append(_recurrent_width(summary))
-            if summary.ssm is not None:
-                states = 4 * summary.ssm.state_size * summary.ssm.inner_size * geometry.n_seq
-        if not widths:
-            widths.append(4 * summary.embedding_length)
-        # Graph inputs (every mask kind) are built on the host and copied to the devices
-        # whose layers use them.
-        mask_layers = range(summary.block_count) if on_host else layers
-        masks = _mask_bytes_per_token(summary, settings, geometry, mask_layers)
-        peak = int(n_tokens * (4 * max(widths) + masks)) + states
+        if on_host:
+            result[slot] = _host_peak(summary, settings, geometry, layers, full_offload) + SLACK
+        else:
+            result[slot] = _device_peak(summary, settings, geometry, layers, full_offload)
+            result[slot] += SLACK
         if slot == output_slot:
-            peak = max(peak, logits)
-        result[slot] = peak + SLACK
+            result[slot] = max(result[slot], logits + SLACK)
     return result
