@@ -6,6 +6,11 @@ and matching code runs in every test.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+
 import pytest
 
 from studio.core.engine import EngineDevice
@@ -25,6 +30,7 @@ from studio.core.hardware import (
     read_nvml_gpus,
 )
 from studio.core.hardware.fake import FakeGpu
+from studio.core.hardware.host import own_host_bytes
 from studio.core.hardware.matching import match_devices
 from studio.core.hardware.nvml import apply_visible_devices, pci_sort_key
 from studio.core.hardware.rpc import rpc_devices_from_listing
@@ -280,3 +286,27 @@ def test_memory_held_by_our_own_server_counts_as_free_for_the_next_plan() -> Non
     assert devices[0].free_bytes == 23 * GIB and devices[0].reclaimable_bytes == 3 * GIB
     (stranger,) = read_nvml_gpus(api, {}, own_pids={1})
     assert stranger.own_bytes == 0
+
+
+def test_host_ram_of_our_own_server_counts_as_available() -> None:
+    # A child that holds 64 MiB of its own memory stands in for a loaded llama-server.
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; b = bytearray(64 << 20); sys.stdin.read()"],
+        stdin=subprocess.PIPE,
+    )
+    try:
+        deadline = 50
+        while own_host_bytes([child.pid]) < 64 * MIB and deadline:
+            deadline -= 1
+            time.sleep(0.1)
+        held = own_host_bytes([child.pid])
+        assert held >= 64 * MIB
+        assert own_host_bytes([os.getpid() + 10_000_000]) == 0  # no such process
+        inventory = discover_devices(
+            DeviceConfig(), (), {}, nvml=lambda: None, host=lambda: HOST, own_pids=[child.pid]
+        )
+        assert inventory.host.available_bytes >= HOST.available_bytes + 64 * MIB
+    finally:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait(timeout=10)

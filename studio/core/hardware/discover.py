@@ -16,7 +16,7 @@ from studio.core.hardware.fake import (
     fake_engine_devices,
     parse_fake_spec,
 )
-from studio.core.hardware.host import read_host_memory
+from studio.core.hardware.host import own_host_bytes, read_host_memory
 from studio.core.hardware.matching import match_devices
 from studio.core.hardware.model import Device, DeviceInventory, HostMemory
 from studio.core.hardware.nvml import NvmlApi, load_pynvml, read_nvml_gpus
@@ -57,9 +57,15 @@ def discover_devices(
     else:
         gpus = read_nvml_gpus(nvml(), environ, own_pids)
     local, unusable = match_devices(engine_devices, gpus)
+    if host_memory is None:
+        reading = host()
+        freed = own_host_bytes(own_pids)
+        host_memory = HostMemory(
+            reading.total_bytes, min(reading.total_bytes, reading.available_bytes + freed)
+        )
     return DeviceInventory(
         devices=(*rpc_devices, *local),
-        host=host_memory if host_memory is not None else host(),
+        host=host_memory,
         unusable=unusable,
         fake=bool(config.fake_spec),
     )
