@@ -121,6 +121,26 @@ def test_streaming_rerenders_only_the_tail(
     harness.close(loop)
 
 
+def test_a_code_block_is_highlighted_as_soon_as_it_closes(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    pieces = ["```rust\n", "fn main() {}\n", "```\n\n", *[f"after{i} " for i in range(40)]]
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces, gap_s=0.01))
+    view = harness.pane.view
+    seen: list[bool] = []
+
+    def on_delta(message_id: int, content: str, reasoning: str) -> None:
+        seen.append(("rust", "fn main() {}") in view.entry(message_id).highlighted)
+
+    harness.service.answer_delta.connect(on_delta)
+    answer = loop.run_until_complete(harness.send("code first"))
+    entry = view.entry(answer.id)
+    assert True in seen[:-1]  # highlighted while the answer was still streaming
+    assert entry.body_renders == 1
+    assert view.text_of(answer.id).startswith("rust · Copy\nfn main() {}\nafter0 after1")
+    harness.close(loop)
+
+
 def test_reasoning_is_apart_and_collapsed(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:

@@ -65,6 +65,7 @@ class MessageEntry:
     settled: int = 0
     code: list[str] = field(default_factory=list)
     highlighted: dict[tuple[str, str], str] = field(default_factory=dict)
+    highlighting: set[tuple[str, str]] = field(default_factory=set)  # sent to a worker
     body_renders: int = 0  # full renders of the body (streaming renders only the tail)
     tail_renders: int = 0
 
@@ -276,7 +277,10 @@ class ConversationView(QTextBrowser):
     def _render_tail(self, entry: MessageEntry) -> None:
         """Streaming: re-render from the first block that was not complete yet."""
         entry.tail_renders += 1
-        self._render_from(entry, split_blocks(entry.content), entry.settled)
+        settled = entry.settled
+        self._render_from(entry, split_blocks(entry.content), settled)
+        if entry.settled > settled:  # a block just completed: maybe a code block
+            self._highlight_later(entry)
 
     def _render_from(self, entry: MessageEntry, blocks: list[Block], first: int) -> None:
         """Replace the body from block `first` on; the blocks before it stay as they are."""
@@ -386,34 +390,50 @@ class ConversationView(QTextBrowser):
     # -- code highlighting, off the GUI thread ---------------------------------------------
 
     def _highlight_later(self, entry: MessageEntry) -> None:
-        if entry.streaming:
-            return
+        """Highlight every complete code block not highlighted or asked for yet: while an
+        answer streams, each block as soon as its fence closes (so the re-render that shows
+        it covers only the few blocks after it); the rest once the answer is complete."""
+        blocks = split_blocks(entry.content)
+        final = blocks[: entry.settled] if entry.streaming else blocks
         wanted = [
             (b.language, b.text)
-            for b in split_blocks(entry.content)
-            if b.kind == "code" and (b.language, b.text) not in entry.highlighted
+            for b in final
+            if b.kind == "code"
+            and b.closed
+            and (b.language, b.text) not in entry.highlighted
+            and (b.language, b.text) not in entry.highlighting
         ]
         if not wanted:
             return
         if self._tasks is None:
             entry.highlighted.update({key: highlight_code(key[1], key[0]) for key in wanted})
-            self._render_body(entry)
+            self._show_highlighted(entry, set(wanted))
             return
+        entry.highlighting.update(wanted)
         self._tasks.spawn("highlight-code", self._highlight(entry, wanted))
 
     async def _highlight(self, entry: MessageEntry, wanted: list[tuple[str, str]]) -> None:
         def work() -> dict[tuple[str, str], str]:
             return {key: highlight_code(key[1], key[0]) for key in wanted}
 
-        rendered = await asyncio.to_thread(work)
+        try:
+            rendered = await asyncio.to_thread(work)
+        finally:
+            entry.highlighting.difference_update(wanted)
         if not shiboken6.isValid(self) or self.messages.get(entry.message_id) is not entry:
             return
         entry.highlighted.update(rendered)
-        if not entry.streaming:
-            # Only from the first code block on: the prose before it is already final.
-            blocks = split_blocks(entry.content)
-            first_code = next((i for i, b in enumerate(blocks) if b.kind == "code"), len(blocks))
-            self._render_from(entry, blocks, first_code)
+        self._show_highlighted(entry, set(rendered))
+
+    def _show_highlighted(self, entry: MessageEntry, keys: set[tuple[str, str]]) -> None:
+        # Re-render from the first of these code blocks on; everything before it stays.
+        blocks = split_blocks(entry.content)
+        first = next(
+            (i for i, b in enumerate(blocks) if b.kind == "code" and (b.language, b.text) in keys),
+            None,
+        )
+        if first is not None:
+            self._render_from(entry, blocks, first)
 
     def is_highlighted(self, message_id: int) -> bool:
         entry = self.messages[message_id]
