@@ -175,3 +175,22 @@ def test_auto_context_is_never_one_a_smaller_context_would_not_fit(
     smaller = data.draw(st.integers(MIN_CTX // CTX_STEP, plan.ctx // CTX_STEP)) * CTX_STEP
     again = planner.plan(plan.with_ctx(smaller))
     assert again.fits, [r.to_json() for r in again.reasons if r.severity is Severity.ERROR]
+
+
+@SETTINGS
+@given(models(), machines(), st.data())
+def test_manual_placements_report_every_device_they_overfill(
+    model: ModelSummary, machine: DeviceInventory, data: st.DataObject
+) -> None:
+    positions = model.block_count + 1
+    keys = [d.key for d in machine.devices]
+    layers = {key: data.draw(st.integers(0, positions)) for key in keys}
+    request = PlanRequest(
+        ctx=data.draw(st.integers(256, 65536)),
+        layers=layers,
+        n_cpu_moe=data.draw(st.one_of(st.none(), st.integers(0, model.block_count))),
+    )
+    plan = Planner(model, Path("m.gguf"), machine).plan(request)
+    assert _over_budget_keys(plan) == _reported_keys(plan)
+    assert plan.fits == (not _over_budget_keys(plan))
+    assert sum(d.layers for d in plan.devices) == plan.n_gpu_layers <= positions
