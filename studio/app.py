@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio import __version__
 from studio.context import AppContext
-from studio.core.chat import ChatStore
+from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
@@ -43,9 +43,16 @@ class StudioApp:
         self.settings = SettingsService(
             SettingsStore.in_directory(context.paths.config_dir), self.tasks
         )
-        self.chat_store = ChatStore.in_directory(context.paths.data_dir)
+        try:
+            self.chat_store = ChatStore.in_directory(context.paths.data_dir)
+            chat_store_error: ChatStoreError | None = None
+        except ChatStoreError as error:
+            log.error("conversations not available: %s", error)
+            self.chat_store, chat_store_error = ChatStore.in_memory(), error
         self.chat = ChatService(self.chat_store, self.tasks)
         self.chat_pane = ChatPane(self.chat, self.tasks)
+        if chat_store_error is not None:
+            self.chat_pane.show_storage_problem(chat_store_error.code)
         self.autoload = AutoloadService(self.settings, self.tasks)
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
         # None without an engine binary; the engine probe reports why.
@@ -75,6 +82,7 @@ class StudioApp:
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
+        self.context.prober.close()  # a probe of a hung binary must not delay quitting
         if self.manager is not None:
             await self.manager.shutdown()  # the engine child first, then every task
         await self.tasks.shutdown()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import stat
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -190,3 +192,31 @@ def test_probe_is_cached_by_path_and_mtime(tmp_path: Path) -> None:
     os.utime(script, ns=(stat_result.st_atime_ns, stat_result.st_mtime_ns + 10**9))
     prober.probe(location)
     assert counter.read_text().split()[4:] == ["--version", "--help", "--list-devices"]
+
+
+def test_close_kills_a_probe_in_flight(tmp_path: Path) -> None:
+    """Quitting while a hung binary is probed must not wait for the probe timeout."""
+    script = tmp_path / "llama-server"
+    started = tmp_path / "started"
+    script.write_text(f'#!/bin/sh\ntouch "{started}"\nexec sleep 600\n')
+    script.chmod(0o755)
+    prober = EngineProber(timeout_s=600)
+    errors: list[EngineError] = []
+
+    def probe() -> None:
+        try:
+            prober.probe(EngineLocation(script, EngineSource.SETTING))
+        except EngineError as error:
+            errors.append(error)
+
+    worker = threading.Thread(target=probe)
+    worker.start()
+    while not started.exists():
+        time.sleep(0.01)
+    prober.close()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert [e.code for e in errors] == ["engine_cancelled"]
+    with pytest.raises(EngineError) as again:
+        prober.probe(EngineLocation(script, EngineSource.SETTING))
+    assert again.value.code == "engine_cancelled"

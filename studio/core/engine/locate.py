@@ -31,7 +31,8 @@ class EngineSource(StrEnum):
 class EngineError(StudioError):
     """A binary that is missing, not executable, or does not behave like llama-server.
 
-    Codes: `engine_missing`, `engine_not_executable`, `engine_broken`, `engine_timeout`.
+    Codes: `engine_missing`, `engine_not_executable`, `engine_broken`, `engine_timeout`,
+    `engine_cancelled` (the app quit while probing).
     """
 
 

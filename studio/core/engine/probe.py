@@ -9,6 +9,7 @@ live free memory comes from `studio.core.hardware`, not from here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -47,36 +48,6 @@ class _Fingerprint:
         return f"{self.path}|{self.mtime_ns}|{self.size}"
 
 
-def _run(location: EngineLocation, argument: str, timeout_s: float) -> tuple[int, str, str]:
-    env = location.child_environment(os.environ)
-    try:
-        done = subprocess.run(
-            [str(location.path), argument],
-            capture_output=True,
-            env=env,
-            timeout=timeout_s,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise EngineError(
-            "engine_timeout",
-            f"{location.path} {argument} did not finish within {timeout_s:.0f} s",
-            path=str(location.path),
-            argument=argument,
-        ) from exc
-    except OSError as exc:  # exec format error, permission denied, vanished file
-        raise EngineError(
-            "engine_not_executable",
-            f"cannot run {location.path}: {exc.strerror or exc}",
-            path=str(location.path),
-            reason=exc.strerror or str(exc),
-        ) from exc
-    stdout = done.stdout.decode("utf-8", errors="replace")
-    stderr = done.stderr.decode("utf-8", errors="replace")
-    return done.returncode, stdout, stderr
-
-
 def _broken(location: EngineLocation, argument: str, code: int, output: str) -> EngineError:
     tail = output[-_TAIL_CHARS:]
     return EngineError(
@@ -98,6 +69,64 @@ class EngineProber:
         self._timeout_s = timeout_s
         self._infos: dict[str, EngineInfo] = {}
         self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[bytes]] = set()
+        self._closed = False
+
+    def close(self) -> None:
+        """Kill probes in flight and refuse new ones.
+
+        A probe runs in a worker thread that asyncio cannot interrupt; without this, quitting
+        while a hung binary is being probed would wait for the probe timeout.
+        """
+        with self._lock:
+            self._closed = True
+            running = list(self._running)
+        for process in running:
+            with contextlib.suppress(OSError):
+                process.kill()
+
+    def _run(self, location: EngineLocation, argument: str) -> tuple[int, str, str]:
+        env = location.child_environment(os.environ)
+        with self._lock:
+            if self._closed:
+                raise EngineError("engine_cancelled", "the engine probe was cancelled")
+            try:
+                process = subprocess.Popen(
+                    [str(location.path), argument],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    env=env,
+                )
+            except OSError as exc:  # exec format error, permission denied, vanished file
+                raise EngineError(
+                    "engine_not_executable",
+                    f"cannot run {location.path}: {exc.strerror or exc}",
+                    path=str(location.path),
+                    reason=exc.strerror or str(exc),
+                ) from exc
+            self._running.add(process)
+        try:
+            stdout, stderr = process.communicate(timeout=self._timeout_s)
+        except subprocess.TimeoutExpired as exc:
+            process.kill()
+            process.communicate()
+            raise EngineError(
+                "engine_timeout",
+                f"{location.path} {argument} did not finish within {self._timeout_s:.0f} s",
+                path=str(location.path),
+                argument=argument,
+            ) from exc
+        finally:
+            with self._lock:
+                self._running.discard(process)
+        if self._closed:
+            raise EngineError("engine_cancelled", "the engine probe was cancelled")
+        return (
+            process.returncode,
+            stdout.decode("utf-8", errors="replace"),
+            stderr.decode("utf-8", errors="replace"),
+        )
 
     def probe(self, location: EngineLocation) -> EngineInfo:
         fingerprint = _Fingerprint.of(location.path)
@@ -113,11 +142,11 @@ class EngineProber:
     def _probe(self, location: EngineLocation, fingerprint: _Fingerprint) -> EngineInfo:
         texts = self._load_static(fingerprint)
         if texts is None:
-            code, out, err = _run(location, "--version", self._timeout_s)
+            code, out, err = self._run(location, "--version")
             version_text = out + err
             if parse_version(version_text) is None:
                 raise _broken(location, "--version", code, version_text)
-            code, out, err = _run(location, "--help", self._timeout_s)
+            code, out, err = self._run(location, "--help")
             help_text = out + err
             if "--model" not in parse_help(help_text).flags:
                 raise _broken(location, "--help", code, help_text)
@@ -126,7 +155,7 @@ class EngineProber:
         version_text, help_text = texts
         version = parse_version(version_text)
         assert version is not None  # checked before it was cached
-        code, out, err = _run(location, "--list-devices", self._timeout_s)
+        code, out, err = self._run(location, "--list-devices")
         if code != 0 or "Available devices:" not in out:
             raise _broken(location, "--list-devices", code, out + err)
         warnings = tuple(
