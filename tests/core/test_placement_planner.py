@@ -15,6 +15,7 @@ from studio.core.placement import (
     Plan,
     Planner,
     PlanRequest,
+    Projector,
     ReasonCode,
     Setting,
     Severity,
@@ -413,3 +414,20 @@ def test_plan_json_round_trips_through_the_json_module(qwen30b: Shape) -> None:
     assert data["n_cpu_moe"] == plan.n_cpu_moe and data["fits"] is True
     assert data["devices"][0]["predicted"]["total"] == plan.devices[0].predicted.total
     assert data["argv"][0] == "-m"
+
+
+def test_a_projector_is_reserved_on_the_first_device_or_the_host(
+    llama8b: Shape, tmp_path: Path
+) -> None:
+    projector = Projector(tmp_path / "mmproj.gguf", 600 * MIB)
+    base = _plan(llama8b, "GPU0:24GiB,HOST:64GiB", PlanRequest(ctx=8192))
+    plan = _plan(llama8b, "GPU0:24GiB,HOST:64GiB", PlanRequest(ctx=8192, projector=projector))
+    assert plan.devices[0].predicted.weights - base.devices[0].predicted.weights == 600 * MIB
+    assert _flag(plan.argv, "--mmproj") == str(projector.path)
+    on_host = _plan(
+        llama8b,
+        "GPU0:24GiB,HOST:64GiB",
+        PlanRequest(ctx=8192, projector=Projector(projector.path, 600 * MIB, offload=False)),
+    )
+    assert on_host.host.predicted.weights - base.host.predicted.weights == 600 * MIB
+    assert "--no-mmproj-offload" in on_host.argv
