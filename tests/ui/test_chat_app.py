@@ -18,7 +18,7 @@ from studio.core.paths import AppPaths
 from studio.core.server.states import ServerState
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.ui.chat.chat_pane import ChatPane
-from tests.services.chat_support import next_emission, qasync_event_loop
+from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 
 
 @pytest.fixture
@@ -133,3 +133,30 @@ def test_autoload_is_refused_after_a_crash_during_the_last_load(
     assert "closed unexpectedly while loading it last time" in notice.text
     studio.window.close()
     loop.run_until_complete(studio.shutdown())
+
+
+def test_a_damaged_conversation_file_is_left_alone_and_chat_still_works(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    paths = AppPaths.default({"STUDIO_HOME": str(tmp_path)})
+    damaged = paths.data_dir / "conversations.sqlite3"
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"not a database at all" * 64)
+    studio = StudioApp(AppContext.create(paths))
+    qtbot.addWidget(studio.window)
+    studio.window.show()
+    assert studio.chat_pane.storage_line.isVisible()
+    assert "damaged or not a database" in studio.chat_pane.storage_line.text()
+
+    async def scenario() -> None:
+        studio.chat.set_backend(ScriptedBackend(["still here"]), "m.gguf")
+        finished = asyncio.ensure_future(next_emission(studio.chat.answer_finished))
+        studio.chat_pane.input.setPlainText("hello?")
+        studio.chat_pane.send_button.click()
+        await finished
+
+    loop.run_until_complete(scenario())
+    assert [e.content for e in studio.chat_pane.view.messages.values()] == ["hello?", "still here"]
+    studio.window.close()
+    loop.run_until_complete(studio.shutdown())
+    assert damaged.read_bytes() == b"not a database at all" * 64

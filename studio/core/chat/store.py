@@ -118,6 +118,12 @@ class ChatStore:
     def in_directory(cls, data_dir: Path) -> ChatStore:
         return cls(data_dir / DATABASE_NAME)
 
+    @classmethod
+    def in_memory(cls) -> ChatStore:
+        """A store that keeps nothing after it closes: the app's fallback when the file
+        cannot be opened, so chatting still works and the file is left untouched."""
+        return cls(Path(":memory:"))
+
     @property
     def schema_version(self) -> int:
         with self._lock:

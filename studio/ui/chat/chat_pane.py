@@ -80,6 +80,10 @@ class ChatPane(QWidget):
         self.stop_button.setObjectName("chat-stop")
         self.stop_button.setAccessibleName(self.tr("Stop the answer"))
         self.stop_button.setEnabled(False)
+        self.storage_line = QLabel()
+        self.storage_line.setObjectName("chat-storage-problem")
+        self.storage_line.setWordWrap(True)
+        self.storage_line.setVisible(False)
         self.error_line = QLabel()
         self.error_line.setObjectName("chat-error")
         self.error_line.setWordWrap(True)
@@ -98,6 +102,7 @@ class ChatPane(QWidget):
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.storage_line)
         middle_layout.addWidget(self.title)
         middle_layout.addWidget(self.engine_line)
         middle_layout.addWidget(self.view, 1)
@@ -181,6 +186,21 @@ class ChatPane(QWidget):
         )
         self.engine_line.setText(text)
         self.view.add_notice(text, kind)
+
+    def show_storage_problem(self, code: str) -> None:
+        """The conversation file could not be opened; this session chats without saving."""
+        reasons = {
+            "chat_store_too_new": self.tr("they were saved by a newer version of GGUF Studio"),
+            "chat_store_unreadable": self.tr("the file is damaged or not a database"),
+        }
+        reason = reasons.get(code, code)
+        self.storage_line.setText(
+            self.tr(
+                "Your saved conversations could not be opened ({reason}). They are left as "
+                "they are; conversations in this session will not be kept."
+            ).format(reason=reason)
+        )
+        self.storage_line.setVisible(True)
 
     def show_autoload_decision(self, decision: AutoloadDecision) -> None:
         """Say why the last model was not loaded automatically, when that needs saying."""
