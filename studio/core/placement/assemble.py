@@ -35,6 +35,9 @@ def build_plan(
     evaluation: Evaluation,
     reasons: list[Reason],
 ) -> Plan:
+    """The Plan for `evaluation`: every inventory device (used, unused or switched off) and
+    the host with their predictions and budgets, the request with every automatic choice
+    resolved (planning it again gives this plan), and the LaunchSpec."""
     candidate = evaluation.candidate
     used = evaluation.used
     used_devices = [enabled[i] for i in used]

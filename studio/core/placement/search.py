@@ -69,7 +69,6 @@ class Found:
     evaluation: Evaluation
     spilled_experts: bool = False
     spilled_layers: bool = False
-    reduced_below_floor: bool = False
 
 
 class Search:
@@ -212,14 +211,7 @@ class Search:
         )
         if lower is None:
             return None
-        found = self.at_context(lower * CTX_STEP, n_cpu_moe)
-        assert found is not None
-        return Found(
-            found.evaluation,
-            found.spilled_experts,
-            found.spilled_layers,
-            reduced_below_floor=True,
-        )
+        return self.at_context(lower * CTX_STEP, n_cpu_moe)
 
     # -- manual layers ---------------------------------------------------------------
 
