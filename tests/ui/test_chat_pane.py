@@ -241,6 +241,9 @@ def test_sampling_settings_reach_the_request_and_thinking_needs_support(
         await harness.send("hello")
         harness.service.set_backend(ScriptedBackend(), "other.gguf")
         await asyncio.sleep(0.05)
+        # Tuning under a model without the switch keeps the stored thinking choice.
+        sampling.temperature.setValue(0.5)
+        await asyncio.sleep(0.05)
 
     loop.run_until_complete(scenario())
     messages, options = backend.requests[0]
@@ -256,6 +259,7 @@ def test_sampling_settings_reach_the_request_and_thinking_needs_support(
     assert harness.service.conversation is not None
     stored = harness.store.conversation(harness.service.conversation.id).settings
     assert stored.max_tokens == 64 and stored.system_prompt == "Answer in French."
+    assert stored.temperature == 0.5 and stored.thinking is False
     harness.close(loop)
 
 

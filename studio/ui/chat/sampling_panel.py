@@ -74,6 +74,7 @@ class SamplingPanel(QWidget):
         self.thinking.setObjectName("chat-thinking")
         self.thinking.setAccessibleName(self.tr("Thinking"))
         self.thinking.addItems([self.tr("Template default"), self.tr("On"), self.tr("Off")])
+        self._stored_thinking: bool | None = None
         self.thinking_reason = QLabel()
         self.thinking_reason.setObjectName("chat-thinking-reason")
         self.thinking_reason.setWordWrap(True)
@@ -123,7 +124,8 @@ class SamplingPanel(QWidget):
             max_tokens=int_or_none(self.max_tokens),
             seed=int_or_none(self.seed),
             system_prompt=self.system_prompt.toPlainText(),
-            thinking=thinking if self.thinking.isEnabled() else None,
+            # A template without the switch keeps the stored choice for a model that has it.
+            thinking=thinking if self.thinking.isEnabled() else self._stored_thinking,
         )
 
     def show_settings(self, settings: SamplingSettings) -> None:
@@ -147,6 +149,7 @@ class SamplingPanel(QWidget):
             (self.seed, settings.seed),
         ):
             int_box.setValue(int_box.minimum() if int_value is None else int_value)
+        self._stored_thinking = settings.thinking
         if settings.thinking is None:
             self.thinking.setCurrentIndex(_THINKING_DEFAULT)
         else:
