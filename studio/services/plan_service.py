@@ -10,6 +10,7 @@ blocking and the dialog runs it through `asyncio.to_thread`.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -39,6 +40,7 @@ from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason
 from studio.core.placement.request import Mtp, PlanRequest, Projector, SplitMode
 from studio.core.server.launch import LaunchSpec
+from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
 
 # -- preparing -----------------------------------------------------------------------------
@@ -268,20 +270,29 @@ class PlanService(QObject):
     """Holds the current plan of one model and re-plans on request.
 
     `submit` is coalesced: the last request submitted before the event loop turns is the
-    one planned. Each plan also finds the largest context that fits with the same
-    placement (`largest_fitting_ctx`), for the context slider's marker.
+    one planned. Each plan also needs the largest context that fits with the same
+    placement (`largest_fitting_ctx`, the context slider's marker). That search costs ten
+    times a plan, so it is skipped when only the context moved (the answer cannot change)
+    and, given a `TaskOwner` and a running loop, done on a worker thread (the planner is
+    pure) and announced by `largest_changed`.
     """
 
     planned = Signal(object)  # Plan
+    largest_changed = Signal(object)  # int | None
 
-    def __init__(self, planner: Planner, parent: QObject | None = None) -> None:
+    def __init__(
+        self, planner: Planner, tasks: TaskOwner | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.planner = planner
+        self._tasks = tasks
         self.plan: Plan | None = None
         self.largest_fitting_ctx: int | None = None
         self.last_duration_s = 0.0
         self.plans_made = 0
+        self.largest_searches = 0
         self._pending: PlanRequest | None = None
+        self._largest_for: PlanRequest | None = None  # the placement the marker belongs to
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -293,10 +304,10 @@ class PlanService(QObject):
         self._timer.stop()
         started = time.perf_counter()
         plan = self.planner.plan(request)
-        self.largest_fitting_ctx = self._largest_ctx(plan)
         self.last_duration_s = time.perf_counter() - started
         self.plans_made += 1
         self.plan = plan
+        self._update_largest(plan)
         self.planned.emit(plan)
         return plan
 
@@ -320,8 +331,41 @@ class PlanService(QObject):
         if self._pending is not None:
             self.plan_now(self._pending)
 
-    def _largest_ctx(self, plan: Plan) -> int | None:
-        if plan.asked.ctx is None:
-            return plan.ctx if plan.fits else None
-        probe = self.planner.plan(plan.with_ctx(None))
+    # -- the largest context that fits ---------------------------------------------------
+
+    def _update_largest(self, plan: Plan) -> None:
+        if plan.asked.ctx is None:  # auto-fit: the plan's own context is the edge
+            self._largest_for = None
+            self._set_largest(plan.ctx if plan.fits else None)
+            return
+        placement = plan.request.with_changes(ctx=None)
+        if placement == self._largest_for:
+            return  # only the context moved: the edge stays where it is
+        self._largest_for = placement
+        if self._tasks is None or not _loop_running():
+            self._set_largest(self._search_largest(placement))
+            return
+        self._tasks.spawn("largest-context", self._search_in_thread(placement))
+
+    async def _search_in_thread(self, placement: PlanRequest) -> None:
+        largest = await asyncio.to_thread(self._search_largest, placement)
+        if placement == self._largest_for:  # a newer placement supersedes this answer
+            self._set_largest(largest)
+
+    def _search_largest(self, placement: PlanRequest) -> int | None:
+        self.largest_searches += 1
+        probe = self.planner.plan(placement)
         return probe.ctx if probe.fits else None
+
+    def _set_largest(self, value: int | None) -> None:
+        if value != self.largest_fitting_ctx:
+            self.largest_fitting_ctx = value
+            self.largest_changed.emit(value)
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -185,6 +185,7 @@ class LoadDialog(QDialog):
         outer.addWidget(self.buttons)
 
         service.planned.connect(self._render)
+        service.largest_changed.connect(self._render_marker)
         request, self.use_projector = restore(
             remembered_settings, setup.base_request, setup.projector
         )
@@ -477,7 +478,11 @@ class LoadDialog(QDialog):
             control.setSingleStep(limits.ctx_step)
             control.setValue(plan.ctx)
         self.ctx_slider.setPageStep(limits.ctx_step * 16)
-        largest = self._service.largest_fitting_ctx
+        self._render_marker(self._service.largest_fitting_ctx)
+
+    @Slot(object)
+    def _render_marker(self, largest: int | None) -> None:
+        plan = self.plan
         self.ctx_slider.set_marker(largest)
         automatic = self.tr(" (automatic)") if plan.asked.ctx is None else ""
         if largest is None:
@@ -486,7 +491,7 @@ class LoadDialog(QDialog):
             marker = self.tr("Largest that fits: {largest}").format(largest=largest)
         self.ctx_label.setText(
             self.tr("{ctx} tokens{automatic}; trained {trained}. {marker}").format(
-                ctx=plan.ctx, automatic=automatic, trained=limits.ctx_trained, marker=marker
+                ctx=plan.ctx, automatic=automatic, trained=plan.limits.ctx_trained, marker=marker
             )
         )
         self.ctx_slider.setToolTip(marker)

@@ -105,7 +105,7 @@ class LoadFlow(QObject):
             self.dialog.deleteLater()
         dialog = LoadDialog(
             setup,
-            PlanService(setup.planner),
+            PlanService(setup.planner, self._tasks),
             info.features,
             current.remembered_load(str(path)),
             parent=self._window,

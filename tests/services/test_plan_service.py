@@ -11,8 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.engine import EngineInfo
 from studio.core.placement.request import Mtp, PlanRequest, SplitMode
+from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind
 from studio.services.plan_service import (
+    LoadSetup,
     PlanService,
     find_projector,
     plan_memory,
@@ -29,8 +31,14 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> EngineInfo:
     return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json")
 
 
-def test_submissions_in_one_turn_make_one_plan(qtbot: QtBot, engine: EngineInfo) -> None:
-    setup = fake_setup("qwen3-30b-a3b-shape", engine)
+@pytest.fixture(scope="module")
+def moe(engine: EngineInfo) -> LoadSetup:
+    """Read once: the 30B-A3B shape's tensor table takes most of a second to parse."""
+    return fake_setup("qwen3-30b-a3b-shape", engine)
+
+
+def test_submissions_in_one_turn_make_one_plan(qtbot: QtBot, moe: LoadSetup) -> None:
+    setup = moe
     service = PlanService(setup.planner)
     first = service.plan_now(setup.base_request)
     assert service.plans_made == 1
@@ -45,8 +53,8 @@ def test_submissions_in_one_turn_make_one_plan(qtbot: QtBot, engine: EngineInfo)
     assert service.last_duration_s < 5  # sanity only; speed is bench/plan_service.py's job
 
 
-def test_largest_fitting_context_is_the_edge(engine: EngineInfo) -> None:
-    setup = fake_setup("qwen3-30b-a3b-shape", engine)
+def test_largest_fitting_context_is_the_edge(moe: LoadSetup) -> None:
+    setup = moe
     service = PlanService(setup.planner)
     auto = service.plan_now(setup.base_request)
     assert auto.fits and service.largest_fitting_ctx == auto.ctx
@@ -59,8 +67,8 @@ def test_largest_fitting_context_is_the_edge(engine: EngineInfo) -> None:
     assert not setup.planner.plan(pinned.with_ctx(edge + pinned.limits.ctx_step)).fits
 
 
-def test_plan_memory_lists_every_device_then_the_host(engine: EngineInfo) -> None:
-    setup = fake_setup("qwen3-30b-a3b-shape", engine)
+def test_plan_memory_lists_every_device_then_the_host(moe: LoadSetup) -> None:
+    setup = moe
     plan = setup.planner.plan(setup.base_request)
     memory = plan_memory(plan)
     assert [m.key for m in memory] == [d.key for d in plan.devices] + ["host"]
@@ -72,8 +80,8 @@ def test_plan_memory_lists_every_device_then_the_host(engine: EngineInfo) -> Non
         assert view.total == device.total_bytes
 
 
-def test_remembered_settings_round_trip(engine: EngineInfo) -> None:
-    setup = fake_setup("qwen3-30b-a3b-shape", engine)
+def test_remembered_settings_round_trip(moe: LoadSetup) -> None:
+    setup = moe
     plan = setup.planner.plan(
         setup.base_request.with_changes(
             ctx=8192,
@@ -125,3 +133,42 @@ def test_projector_beside_the_model_is_found(tmp_path: Path) -> None:
     assert not use
     _, use = restore(None, PlanRequest(), found)
     assert use
+
+
+def test_largest_context_search_runs_off_the_gui_thread_and_only_when_placement_moves(
+    qtbot: QtBot, moe: LoadSetup
+) -> None:
+    import asyncio
+
+    import qasync
+
+    setup = moe
+    tasks = TaskOwner("test")
+    service = PlanService(setup.planner, tasks)
+    loop = qasync.QEventLoop(already_running=False)
+    asyncio.set_event_loop(loop)
+
+    async def scenario() -> None:
+        auto = service.plan_now(setup.base_request)
+        assert service.largest_searches == 0  # auto-fit's own context is the edge
+        edge = service.largest_fitting_ctx
+        gpu0 = auto.devices[0].key
+        fewer = service.plan_now(auto.with_ctx(8192).with_changes(layers={gpu0: 10}))
+        assert service.largest_searches == 0 or tasks.running  # searching in a thread
+        while tasks.running:  # noqa: ASYNC110 (the search task is owned by `tasks`)
+            await asyncio.sleep(0.01)
+        assert service.largest_searches == 1
+        expected = setup.planner.plan(fewer.with_ctx(None))
+        new_edge = expected.ctx if expected.fits else None
+        assert service.largest_fitting_ctx == new_edge != edge
+        service.plan_now(fewer.with_ctx(4096))  # only the context moved
+        service.plan_now(fewer.with_ctx(16384))
+        assert service.largest_searches == 1
+        assert service.largest_fitting_ctx == new_edge
+        await tasks.shutdown()
+
+    try:
+        loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
