@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -152,17 +152,21 @@ class ManagerService(QObject):
         self._unsubscribe()
         await self.manager.shutdown()
 
-    def autoload_last_model(self) -> AutoloadDecision | None:
+    def autoload_last_model(
+        self, spec_for: Callable[[str], Awaitable[LaunchSpec]] | None = None
+    ) -> AutoloadDecision | None:
         """At start-up: load the last model unless the crash guard or a setting says no.
 
-        The remembered per-model load settings belong to the load dialog and its planner;
-        here the model starts with the engine's defaults and llama.cpp's own fitting."""
+        `spec_for(model)` turns the model into its launch (the load dialog's remembered
+        settings through the planner); without it the model starts with the engine's
+        defaults and llama.cpp's own fitting."""
         if self._autoload is None:
             return None
 
         async def load(model: str) -> bool:
             path = Path(model)
-            return await self._load_unguarded(LaunchSpec(model=path, label=path.name))
+            spec = await spec_for(model) if spec_for else LaunchSpec(model=path, label=path.name)
+            return await self._load_unguarded(spec)
 
         return self._autoload.start(load)
 

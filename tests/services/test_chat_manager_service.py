@@ -20,13 +20,14 @@ from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.server.states import ReadyInfo, ServerState, Snapshot
-from studio.core.settings import SettingsStore
+from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
 from studio.services.manager_service import EngineEvent, ManagerService, engine_events
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import next_emission, qasync_event_loop
+from tests.support.engine_wrappers import fake_engine
 
 SPEC = LaunchSpec(model=Path("/models/smol.gguf"), label="Smol")
 
@@ -144,3 +145,41 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     saved = settings_store.load()
     assert saved.load_in_progress is None
     assert saved.last_model == str(smollm2)
+
+
+def test_autoload_launches_what_spec_for_plans(
+    loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    settings_store = SettingsStore(tmp_path / "settings.json")
+    settings_store.save(AppSettings(last_model=str(model)))
+    tasks = TaskOwner("test")
+    manager = ServerManager(
+        fake_engine(tmp_path),
+        tmp_path / "logs",
+        environ={**os.environ, "FAKE_LOAD_S": "0.05"},
+        health_timeout_s=20,
+    )
+    service = ManagerService(
+        manager, tasks, AutoloadService(SettingsService(settings_store, tasks), tasks)
+    )
+    planned = LaunchSpec(model=model, ctx_size=512, label="planned")
+
+    async def spec_for(path: str) -> LaunchSpec:
+        assert path == str(model)
+        return planned
+
+    async def scenario() -> None:
+        ready = asyncio.ensure_future(
+            next_emission(service.engine_event, lambda kind, _: kind == "ready", within=30)
+        )
+        decision = service.autoload_last_model(spec_for)
+        assert decision is not None and decision.should_load
+        await ready
+
+    loop.run_until_complete(scenario())
+    assert service.snapshot.requested == planned
+    loop.run_until_complete(service.shutdown())
+    loop.run_until_complete(tasks.shutdown())
+    assert settings_store.load().load_in_progress is None
