@@ -9,6 +9,7 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import qasync
 from PySide6.QtWidgets import QApplication
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from studio import __version__
 from studio.context import AppContext
 from studio.core.chat import ChatStore, ChatStoreError
+from studio.core.server.launch import LaunchSpec
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
@@ -29,6 +31,7 @@ from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.discover_wiring import HubArea
 from studio.ui.main_window import MainWindow
+from studio.ui.studio_areas import StudioAreas
 
 log = logging.getLogger(__name__)
 
@@ -55,26 +58,49 @@ class StudioApp:
             self.chat_pane.show_storage_problem(chat_store_error.code)
         self.autoload = AutoloadService(self.settings, self.tasks)
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
+        # The engine chosen in Settings applies from the next start (the manager keeps one).
+        self.engine_binary = context.engine_override or self._settings_engine_binary()
         # None without an engine binary; the engine probe reports why.
         self.manager = create_manager_service(
-            context.engine_override, context.paths.log_dir / "engine", self.tasks, self.autoload
+            self.engine_binary, context.paths.log_dir / "engine", self.tasks, self.autoload
         )
         if self.manager is not None:
             self.manager.chat_backend_changed.connect(self.chat.set_backend)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
         self.hub_area = HubArea(context.paths, self.settings, self.engine, self.tasks)
+        qt_app = QApplication.instance()
+        assert isinstance(qt_app, QApplication)
+        self.areas = StudioAreas(
+            qt_app, self.engine, self.settings, self.tasks, self._load, self._unload
+        )
+        if self.manager is not None:
+            self.manager.snapshot_changed.connect(self.areas.show_snapshot)
         self.window = MainWindow(
             self.engine,
             pages={
                 "chat": self.chat_pane,
                 "discover": self.hub_area.discover_page,
                 "library": self.hub_area.library_page,
+                **self.areas.pages,
             },
         )
+        self.areas.attach(self.window)
+
+    def _settings_engine_binary(self) -> Path | None:
+        binary = self.settings.current.engine_binary
+        return Path(binary) if binary else None
+
+    def _load(self, spec: LaunchSpec) -> None:
+        if self.manager is not None:
+            self.manager.load(spec)
+
+    def _unload(self) -> None:
+        if self.manager is not None:
+            self.manager.unload()
 
     def start(self) -> None:
         self.window.show()
-        self.engine.probe(self.context.engine_override)
+        self.engine.probe(self.engine_binary)
         self.chat_pane.start()
         if self.manager is not None:
             self.manager.autoload_last_model()

@@ -117,6 +117,7 @@ class SettingsPage(QWidget):
         self.engine_status.setWordWrap(True)
         self.engine_status.setAccessibleName(self.tr("Engine status"))
         form.addRow(self.tr("Status"), self.engine_status)
+        form.addRow("", QLabel(self.tr("A different engine is used from the next start.")))
         return group
 
     def _models_group(self) -> QGroupBox:
