@@ -14,9 +14,12 @@ from pathlib import Path
 import psutil
 import pytest
 
+from studio.core.engine import EngineLocation
+from studio.core.engine.locate import EngineSource
 from studio.core.server.failures import FailureCode, ServerFailureError
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import NotReadyError, ServerManager, SupersededError
+from studio.core.server.process import RING_LINES
 from studio.core.server.states import ServerState, Snapshot
 from tests.support.engine_wrappers import fake_engine
 
@@ -238,5 +241,41 @@ async def test_cancel_ends_streams(tmp_path: Path) -> None:
         assert manager.requests_in_flight == 0
         async with contextlib.aclosing(manager.stream_chat(HI)) as again:
             assert (await anext(again)).content == "t0 "  # still serving
+    finally:
+        await manager.shutdown()
+
+
+async def test_output_is_drained_bounded_replaced_and_logged_without_the_key(
+    tmp_path: Path,
+) -> None:
+    fake = fake_engine(tmp_path)
+    noisy = tmp_path / "noisy-llama-server"
+    noisy.write_text(
+        "#!/bin/sh\n"
+        "printf 'bad bytes: \\377\\376 end\\n'\n"
+        'i=0; while [ $i -lt 3000 ]; do echo "chatter $i"; i=$((i+1)); done\n'
+        f'exec {fake.path} "$@"\n'
+    )
+    noisy.chmod(0o755)
+    manager = ServerManager(
+        EngineLocation(noisy, EngineSource.SETTING),
+        tmp_path / "logs",
+        environ={**os.environ, "FAKE_LOAD_S": "0.05"},
+    )
+    try:
+        snapshot = await manager.load(MODEL_A)
+        process = manager.current_process()
+        assert process is not None
+        lines = process.lines()
+        assert len(lines) == RING_LINES  # bounded: the oldest chatter was dropped
+        assert lines[-1].endswith(f"listening on http://127.0.0.1:{process.port}")
+        assert snapshot.log_path is not None
+        logged = snapshot.log_path.read_text()
+        assert "bad bytes: \ufffd\ufffd end" in logged  # undecodable bytes replaced
+        assert "chatter 2999" in logged and len(logged.splitlines()) > 3000
+        key = process.api_key
+        assert key not in logged and key not in snapshot.command
+        assert key not in repr(snapshot)
+        assert "--api-key-file" in snapshot.command
     finally:
         await manager.shutdown()

@@ -37,7 +37,14 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Coroutine,
+    Mapping,
+    Sequence,
+)
 from pathlib import Path
 from typing import Any
 
@@ -194,14 +201,18 @@ class ServerManager:
             ):
                 return current  # the same intent again: adopt the running child
             self._crash_times.clear()
-            task = self._tasks.spawn("load", self._load_operation(spec, intent))
+            task = self._tasks.spawn("load", _captured(self._load_operation(spec, intent)))
             self._op_task = task
             try:
-                return await task
+                snapshot, error = await task
             except asyncio.CancelledError:
                 if intent != self._intent and not _current_task_cancelling():
                     raise SupersededError() from None
                 raise
+            if error is not None:
+                raise error
+            assert snapshot is not None
+            return snapshot
 
     async def switch(self, spec: LaunchSpec) -> Snapshot:
         return await self.load(spec)
@@ -531,6 +542,17 @@ class ServerManager:
     def current_process(self) -> ServerProcess | None:
         """The child serving now (for diagnostics, tests and the `serve` proxy)."""
         return self._process
+
+
+async def _captured(
+    operation: Coroutine[Any, Any, Snapshot],
+) -> tuple[Snapshot | None, StudioError | None]:
+    """Run `operation`, returning an expected failure instead of raising it: the caller
+    re-raises it, and the task owner must not also log it as an unexpected crash."""
+    try:
+        return await operation, None
+    except StudioError as error:
+        return None, error
 
 
 def _current_task_cancelling() -> bool:
