@@ -124,6 +124,7 @@ class ChatPane(QWidget):
         self.stop_button.clicked.connect(service.stop)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, service.stop)
         QShortcut(QKeySequence("Ctrl+N"), self, service.new_conversation)
+        QShortcut(QKeySequence("Ctrl+F"), self, self.conversations.search.setFocus)
         self.view.regenerate_requested.connect(service.regenerate)
         self.view.edit_requested.connect(self._enter_edit)
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)

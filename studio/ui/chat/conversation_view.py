@@ -26,6 +26,7 @@ from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QDesktopServices,
     QGuiApplication,
+    QPalette,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
@@ -405,16 +406,20 @@ class ConversationView(QTextBrowser):
         ]
         if not wanted:
             return
+        dark = self.palette().color(QPalette.ColorRole.Base).lightness() < 128
         if self._tasks is None:
-            entry.highlighted.update({key: highlight_code(key[1], key[0]) for key in wanted})
+            entry.highlighted.update({key: highlight_code(key[1], key[0], dark) for key in wanted})
             self._show_highlighted(entry, set(wanted))
             return
         entry.highlighting.update(wanted)
-        self._tasks.spawn("highlight-code", self._highlight(entry, wanted))
+        self._tasks.spawn("highlight-code", self._highlight(entry, wanted, dark))
 
-    async def _highlight(self, entry: MessageEntry, wanted: list[tuple[str, str]]) -> None:
+    async def _highlight(
+        self, entry: MessageEntry, wanted: list[tuple[str, str]], dark: bool
+    ) -> None:
         def work() -> dict[tuple[str, str], str]:
-            return {key: highlight_code(key[1], key[0]) for key in wanted}
+            # Colours for the theme in use: a dark palette gets a dark Pygments style.
+            return {key: highlight_code(key[1], key[0], dark) for key in wanted}
 
         try:
             rendered = await asyncio.to_thread(work)
