@@ -79,6 +79,17 @@ def test_device_keys() -> None:
     assert breakdown_device_key("CPU_REPACK") == HOST_KEY
 
 
+def test_flash_attention_auto_turned_off() -> None:
+    allocation = parse_engine_log(
+        [
+            "W resolve_fused_ops: layer 2 is assigned to device CPU but Flash Attention is "
+            "assigned to device RPC0 (usually due to missing support)",
+            "W resolve_fused_ops: Flash Attention not supported, set to disabled",
+        ]
+    )
+    assert allocation.flash_attention is False
+
+
 def test_unrelated_lines_are_ignored() -> None:
     allocation = parse_engine_log(["srv  llama_server: model loaded", "", "garbage | - x |"])
     assert allocation.buffers == () and allocation.breakdowns == ()

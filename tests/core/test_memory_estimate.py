@@ -199,3 +199,18 @@ def test_settings_the_engine_refuses() -> None:
         estimate(s, EstimateSettings(cache_type_k="q3_k"))
     with pytest.raises(EstimateError):
         estimate(s, EstimateSettings(split_mode=SplitMode.TENSOR, flash_attn=False), gpus(2))
+
+
+def test_flash_attention_auto_resolves_off_at_an_attention_to_recurrent_boundary() -> None:
+    # Granite-hybrid: layers 2 and 5 are attention. -ngl 4 leaves layer 2 (attention) last on
+    # the host with layer 3 (recurrent) first on a device: llama-server turns -fa auto off.
+    s = summary_of("tiny-granitehybrid")
+    moved = estimate(s, EstimateSettings(ctx=2048, n_gpu_layers=4), gpus(2))
+    assert moved.settings.flash_attn is False
+    assert moved.accelerators[0].compute > 2 * 512 * 2048 * 4  # f32 KQ scores of 4 heads
+    for settings in (
+        EstimateSettings(ctx=2048, n_gpu_layers=5),  # boundary after a recurrent layer
+        EstimateSettings(ctx=2048, n_gpu_layers=4, flash_attn=True),  # explicit -fa on
+        EstimateSettings(ctx=2048, n_gpu_layers=4, cache_type_v="q8_0"),  # needs FA anyway
+    ):
+        assert estimate(s, settings, gpus(2)).settings.flash_attention

@@ -241,12 +241,6 @@ _TOY_MOE = KnownDeviation(
     ("compute", "total"),
     "toy MoE layers: attention, not the experts, sets the compute peak; estimate errs high",
 )
-_FA_AUTO_OFF = KnownDeviation(
-    ("compute", "total"),
-    "-fa auto: the engine turned flash attention off (an attention layer left on the host "
-    "had its FA op scheduled on a device), so every device holds f32 KQ scores; the "
-    "estimate assumed auto = on and is LOW. Passing -fa on avoids it (next row).",
-)
 _TENSOR_GRANULE = KnownDeviation(
     ("weights", "kv", "total"),
     "--split-mode tensor (experimental) shards by head/row granules, not exact proportions",
@@ -281,7 +275,7 @@ MATRIX: tuple[tuple[Case, KnownDeviation | None], ...] = (
     (Case("tiny-qwen3moe", _s(ctx=2048, n_cpu_moe=3), rpc=2), _TOY_MOE),
     (Case("tiny-qwen3moe", _s(ctx=2048, cpu_moe=True), rpc=2), _TOY_MOE),
     (Case("tiny-deepseek2", _s(ctx=2048, n_gpu_layers=3), rpc=2), _TOY_MOE),
-    (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4), rpc=2), _FA_AUTO_OFF),
+    (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4), rpc=2), None),
     (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4, flash_attn=True), rpc=2), None),
     (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=5), rpc=2), None),
     (Case("tiny-llama", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),

@@ -100,13 +100,17 @@ def _layer_width(
     il: int,
     residual: int,
     on_host: bool,
+    *,
+    ffn: bool = True,
+    attention: bool = True,
 ) -> float:
-    """Floats per ubatch token live at the peak of layer `il`."""
+    """Floats per ubatch token live at the peak of layer `il` (or of its FFN or attention
+    part only, when the other part runs on another device)."""
     widths: list[float] = [4 * summary.embedding_length]
     # The last layer runs its FFN only for the rows that produce logits.
-    if il != summary.repeating_layers - 1:
+    if ffn and il != summary.repeating_layers - 1:
         widths.append(_ffn_width(summary, [il], residual))
-    if summary.head_count_kv[il] > 0 and not summary.recurrent_layers[il]:
+    if attention and summary.head_count_kv[il] > 0 and not summary.recurrent_layers[il]:
         widths.append(
             _attention_width(summary, geometry.n_ctx_seq, settings.flash_attention, on_host)
         )
@@ -120,12 +124,15 @@ def _host_peak(
     settings: EstimateSettings,
     geometry: ContextGeometry,
     layers: Sequence[int],
-    full_offload: bool,
+    moved_attention: int | None,
 ) -> int:
     """The host builds every graph input (all mask kinds, recurrent state copies) and keeps
     them for the whole graph, on top of its own layers' widest phase."""
     n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
-    width = max(_layer_width(summary, settings, geometry, il, 4, True) for il in layers)
+    width = max(
+        _layer_width(summary, settings, geometry, il, 4, True, attention=il != moved_attention)
+        for il in layers
+    )
     masks = _mask_bytes_per_token(summary, settings, geometry, range(summary.block_count))
     states = 0
     if summary.ssm is not None and any(summary.recurrent_layers[il] for il in layers):
@@ -139,6 +146,7 @@ def _device_peak(
     geometry: ContextGeometry,
     layers: Sequence[int],
     full_offload: bool,
+    moved_attention: int | None = None,
 ) -> int:
     """The scheduler copies a device's inputs (the masks its layers use) when the device's
     part of the graph starts, and the allocator frees each after its last use there; so the
@@ -157,7 +165,8 @@ def _device_peak(
     peak = 0.0
     for il in layers:
         live = sum(cells[k] for k, (a, b) in spans.items() if a <= il <= b) * element
-        width = _layer_width(summary, settings, geometry, il, residual, False)
+        moved = il == moved_attention
+        width = _layer_width(summary, settings, geometry, il, residual, False, ffn=not moved)
         peak = max(peak, n_tokens * (4 * width + live))
     return int(peak)
 
@@ -169,8 +178,13 @@ def compute_bytes(
     assignment: Sequence[int],
     n_devices: int,
     n_outputs: int,
+    moved_attention: int | None = None,
 ) -> list[int]:
-    """Compute buffer bytes per device slot (accelerators, then the host)."""
+    """Compute buffer bytes per device slot (accelerators, then the host).
+
+    `moved_attention`: a host layer whose attention ops the scheduler runs on the next
+    (offloaded) layer's device (see estimate.flash_attention_moved).
+    """
     host = n_devices
     # llama.cpp clamps the ubatch to the batch, and reserves for at most n_ctx tokens.
     n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
@@ -200,10 +214,14 @@ def compute_bytes(
                 result[slot] = logits + SLACK
             continue
         if on_host:
-            result[slot] = _host_peak(summary, settings, geometry, layers, full_offload) + SLACK
+            result[slot] = _host_peak(summary, settings, geometry, layers, moved_attention)
         else:
-            result[slot] = _device_peak(summary, settings, geometry, layers, full_offload)
-            result[slot] += SLACK
+            if moved_attention is not None and assignment[moved_attention + 1] == slot:
+                layers = [moved_attention, *layers]
+            result[slot] = _device_peak(
+                summary, settings, geometry, layers, full_offload, moved_attention
+            )
+        result[slot] += SLACK
         if slot == output_slot:
             result[slot] = max(result[slot], logits + SLACK)
     return result

@@ -46,7 +46,8 @@ _CONTEXT_INT = re.compile(
     r"(?P<value>\d+)\s*$"
 )
 _KV_UNIFIED = re.compile(r"llama_context: kv_unified\s+=\s+(?P<value>true|false)")
-_FLASH = re.compile(r"Flash Attention (?P<state>enabled|was auto, set to disabled|disabled)")
+# "Flash Attention enabled", "... not supported, set to disabled", "... was auto, set to ..."
+_FLASH = re.compile(r"Flash Attention (?P<state>enabled|.*set to disabled|disabled)")
 _OFFLOADED = re.compile(r"load_tensors: offloaded (?P<n>\d+)/(?P<total>\d+) layers to GPU")
 _HOST_BUFT = re.compile(r"^(CPU.*|AMX|.*_Host)$")
 _RPC_BUFT = re.compile(r"^RPC\d*\[(?P<endpoint>[^\]]+)\]$")

@@ -70,7 +70,11 @@ class DeviceEstimate:
 
 @dataclass(frozen=True)
 class Estimate:
-    """Per-device estimate; `devices` lists the given devices in order, then the host."""
+    """Per-device estimate; `devices` lists the given devices in order, then the host.
+
+    `settings` are the settings as the engine resolves them: `-fa auto` becomes explicit
+    off where llama-server would turn flash attention off (see flash_attention_moved).
+    """
 
     settings: EstimateSettings
     geometry: ContextGeometry
@@ -129,6 +133,28 @@ def _validate(settings: EstimateSettings, devices: Sequence[DeviceSpec]) -> None
         )
 
 
+def flash_attention_moved(
+    summary: ModelSummary, settings: EstimateSettings, assignment: Sequence[int], host: int
+) -> int | None:
+    """The host layer whose attention makes llama-server resolve `-fa auto` to off, if any.
+
+    Seen on the engine we ship (resolve_fused_ops: "layer N is assigned to device CPU but
+    Flash Attention is assigned to device RPC0 ... set to disabled"): when the host's last
+    layer is an attention layer and the first offloaded layer is recurrent, the scheduler
+    puts that attention's ops on the device, and auto mode then disables FA everywhere: the
+    device then holds that layer's f32 KQ scores, the host only its projections.
+    Device-to-device boundaries do not trigger it. A quantized V cache needs FA (the engine
+    would refuse the context), so the estimate keeps FA on there.
+    """
+    if settings.flash_attn is not None or KV_CACHE_TYPES[settings.cache_type_v][0] > 1:
+        return None
+    for il in range(summary.repeating_layers - 1):
+        if assignment[il] == host and assignment[il + 1] != host:
+            attention = summary.head_count_kv[il] > 0 and not summary.recurrent_layers[il]
+            return il if attention and summary.recurrent_layers[il + 1] else None
+    return None
+
+
 def n_outputs_max(settings: EstimateSettings, draft_n_max: int = 0) -> int:
     """llama-server caps the logits buffer at one output per slot per drafted token + 1."""
     return settings.n_seq * (1 + draft_n_max)
@@ -155,6 +181,9 @@ def estimate(
     host = n_dev
     n_layer_all = summary.block_count
     assignment = assign_layers(n_layer_all, devices, settings)
+    moved_attention = flash_attention_moved(summary, settings, assignment, host)
+    if moved_attention is not None:
+        settings = replace(settings, flash_attn=False)
     weights = [0] * slots
     kv = [0] * slots
     recurrent = [0] * slots
@@ -194,7 +223,9 @@ def estimate(
         target = 0 if (n_dev and settings.mmproj_offload) else host
         weights[target] += settings.mmproj_bytes
 
-    compute = compute_bytes(summary, settings, geometry, assignment, n_dev, outputs)
+    compute = compute_bytes(
+        summary, settings, geometry, assignment, n_dev, outputs, moved_attention
+    )
 
     rows = []
     for index in range(slots):
