@@ -231,6 +231,8 @@ class ChatService(QObject):
         return self._tasks.spawn("chat-open", self._open(conversation_id))
 
     async def _open(self, conversation_id: int) -> None:
+        if self._answer is not None:  # let a stopped answer be stored before reading
+            await asyncio.gather(self._answer, return_exceptions=True)
         try:
             conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
             messages = await asyncio.to_thread(self._store.messages, conversation_id)
