@@ -14,6 +14,7 @@ from studio.core.server.launch import (
     display_command,
     free_loopback_port,
     redacted,
+    spawn_environment,
     to_argv,
 )
 
@@ -188,3 +189,16 @@ def test_free_port_is_bindable() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))
     assert 0 < port < 65536
+
+
+def test_spawn_environment_drops_what_the_manager_owns() -> None:
+    base = {
+        "PATH": "/bin",
+        "LLAMA_API_KEY": "k",
+        "LLAMA_ARG_API_PREFIX": "/x",
+        "LLAMA_ARG_SSL_CERT_FILE": "/c.pem",
+        "LLAMA_ARG_LOG_DISABLE": "1",
+        "LLAMA_ARG_HOST": "0.0.0.0",
+        "LLAMA_ARG_N_GPU_LAYERS": "20",  # a placement default the planner honours: kept
+    }
+    assert spawn_environment(base) == {"PATH": "/bin", "LLAMA_ARG_N_GPU_LAYERS": "20"}

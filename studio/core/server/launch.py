@@ -14,7 +14,7 @@ import shlex
 import shutil
 import socket
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,51 @@ DENIED_EXTRA_FLAGS = frozenset(
     }
 )
 MAX_EXTRA_ARGS = 256
+
+
+# Environment variables that would override or undo what the manager sets: llama-server
+# reads LLAMA_ARG_<X> for any flag not on the command line, so an inherited API prefix or
+# TLS certificate would move or encrypt the endpoints, a log switch would hide the lines
+# readiness and classification read, and LLAMA_API_KEY would add a key we do not know.
+MANAGED_ENVIRONMENT = frozenset(
+    {
+        "LLAMA_API_KEY",
+        *(
+            f"LLAMA_ARG_{name}"
+            for name in (
+                "HOST",
+                "PORT",
+                "REUSE_PORT",
+                "API_KEY",
+                "API_KEY_FILE",
+                "API_PREFIX",
+                "SSL_KEY_FILE",
+                "SSL_CERT_FILE",
+                "ALIAS",
+                "MODEL",
+                "MODEL_URL",
+                "HF_REPO",
+                "HF_FILE",
+                "DOCKER_REPO",
+                "MMPROJ",
+                "MMPROJ_URL",
+                "MMPROJ_AUTO",
+                "LOG_FILE",
+                "LOG_DISABLE",
+                "LOG_VERBOSITY",
+                "LOG_COLORS",
+                "TOOLS",
+                "AGENT",
+                "UI",
+            )
+        ),
+    }
+)
+
+
+def spawn_environment(base: Mapping[str, str]) -> dict[str, str]:
+    """`base` without the variables the manager owns (see MANAGED_ENVIRONMENT)."""
+    return {key: value for key, value in base.items() if key not in MANAGED_ENVIRONMENT}
 
 
 class LaunchError(StudioError):

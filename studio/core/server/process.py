@@ -45,6 +45,7 @@ from studio.core.server.launch import (
     ApiKeyFile,
     LaunchSpec,
     display_command,
+    spawn_environment,
     to_argv,
 )
 from studio.core.server.states import ReadyInfo, StartPhase
@@ -142,11 +143,7 @@ class ServerProcess:
             log_dir.mkdir(parents=True, exist_ok=True)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             log_path = log_dir / f"llama-server-{stamp}-port{port}.log"
-            env = engine.child_environment(environ)
-            # A stray LLAMA_API_KEY or LLAMA_ARG_HOST in the user's environment must not
-            # override what the manager chose on the command line.
-            for name in ("LLAMA_API_KEY", "LLAMA_ARG_HOST", "LLAMA_ARG_PORT"):
-                env.pop(name, None)
+            env = engine.child_environment(spawn_environment(environ))
             popen = subprocess.Popen(
                 argv,
                 stdin=subprocess.DEVNULL,
