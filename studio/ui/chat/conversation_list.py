@@ -174,10 +174,14 @@ class ConversationList(QWidget):
 
     def _ask_export_path(self, title: str) -> Path | None:
         safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip() or "chat"
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            self.tr("Export conversation"),
-            f"{safe}.md",
-            self.tr("Markdown (*.md);;JSON (*.json)"),
+        markdown, json = self.tr("Markdown (*.md)"), self.tr("JSON (*.json)")
+        path, chosen = QFileDialog.getSaveFileName(
+            self, self.tr("Export conversation"), f"{safe}.md", f"{markdown};;{json}"
         )
-        return Path(path) if path else None
+        if not path:
+            return None
+        target = Path(path)
+        # The format follows the file's suffix; a name typed without one takes the filter's.
+        if target.suffix.lower() not in (".md", ".markdown", ".json"):
+            target = target.with_name(target.name + (".json" if chosen == json else ".md"))
+        return target
