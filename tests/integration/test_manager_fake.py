@@ -279,3 +279,17 @@ async def test_output_is_drained_bounded_replaced_and_logged_without_the_key(
         assert "--api-key-file" in snapshot.command
     finally:
         await manager.shutdown()
+
+
+async def test_unload_ends_streams_in_flight_as_cancelled(tmp_path: Path) -> None:
+    manager = make_manager(tmp_path, FAKE_TOKENS="100", FAKE_TOKEN_DELAY_S="0.05")
+    try:
+        await manager.load(MODEL_A)
+        stream = manager.stream_chat(HI)
+        first = await anext(stream)
+        await manager.unload()
+        rest = [delta async for delta in stream]
+        assert first.content == "t0 "
+        assert rest[-1].finish_reason == "cancelled" and len(rest) < 99
+    finally:
+        await manager.shutdown()

@@ -346,6 +346,8 @@ class ServerManager:
             self._watchdog = None
         if process is None:
             return
+        # Answers from a model that is going away end as "cancelled", not as an error.
+        self.cancel()
         self._publish(state=ServerState.STOPPING)
         await self._reap(process, self._stop_grace_s)
         self._publish(pid=None, base_url=None)
