@@ -10,12 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer
-from pygments.lexers import TextLexer, get_lexer_by_name
-from pygments.util import ClassNotFound
+if TYPE_CHECKING:
+    from pygments.lexer import Lexer
 
 # A fence opens a line with three or more backticks or tildes, then an optional language.
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*)$")
@@ -68,6 +66,11 @@ def split_blocks(markdown: str) -> list[Block]:
 
 @lru_cache(maxsize=64)
 def _lexer(language: str) -> Lexer:
+    # Pygments is imported on first use, in the worker thread that highlights: it would
+    # add about 0.1 s to the app's start.
+    from pygments.lexers import TextLexer, get_lexer_by_name
+    from pygments.util import ClassNotFound
+
     try:
         return get_lexer_by_name(language) if language else TextLexer()
     except ClassNotFound:
@@ -75,8 +78,11 @@ def _lexer(language: str) -> Lexer:
 
 
 def highlight_code(code: str, language: str, dark: bool = False) -> str:
-    """HTML with inline styles (QLabel has no stylesheet for classes) inside a <pre>.
+    """HTML with inline styles (a QTextDocument has no style sheet for classes) in a <pre>.
     Without a language tag the code is shown plain: guessing costs hundreds of ms."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+
     lexer = _lexer(language.lower())
     formatter = HtmlFormatter(nowrap=True, noclasses=True, style="monokai" if dark else "default")
     body = highlight(code, lexer, formatter) if code else ""
