@@ -103,7 +103,7 @@ class StudioApp:
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
         if self.manager is not None:
-            self.manager.autoload_last_model()
+            self.manager.autoload_last_model(self.areas.remembered_spec)
         self.hub_area.start()
 
     async def shutdown(self) -> None:

@@ -22,7 +22,13 @@ from studio.core.placement.plan import Plan
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
-from studio.services.plan_service import LoadSetup, PlanService, launch_spec, prepare_load
+from studio.services.plan_service import (
+    LoadSetup,
+    PlanService,
+    launch_spec,
+    prepare_load,
+    restore,
+)
 from studio.services.settings_service import SettingsService
 from studio.ui.load_dialog import LoadDialog
 
@@ -115,6 +121,62 @@ class LoadFlow(QObject):
         dialog.open()
         self.opened.emit(dialog)
         return dialog
+
+    async def remembered_spec(self, model: str) -> LaunchSpec:
+        """The launch for `model` from its remembered load settings, planned for the devices
+        there are now (the autoload at start uses this). A remembered plan that no longer
+        fits is planned afresh (auto-fit); without an engine or a readable header the
+        model starts with the engine's defaults."""
+        path = Path(model)
+        fallback = LaunchSpec(model=path, label=path.name)
+        info = self._engine.info or await self._probed()
+        if info is None:
+            return fallback
+        current = self._settings.current
+        try:
+            setup = await asyncio.to_thread(
+                _prepare, path, info, current.engine_binary, current.rpc_devices, self._environ
+            )
+        except (StudioError, OSError) as error:
+            log.warning("autoload of %s without a plan: %s", model, error)
+            return fallback
+        request, use_projector = restore(
+            current.remembered_load(model), setup.base_request, setup.projector
+        )
+        if use_projector and setup.projector is not None:
+            request = request.with_changes(projector=setup.projector)
+        plan = await asyncio.to_thread(setup.planner.plan, request)
+        if not plan.fits:
+            fresh = await asyncio.to_thread(
+                setup.planner.plan,
+                plan.asked.with_changes(ctx=None, layers=None, n_cpu_moe=None, tensor_shares=None),
+            )
+            if fresh.fits:
+                log.info("remembered settings for %s no longer fit: auto-fit instead", model)
+                plan = fresh
+        self.loading.emit(plan)
+        return launch_spec(plan, info.features)
+
+    async def _probed(self, timeout_s: float = 120.0) -> EngineInfo | None:
+        """Wait for the engine probe in flight (None if it fails or takes too long)."""
+        result: asyncio.Future[EngineInfo | None] = asyncio.get_running_loop().create_future()
+
+        def done(info: EngineInfo | None) -> None:
+            if not result.done():
+                result.set_result(info)
+
+        def failed(_code: str, _detail: str) -> None:
+            done(None)
+
+        self._engine.probed.connect(done)
+        self._engine.failed.connect(failed)
+        try:
+            return await asyncio.wait_for(result, timeout_s)
+        except TimeoutError:
+            return None
+        finally:
+            self._engine.probed.disconnect(done)
+            self._engine.failed.disconnect(failed)
 
     def _on_load_requested(self, dialog: LoadDialog, plan: Plan) -> None:
         model = str(plan.model_path)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 from studio.core.engine import EngineInfo
 from studio.core.hardware import DeviceConfig
 from studio.core.placement.plan import Plan
+from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import Snapshot
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
@@ -119,6 +120,13 @@ class StudioAreas(QObject):
         """Show the load dialog for `path` (Library and Discover call this)."""
         if self.load_flow is not None:
             self.load_flow.open(path)
+
+    async def remembered_spec(self, model: str) -> LaunchSpec:
+        """The autoload's launch for `model`: its remembered settings, planned now."""
+        if self.load_flow is None:
+            path = Path(model)
+            return LaunchSpec(model=path, label=path.name)
+        return await self.load_flow.remembered_spec(model)
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self._engine_pid = snapshot.pid

@@ -150,3 +150,103 @@ def test_an_unreadable_file_is_reported_not_raised(
     assert code != "engine_not_ready" and "not-a-model.gguf" in detail
     assert areas.load_flow is not None and areas.load_flow.message is not None
     assert areas.load_flow.dialog is None
+
+
+def test_the_app_loads_through_the_dialog_and_shows_the_engine(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    restore_palette: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The real app, the real engine, a tiny synthetic model on this machine's CPU: open,
+    load, see the state, the log and the engine's allocation, unload, quit."""
+    from studio.app import StudioApp
+    from studio.context import AppContext
+    from studio.core.paths import AppPaths
+    from studio.core.server.states import ServerState
+
+    monkeypatch.delenv("STUDIO_FAKE_DEVICES", raising=False)
+    studio = StudioApp(AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)})))
+    qtbot.addWidget(studio.window)
+    areas = studio.areas
+    assert studio.manager is not None
+    model = synthetic_model("tiny-llama")
+
+    async def wait_state(state: ServerState) -> None:
+        assert studio.manager is not None
+        await studio.manager.manager.wait_for(lambda s: s.state is state, timeout_s=120)
+
+    async def scenario() -> None:
+        probed: asyncio.Future[object] = qasync_loop.create_future()
+        studio.engine.probed.connect(lambda info: probed.done() or probed.set_result(info))
+        studio.start()
+        await asyncio.wait_for(probed, 60)
+        assert areas.load_flow is not None
+        dialog = await areas.load_flow.open(model)
+        assert dialog is not None
+        dialog.ctx_spin.setValue(1024)
+        dialog.ctx_spin.editingFinished.emit()
+        dialog.load_button.click()
+        await wait_state(ServerState.READY)
+        studio.window.show_area("server")
+        bar = areas.loaded_memory.panel.bar("host")
+        while bar.device is None or bar.device.actual is None:  # noqa: ASYNC110
+            await asyncio.sleep(0.02)
+        while "listening on" not in areas.server_page.log.toPlainText():  # noqa: ASYNC110
+            await asyncio.sleep(0.02)
+        assert areas.server_page.state.text() == "Ready"
+        assert areas.server_page.context.text() == "1024 tokens, 1 slot(s)"
+        assert areas.server_page.address.text().startswith("http://127.0.0.1:")
+        assert "-lv 4" in areas.server_page.command.text()
+        assert areas.status.text() == f"{model.stem} — Ready"
+        areas.unload_action.trigger()
+        await wait_state(ServerState.IDLE)
+        assert areas.loaded_memory.panel.keys == []
+
+    qasync_loop.run_until_complete(asyncio.wait_for(scenario(), 180))
+    studio.window.close()
+    qasync_loop.run_until_complete(studio.shutdown())
+    assert studio.tasks.running == 0
+
+
+def test_autoload_plans_with_the_remembered_settings(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    qapp: QApplication,
+    tmp_path: Path,
+    restore_palette: None,
+) -> None:
+    tasks = TaskOwner("test")
+    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    store = SettingsStore.in_directory(tmp_path / "config")
+    model = synthetic_model("qwen3-30b-a3b-shape")
+    gpu_hog = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"
+    store.save(store.load().with_remembered_load(str(model), {"ctx": 4096, "n_cpu_moe": 6}))
+    settings = SettingsService(store, tasks)
+    areas = StudioAreas(
+        qapp,
+        engine,
+        settings,
+        tasks,
+        load=print,
+        unload=print,
+        environ={"STUDIO_FAKE_DEVICES": gpu_hog},
+    )
+    window = MainWindow(engine, pages=areas.pages)
+    qtbot.addWidget(window)
+    areas.attach(window)
+
+    async def scenario() -> LaunchSpec:
+        engine.probe()  # in flight: the autoload waits for it
+        spec = await asyncio.wait_for(areas.remembered_spec(str(model)), 60)
+        await tasks.shutdown()
+        return spec
+
+    spec = qasync_loop.run_until_complete(scenario())
+    assert spec.model == model
+    assert spec.ctx_size == 4096 and spec.n_cpu_moe == 6
+    assert spec.extra_args[-2:] == ("-lv", "4")
+    assert areas.loaded_memory.plan is not None  # the panel shows what autoload planned
+    missing = qasync_loop.run_until_complete(areas.remembered_spec(str(tmp_path / "gone.gguf")))
+    assert missing == LaunchSpec(model=tmp_path / "gone.gguf", label="gone.gguf")
