@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QAbstractItemModel, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,15 +46,23 @@ from studio.ui.discover_models import (
 )
 
 
-def _table(name: str, accessible: str) -> QTableView:
+def _table(name: str, accessible: str, model: QAbstractItemModel, stretch: int) -> QTableView:
+    """A one-row-per-item table that keeps the model's order until a header is clicked."""
     table = QTableView()
     table.setObjectName(name)
     table.setAccessibleName(accessible)
     table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-    table.setSortingEnabled(True)
+    table.setWordWrap(False)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     table.verticalHeader().hide()
-    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    table.setModel(model)  # before sizing: per-column modes need the columns to exist
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    header.setSortIndicatorShown(False)
+    # The Hub's order (search) or smallest first (files) until the user asks otherwise.
+    header.sectionClicked.connect(lambda _: table.setSortingEnabled(True))
     return table
 
 
@@ -103,11 +111,8 @@ class DiscoverPage(QWidget):
 
         self.results_model = SearchResultsModel()
         self.results_proxy = sorting_proxy(self.results_model)
-        self.results = _table("search-results", self.tr("Search results"))
-        self.results.setModel(self.results_proxy)
-        self.results.setSortingEnabled(False)  # the Hub's order until the user sorts
-        self.results.horizontalHeader().sectionClicked.connect(
-            lambda _: self.results.setSortingEnabled(True)
+        self.results = _table(
+            "search-results", self.tr("Search results"), self.results_proxy, SearchResultsModel.REPO
         )
         self.results_filter = QLineEdit()
         self.results_filter.setObjectName("results-filter")
@@ -133,10 +138,8 @@ class DiscoverPage(QWidget):
         self.repo_summary.setTextFormat(Qt.TextFormat.PlainText)
         self.files_model = RepoFilesModel()
         self.files_proxy = sorting_proxy(self.files_model)
-        self.files = _table("repo-files", self.tr("Files of the repository"))
-        self.files.setModel(self.files_proxy)
-        self.files.horizontalHeader().setSectionResizeMode(
-            RepoFilesModel.FIT, QHeaderView.ResizeMode.Stretch
+        self.files = _table(
+            "repo-files", self.tr("Files of the repository"), self.files_proxy, RepoFilesModel.FILE
         )
         self.include_mmproj = QCheckBox(self.tr("Include the vision projector (mmproj)"))
         self.include_mmproj.setObjectName("include-mmproj")
@@ -164,7 +167,7 @@ class DiscoverPage(QWidget):
         browse = QSplitter(Qt.Orientation.Horizontal)
         browse.addWidget(left)
         browse.addWidget(right)
-        browse.setStretchFactor(1, 2)
+        browse.setSizes([380, 720])
 
         self.status = QLabel()
         self.status.setObjectName("discover-status")
@@ -174,7 +177,7 @@ class DiscoverPage(QWidget):
         vertical = QSplitter(Qt.Orientation.Vertical)
         vertical.addWidget(browse)
         vertical.addWidget(self.downloads_panel)
-        vertical.setStretchFactor(0, 3)
+        vertical.setSizes([560, 200])
         layout = QVBoxLayout(self)
         layout.addLayout(search_row)
         layout.addWidget(self.status)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QUrl, Signal, Slot
+from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -49,9 +49,13 @@ class LibraryPage(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(
-            LibraryModel.NAME, QHeaderView.ResizeMode.Stretch
-        )
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(LibraryModel.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(LibraryModel.LOCATION, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(LibraryModel.LOCATION, 260)
         self.status = QLabel()
         self.status.setObjectName("library-status")
         self.status.setWordWrap(True)

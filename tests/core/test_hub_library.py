@@ -79,6 +79,10 @@ def test_folder_scan_summarises_models_and_ignores_partials(tiny: Path, tmp_path
     assert rows["mmproj-tiny-f16.gguf"].is_projector
     assert rows["mmproj-tiny-f16.gguf"].architecture == "clip"
     assert rows["broken-Q4_0.gguf"].problem.startswith("gguf.")
+    # Neither the name nor the metadata says the quant: the weights' main type does.
+    shutil.copy(tiny, folder / "unnamed.gguf")
+    (unnamed,) = [row for row in scan_folder(folder) if row.file_name == "unnamed.gguf"]
+    assert unnamed.quant == "F16"
 
 
 async def test_a_download_from_the_hub_shows_up_from_the_hf_cache(
@@ -107,6 +111,8 @@ async def test_a_download_from_the_hub_shows_up_from_the_hf_cache(
     assert [(r.source, r.repo_id, r.architecture, r.quant) for r in rows] == [
         (Source.HF_CACHE, "tester/TinyLlama-GGUF", "llama", "F16")
     ]
+    # A models folder that contains the cache does not list the same file twice.
+    assert await asyncio.to_thread(scan_library, cache, [tmp_path]) == rows
     # Deleting removes the snapshot link and the blob nobody else uses.
     await asyncio.to_thread(delete_model, rows[0], cache)
     assert await asyncio.to_thread(scan_hf_cache, cache) == []

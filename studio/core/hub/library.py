@@ -12,7 +12,7 @@ import enum
 import errno
 import os
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -110,7 +110,17 @@ def describe(
         summary = summarize(model)
     except (StudioError, KeyError, ValueError):
         return row  # projectors and unknown layouts: what the metadata says is enough
-    return replace(row, parameters=summary.parameter_count, context_length=summary.context_length)
+    return replace(
+        row,
+        parameters=summary.parameter_count,
+        context_length=summary.context_length,
+        # No quant in the name or the metadata: the type most of the weights use.
+        quant=row.quant or _dominant_type(summary.quant_mix),
+    )
+
+
+def _dominant_type(quant_mix: Mapping[str, int]) -> str:
+    return max(quant_mix, key=lambda name: quant_mix[name]).upper() if quant_mix else ""
 
 
 def _size(path: Path) -> int:
@@ -168,11 +178,22 @@ def scan_hf_cache(cache_dir: Path) -> list[LocalModel]:
 
 
 def scan_library(hf_cache: Path | None, folders: Sequence[Path]) -> list[LocalModel]:
-    """Every model in the HF cache and the folders, projectors included (flagged)."""
-    models = scan_hf_cache(hf_cache) if hf_cache is not None else []
+    """Every model in the HF cache and the folders, projectors included (flagged).
+
+    A file is listed once, however it is reached: a folder that contains the HF cache, two
+    folders that overlap, or a link to a cached blob all lead to the same real file.
+    """
+    found = scan_hf_cache(hf_cache) if hf_cache is not None else []
     for folder in folders:
-        models += scan_folder(folder)
-    return models
+        found += scan_folder(folder)
+    unique: list[LocalModel] = []
+    seen: set[Path] = set()
+    for model in found:
+        real = model.path.resolve()
+        if real not in seen:
+            seen.add(real)
+            unique.append(model)
+    return unique
 
 
 def validate_importable(path: Path) -> LocalModel:
