@@ -148,3 +148,39 @@ def test_a_log_without_buffer_lines_says_so(qtbot: QtBot, tmp_path: Path) -> Non
     assert "-lv 4" in panel.summary.text()
     panel.show_allocation({"host": MemoryBreakdown(weights=1)})
     assert panel.panel.keys == []  # no plan shown: nothing to compare with
+
+
+@pytest.mark.engine
+def test_rpc_devices_are_planned_drawn_and_compared(
+    qtbot: QtBot, engine: EngineInfo, engine_location: EngineLocation, tmp_path: Path
+) -> None:
+    """Two real ggml-rpc-server devices: the load dialog gets a row and a bar for each, and
+    the engine's allocation on each maps back onto the plan's devices."""
+    from studio.services.device_memory import DeviceKind
+    from studio.services.plan_service import PlanService, plan_memory, prepare_load
+    from studio.ui.load_dialog import LoadDialog
+    from tests.support.rpc import rpc_servers
+    from tests.ui.load_dialog_support import synthetic_model
+
+    with rpc_servers(engine_location, 2) as servers:
+        endpoints = [s.endpoint for s in servers]
+        setup = prepare_load(
+            synthetic_model("tiny-llama"), engine, engine_location, endpoints, environ={}
+        )
+        assert [d.endpoint for d in setup.inventory.devices] == endpoints
+        dialog = LoadDialog(setup, PlanService(setup.planner), engine.features)
+        qtbot.addWidget(dialog)
+        keys = [f"rpc:{e}" for e in endpoints]
+        assert dialog.panel.keys == [*keys, "host"]
+        assert [dialog.panel.bar(k).device.kind for k in keys] == [DeviceKind.RPC] * 2  # type: ignore[union-attr]
+        plan = dialog._service.plan_now(dialog.plan.with_layers(keys[0], 3).with_changes(ctx=1024))
+        assert [d.layers for d in plan.devices] == [3, 4]
+        log_path = tmp_path / "llama-server.log"
+        _run_until_listening(engine_location, launch_spec(plan, engine.features), log_path)
+        actual = actual_memory(plan, read_allocation(log_path))
+        assert list(actual) == [*keys, "host"]
+        for view in plan_memory(plan):
+            if view.key in keys:
+                logged = actual[view.key]
+                assert logged.kv == pytest.approx(view.planned.kv, rel=0.005)
+                assert logged.weights == pytest.approx(view.planned.weights, rel=0.005)
