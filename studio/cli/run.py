@@ -8,7 +8,7 @@ import logging
 import sys
 from typing import Any
 
-from studio.cli.serve import add_launch_arguments, make_manager, report_error, spec_from_args
+from studio.cli.serve import add_launch_arguments, make_manager, report_error
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 
@@ -31,9 +31,13 @@ def register(subparsers: Any) -> None:
 
 
 async def answer(args: argparse.Namespace) -> int:
-    manager = make_manager(args)
     try:
-        await manager.load(spec_from_args(args))
+        manager, spec = make_manager(args)
+    except StudioError as error:
+        report_error(error)
+        return 1
+    try:
+        await manager.load(spec)
         messages = [{"role": "user", "content": args.prompt}]
         if args.system:
             messages.insert(0, {"role": "system", "content": args.system})

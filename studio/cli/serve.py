@@ -7,17 +7,19 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
 from typing import Any
 
-from studio.core.engine import EngineError, locate_engine
+from studio.core.engine import EngineError, EngineLocation, EngineProber, locate_engine
 from studio.core.errors import StudioError
 from studio.core.paths import AppPaths
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
+from studio.core.server.recovery import SmallerPlan
 
 DEFAULT_PORT = 8765
 
@@ -58,6 +60,12 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", "-t", type=int, default=None, metavar="N")
     parser.add_argument("--binary", type=Path, default=None, help="the llama-server to run")
     parser.add_argument(
+        "--plan",
+        action="store_true",
+        help="let the planner fit the model to this machine (context, layers, experts; "
+        "-c, -np, -ctk, -ctv and -fa are honoured) and step down after an out-of-memory start",
+    )
+    parser.add_argument(
         "--engine-arg",
         action="append",
         default=[],
@@ -88,9 +96,54 @@ def spec_from_args(args: argparse.Namespace, model: Path | None = None) -> Launc
     )
 
 
-def make_manager(args: argparse.Namespace) -> ServerManager:
-    paths = AppPaths.default()
-    return ServerManager(locate_engine(args.binary), paths.log_dir / "llama-server")
+def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpec, SmallerPlan]:
+    """The planner's launch spec for this machine and its out-of-memory step down."""
+    # Imported here: only `--plan` needs the planner and the hardware probes.
+    from studio.core.gguf import read_model
+    from studio.core.hardware import DeviceConfig, discover_devices
+    from studio.core.memory import summarize
+    from studio.core.placement import Planner, SmallerPlanStep, request_from_environment
+
+    model = read_model(args.model)
+    info = EngineProber(AppPaths.default().engine_probe_cache).probe(engine)
+    inventory = discover_devices(
+        DeviceConfig.from_environment(os.environ), info.devices, os.environ
+    )
+    planner = Planner(
+        summarize(model),
+        args.model,
+        inventory,
+        info.features,
+        frozenset(t.name for t in model.tensors),
+    )
+    request, _reasons = request_from_environment(os.environ)
+    changes: dict[str, Any] = {"ctx": args.ctx, "parallel": args.parallel or 1}
+    if args.cache_type_k:
+        changes["cache_type_k"] = args.cache_type_k
+    if args.cache_type_v:
+        changes["cache_type_v"] = args.cache_type_v
+    if args.flash_attn in ("on", "off"):
+        changes["flash_attn"] = args.flash_attn == "on"
+    plan = planner.plan(request.with_changes(**changes))
+    if not plan.fits:
+        raise StudioError(
+            "plan_does_not_fit",
+            "the planner found no placement that fits this machine (see `studio fit`)",
+            model=str(args.model),
+        )
+    launch = plan.launch.with_changes(extra_args=tuple(args.engine_arg))
+    return launch, SmallerPlanStep(planner, plan)
+
+
+def make_manager(args: argparse.Namespace) -> tuple[ServerManager, LaunchSpec]:
+    """The manager and the first spec to load (planned with `--plan`)."""
+    engine = locate_engine(args.binary)
+    smaller: SmallerPlan | None = None
+    spec = spec_from_args(args)
+    if getattr(args, "plan", False):
+        spec, smaller = planned(args, engine)
+    log_dir = AppPaths.default().log_dir / "llama-server"
+    return ServerManager(engine, log_dir, smaller_plan=smaller), spec
 
 
 def report_error(error: StudioError) -> None:
@@ -115,7 +168,11 @@ def register(subparsers: Any) -> None:
 
 
 async def serve(args: argparse.Namespace) -> int:
-    manager = make_manager(args)
+    try:
+        manager, first_spec = make_manager(args)
+    except StudioError as error:
+        report_error(error)
+        return 1
     facade = ChatFacade(manager, lambda path: spec_from_args(args, path))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -125,7 +182,7 @@ async def serve(args: argparse.Namespace) -> int:
         port = await facade.start(args.port)
         print(f"studio serve: http://127.0.0.1:{port} (loading {args.model})", flush=True)
         try:
-            snapshot = await manager.load(spec_from_args(args))
+            snapshot = await manager.load(first_spec)
         except StudioError as error:
             report_error(error)
             return 1

@@ -99,6 +99,7 @@ def test_studio_run_streams_one_answer(smollm2: Path, tmp_path: Path) -> None:
             "studio",
             "run",
             str(smollm2),
+            "--plan",  # the planner's spec for this machine, as the app would load it
             "-c",
             "512",
             "-p",
@@ -118,7 +119,8 @@ def test_studio_run_streams_one_answer(smollm2: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
     assert "tokens/s" in done.stderr
-    assert list((tmp_path / "logs" / "llama-server").glob("llama-server-*.log"))
+    (log,) = (tmp_path / "logs" / "llama-server").glob("llama-server-*.log")
+    assert "n_ctx_slot = 512" in log.read_text()
 
 
 def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
