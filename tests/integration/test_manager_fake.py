@@ -11,6 +11,7 @@ import random
 import signal
 from pathlib import Path
 
+import httpx
 import psutil
 import pytest
 
@@ -136,6 +137,11 @@ async def test_transient_connection_error_respawns_nothing(tmp_path: Path) -> No
         assert await answer(manager) == "t0 t1 t2 t3 t4 "  # replayed once
         assert not drop.exists()
         assert manager.snapshot.spawn_count == 1 and manager.snapshot.respawn_count == 0
+        drop.write_text("2")  # dropped again on the replay: one replay only, then the error
+        with pytest.raises(httpx.RemoteProtocolError):
+            await answer(manager)
+        assert not drop.exists()
+        assert manager.snapshot.spawn_count == 1 and manager.snapshot.state is ServerState.READY
     finally:
         await manager.shutdown()
 

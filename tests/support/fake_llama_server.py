@@ -6,8 +6,8 @@ machine; every test that needs the real engine's behaviour uses the real binary 
 Run as `python fake_llama_server.py -m MODEL --port N --api-key-file F ...`.
 
 Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (deltas per
-answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (if this file exists when a chat request comes
-in, delete it and drop the connection without answering: a transient error).
+answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (while this file exists, a chat request is dropped
+without an answer, a transient error; the file holds how many more to drop, default 1).
 """
 
 from __future__ import annotations
@@ -87,7 +87,11 @@ def main(argv: list[str]) -> None:
             if not self._authorised():
                 return
             if drop_file and Path(drop_file).exists():
-                Path(drop_file).unlink()
+                left = int(Path(drop_file).read_text() or "1") - 1
+                if left > 0:
+                    Path(drop_file).write_text(str(left))
+                else:
+                    Path(drop_file).unlink()
                 self.close_connection = True
                 self.connection.shutdown(2)
                 return
