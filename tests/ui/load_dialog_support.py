@@ -27,3 +27,41 @@ def fake_setup(name: str, engine: EngineInfo, devices: str = TWO_GPUS) -> LoadSe
     return prepare_load(
         synthetic_model(name), engine, None, (), environ={"STUDIO_FAKE_DEVICES": devices}
     )
+
+
+def unnamed_controls(root: object) -> list[str]:
+    """Interactive widgets under `root` that a screen reader could not name: no accessible
+    name and no text of their own."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QAbstractSlider,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QPlainTextEdit,
+        QScrollBar,
+        QWidget,
+    )
+
+    assert isinstance(root, QWidget)
+    kinds = (
+        QAbstractButton,
+        QAbstractItemView,
+        QAbstractSlider,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QPlainTextEdit,
+    )
+    unnamed = []
+    for kind in kinds:
+        for widget in root.findChildren(kind):
+            if isinstance(widget, QScrollBar) or isinstance(
+                widget.parent(), (QAbstractSpinBox, QComboBox)
+            ):
+                continue  # a part of a scroll area, spin box or combo box, which is named
+            text = widget.text() if isinstance(widget, QAbstractButton) else ""
+            if not (widget.accessibleName() or text) and widget.isVisibleTo(root):
+                unnamed.append(widget.objectName() or type(widget).__name__)
+    return unnamed

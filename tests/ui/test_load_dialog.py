@@ -15,7 +15,7 @@ from studio.core.placement.plan import Plan
 from studio.core.placement.request import SplitMode
 from studio.services.plan_service import LoadSetup, PlanService
 from studio.ui.load_dialog import LoadDialog
-from tests.ui.load_dialog_support import fake_setup, probe_engine
+from tests.ui.load_dialog_support import fake_setup, probe_engine, unnamed_controls
 
 pytestmark = pytest.mark.engine  # the engine's own --help tells which features exist
 
@@ -248,13 +248,5 @@ def test_kv_cache_and_slots_change_the_kv_bars(
 def test_every_control_has_an_accessible_name(
     qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
 ) -> None:
-    from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox
-
     dialog = _dialog(qtbot, moe_setup, engine)
-    unnamed = []
-    for kind in (QAbstractSlider, QAbstractSpinBox, QComboBox, QAbstractButton):
-        for widget in dialog.findChildren(kind):
-            name = widget.accessibleName() or getattr(widget, "text", lambda: "")()
-            if not name and widget.isVisibleTo(dialog):
-                unnamed.append(widget.objectName() or type(widget).__name__)
-    assert unnamed == []
+    assert unnamed_controls(dialog) == []

@@ -173,3 +173,11 @@ def test_the_real_engine_is_described(
     assert page.engine_path.text() == str(info.path)
     assert "KV cache types" in page.engine_features.text()
     assert "q8_0" in page.engine_features.text()
+
+
+def test_every_control_has_an_accessible_name(qtbot: QtBot) -> None:
+    from tests.ui.load_dialog_support import unnamed_controls
+
+    page = _page(qtbot, TaskOwner("test"))
+    page.show_snapshot(Snapshot(state=ServerState.READY, pid=1))
+    assert unnamed_controls(page) == []

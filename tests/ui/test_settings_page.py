@@ -203,3 +203,10 @@ def test_theme_choice_sets_the_palette(theme: ThemeController, qapp: QApplicatio
 def test_unknown_stored_theme_follows_the_system() -> None:
     assert ThemeChoice.parse("sepia") is ThemeChoice.SYSTEM
     assert ThemeChoice.parse("dark") is ThemeChoice.DARK
+
+
+def test_every_control_has_an_accessible_name(qtbot: QtBot) -> None:
+    from tests.ui.load_dialog_support import unnamed_controls
+
+    page = _page(qtbot, MemoryTokens())
+    assert unnamed_controls(page) == []
