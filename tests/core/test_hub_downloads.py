@@ -31,8 +31,10 @@ from studio.core.hub.errors import (
     DOWNLOAD_RETRIES_EXHAUSTED,
     DOWNLOAD_UNSAFE_PATH,
 )
+from studio.core.hub.fit import FitAssessment, remote_assessor
 from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget
+from studio.core.memory import ModelSummary
 from studio.core.tasks import TaskOwner
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
 
@@ -380,3 +382,38 @@ async def test_speed_and_eta_follow_the_bytes(hub: FakeHub, tmp_path: Path) -> N
     for snap in moving:
         assert snap.eta_s == pytest.approx((snap.total - snap.done) / snap.speed_bps)
     assert done.speed_bps == 0 and done.eta_s is None
+
+
+async def test_every_request_goes_through_the_configured_proxy(tmp_path: Path) -> None:
+    """The endpoint's host does not even resolve: only the proxy (the fake Hub itself,
+    answering absolute-URI requests) can reach it, for search, files, downloads and fit."""
+    fake = FakeHub([quant_repo()])
+    with fake.running():
+        config = HubConfig(
+            endpoint="http://hub.invalid", proxy=fake.endpoint, cache_dir=tmp_path / "cache"
+        )
+        client = HubClient(config)
+        page = await client.search("tiny")
+        assert [r.repo_id for r in page.results] == ["tester/Tiny-GGUF"]
+        details = await client.repo("tester/Tiny-GGUF")
+        remote = details.models[0].files
+        target = HfCacheTarget(config.cache_dir, details.repo_id, details.revision)
+        finished: asyncio.Future[DownloadSnapshot] = asyncio.get_running_loop().create_future()
+        queue = DownloadQueue(
+            config,
+            client.file_url,
+            TaskOwner("proxy"),
+            lambda s: s.state.finished and not finished.done() and finished.set_result(s),
+        )
+        queue.add(DownloadRequest(details.repo_id, details.revision, remote, "p", target))
+        done = await asyncio.wait_for(finished, 30)
+        # The fit reader's ranged reads too: these bytes arrive (and are no GGUF header).
+        fit = await remote_assessor(client, _never_judged)(details, details.models[0])
+    assert fit.problem == "gguf.not_gguf"
+    assert done.state is JobState.COMPLETED, done.error
+    assert fake.proxied and set(fake.proxied) == {"hub.invalid"}
+    assert any("/resolve/" in url for _, url, _ in fake.requests)
+
+
+def _never_judged(summary: ModelSummary, name: str) -> FitAssessment:
+    raise AssertionError("random bytes never parse as a header")

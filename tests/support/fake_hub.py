@@ -109,6 +109,7 @@ class FakeHub:
         self.max_page = max_page
         self.faults: dict[tuple[str, str], list[Fault]] = {}
         self.requests: list[tuple[str, str, dict[str, str]]] = []
+        self.proxied: list[str] = []  # target hosts of requests that came as a proxy
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._hashes: dict[tuple[str, str], tuple[str, str]] = {}
@@ -192,8 +193,18 @@ def _handler_for(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
             self._route("GET")
 
         def _route(self, method: str) -> None:
-            hub.requests.append((method, self.path, dict(self.headers.items())))
             url = urlsplit(self.path)
+            if url.scheme:
+                # An absolute URI: the client uses us as its HTTP proxy. Serve it as the
+                # Hub would, and remember which host it was meant for.
+                hub.proxied.append(url.netloc)
+            hub.requests.append(
+                (
+                    method,
+                    url.path + ("?" + url.query if url.query else ""),
+                    dict(self.headers.items()),
+                )
+            )
             path = unquote(url.path)
             query = parse_qs(url.query)
             if path == "/api/whoami-v2":
