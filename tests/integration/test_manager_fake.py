@@ -21,7 +21,7 @@ from studio.core.server.failures import FailureCode, ServerFailureError
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import NotReadyError, ServerManager, SupersededError
 from studio.core.server.process import RING_LINES
-from studio.core.server.states import ServerState, Snapshot
+from studio.core.server.states import ServerState, Snapshot, StartPhase
 from tests.support.engine_wrappers import fake_engine
 
 MODEL_A = LaunchSpec(model=Path("/models/a.gguf"))
@@ -66,12 +66,17 @@ def kill_child(manager: ServerManager) -> None:
 async def test_load_chat_unload(tmp_path: Path) -> None:
     manager = make_manager(tmp_path)
     states: list[ServerState] = []
-    manager.subscribe(lambda s: states.append(s.state))
+    phases: list[StartPhase | None] = []
+    manager.subscribe(lambda s: (states.append(s.state), phases.append(s.phase)))
     try:
         snapshot = await manager.load(MODEL_A)
         assert snapshot.state is ServerState.READY
         assert snapshot.ready is not None and snapshot.ready.model_alias == "a"
         assert states[0] is ServerState.STARTING and states[-1] is ServerState.READY
+        # Progress read from the child's log lines while it starts.
+        seen = [phase for phase in phases if phase is not None]
+        assert seen[0] is StartPhase.SPAWNED and StartPhase.LOADING_MODEL in seen
+        assert seen[-1] is StartPhase.LOADED
         assert await answer(manager) == "t0 t1 t2 t3 t4 "
         assert (await manager.load(MODEL_A)).spawn_count == 1  # same intent: adopted
         pid = snapshot.pid
