@@ -1,0 +1,57 @@
+"""Auto-fit against llama.cpp's own `--fit`: the same budget gives the same context.
+
+One loopback RPC device stands in for a GPU; `--fit-target` leaves the engine the same
+budget our margin leaves the planner (free minus the target). The engine's fit pass runs
+dry (no weights are loaded) and prints the context it chose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from studio.core.engine import EngineLocation
+from studio.core.gguf import read_model
+from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, probe_rpc_devices
+from studio.core.hardware.host import read_host_memory
+from studio.core.memory import summarize
+from studio.core.placement import Planner, PlanRequest
+from tests.support.allocation import engine_allocation
+from tests.support.models import cache_dir
+from tests.support.rpc import RpcServer, rpc_server
+from tests.support.synthetic import SPECS, cached_model
+
+pytestmark = pytest.mark.engine
+
+_REDUCED = re.compile(r"context size reduced from (?P<trained>\d+) to (?P<ctx>\d+)")
+
+
+@pytest.fixture(scope="module")
+def server(engine_location: EngineLocation) -> Iterator[RpcServer]:
+    with rpc_server(engine_location) as started:
+        yield started
+
+
+@pytest.mark.parametrize(
+    ("shape", "target_mib"),
+    [("llama-8b-shape", 18000), ("llama-8b-shape", 16000), ("gemma3-12b-shape", 14000)],
+)
+def test_auto_fit_picks_the_context_llama_cpp_fit_picks(
+    engine_location: EngineLocation, server: RpcServer, shape: str, target_mib: int
+) -> None:
+    path = cached_model(cache_dir() / "synthetic", shape, SPECS[shape])
+    devices = probe_rpc_devices(engine_location, [RpcEndpoint.parse(server.endpoint)])
+    planner = Planner(
+        summarize(read_model(path)), path, DeviceInventory(devices, read_host_memory())
+    )
+    plan = planner.plan(PlanRequest(margins={devices[0].key: target_mib * MIB}))
+    assert plan.fits and plan.n_gpu_layers == planner.positions
+
+    # The engine's own fit, from the same starting point: no -c, -ngl or -ts.
+    args = ["--rpc", server.endpoint, "-np", "1", "-fitt", str(target_mib), "-fa", "on"]
+    _, lines = engine_allocation(engine_location, path, args, fit_only=True)
+    reduced = [m for line in lines if (m := _REDUCED.search(line))]
+    assert reduced, "\n".join(lines[-20:])
+    assert int(reduced[-1]["ctx"]) == plan.ctx
