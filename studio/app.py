@@ -85,6 +85,8 @@ class StudioApp:
             },
         )
         self.areas.attach(self.window)
+        self.hub_area.library_page.load_requested.connect(self.areas.open_model)
+        self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
 
     def _settings_engine_binary(self) -> Path | None:
         binary = self.settings.current.engine_binary

@@ -183,8 +183,10 @@ def test_the_app_loads_through_the_dialog_and_shows_the_engine(
         studio.start()
         await asyncio.wait_for(probed, 60)
         assert areas.load_flow is not None
-        dialog = await areas.load_flow.open(model)
-        assert dialog is not None
+        opened: asyncio.Future[LoadDialog] = qasync_loop.create_future()
+        areas.load_flow.opened.connect(lambda d: opened.done() or opened.set_result(d))
+        studio.hub_area.library_page.load_requested.emit(model)  # the Library's Load…
+        dialog = await asyncio.wait_for(opened, 60)
         dialog.ctx_spin.setValue(1024)
         dialog.ctx_spin.editingFinished.emit()
         dialog.load_button.click()
