@@ -36,12 +36,19 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.engine.info import EngineFeatures
-from studio.core.placement.plan import Plan
+from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
 from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.request import Mtp, PlanRequest, SplitMode
-from studio.core.server.launch import display_command
+from studio.core.server.launch import display_command, to_argv
 from studio.services.device_memory import format_bytes
-from studio.services.plan_service import LoadSetup, PlanService, plan_memory, remembered, restore
+from studio.services.plan_service import (
+    LoadSetup,
+    PlanService,
+    launch_spec,
+    plan_memory,
+    remembered,
+    restore,
+)
 from studio.ui.memory_panel import MemoryPanel
 from studio.ui.plan_text import reason_text
 
@@ -275,7 +282,7 @@ class LoadDialog(QDialog):
         self.ctx_spin.editingFinished.connect(
             lambda: self._edit(lambda p: p.with_ctx(self.ctx_spin.value()))
         )
-        self.auto_fit = QPushButton(self.tr("Auto fit"))
+        self.auto_fit = QPushButton(self.tr("&Auto fit"))
         self.auto_fit.setObjectName("load-auto-fit")
         self.auto_fit.setAccessibleName(
             self.tr("Choose the largest context and placement that fit")
@@ -397,7 +404,10 @@ class LoadDialog(QDialog):
             self._rendering = False
         self.panel.show_devices(plan_memory(plan))
         self._render_reasons(plan)
-        self.command.setPlainText(display_command(plan.argv))
+        # What will really run: the plan's launch with the manager's placeholders
+        # (binary name, port; the API key is in a file, never on the command line).
+        spec = launch_spec(plan, self._features)
+        self.command.setPlainText(display_command(to_argv(spec, DISPLAY_BINARY, DISPLAY_PORT)))
         self.load_button.setText(self.tr("Load") if plan.fits else self.tr("Load anyway…"))
 
     def _render_devices(self, plan: Plan) -> None:

@@ -8,11 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.services.device_memory import DeviceMemory
 from studio.ui.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
+
+
+def _line(color: QColor, style: Qt.PenStyle) -> QLabel:
+    pixmap = QPixmap(10, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setPen(QPen(color, 2, style))
+    painter.drawLine(5, 0, 5, 12)
+    painter.end()
+    line = QLabel()
+    line.setPixmap(pixmap)
+    return line
 
 
 def _swatch(color: QColor) -> QLabel:
@@ -49,6 +62,12 @@ class MemoryPanel(QWidget):
             legend.addWidget(_swatch(SEGMENT_COLORS[part]))
             legend.addWidget(QLabel(name))
             legend.addSpacing(8)
+        text = self.palette().text().color()
+        legend.addWidget(_line(text, Qt.PenStyle.DashLine))
+        legend.addWidget(QLabel(self.tr("Budget")))
+        legend.addSpacing(8)
+        legend.addWidget(_line(self.palette().highlight().color(), Qt.PenStyle.SolidLine))
+        legend.addWidget(QLabel(self.tr("In use now")))
         legend.addStretch(1)
         return legend
 

@@ -87,6 +87,7 @@ def test_opens_with_an_auto_fit_plan_drawn_per_device(
     command = dialog.command.toPlainText()
     assert "-ngl 49" in command and "-ts 29,20" in command
     assert "--api-key" not in command
+    assert command.endswith("-lv 4")  # the engine reports its allocations for the comparison
     dialog.show()
     assert not dialog.grab().isNull()
 
