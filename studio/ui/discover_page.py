@@ -268,6 +268,10 @@ class DiscoverPage(QWidget):
             if details.base_model
             else "",
         ]
+        if details.gated:
+            facts.append(
+                self.tr("Gated: downloading needs a Hugging Face token with access (Settings).")
+            )
         summary = details.summary or self.tr("The model card has no summary.")
         self.repo_summary.setText("\n".join([summary, " · ".join(f for f in facts if f)]).strip())
         self.include_mmproj.setEnabled(bool(details.mmproj))

@@ -417,3 +417,19 @@ async def test_every_request_goes_through_the_configured_proxy(tmp_path: Path) -
 
 def _never_judged(summary: ModelSummary, name: str) -> FitAssessment:
     raise AssertionError("random bytes never parse as a header")
+
+
+async def test_the_same_files_are_never_queued_twice(harness: Harness) -> None:
+    details = await harness.details()
+    q8 = details.models[1].first
+    harness.hub.add_fault(
+        details.repo_id, q8.path, Fault("stall", after_bytes=(1 << 20) + 10, stall_s=30)
+    )
+    first = harness.queue.add(harness.cache_request(details, q8))
+    await harness.until(lambda s: s.done >= 1 << 20)
+    harness.queue.pause(first)
+    again = harness.queue.add(harness.cache_request(details, q8))  # "Download" clicked again
+    assert again == first
+    done = await harness.finished(first)
+    assert done.state is JobState.COMPLETED, done.error
+    assert [s.job_id for s in harness.queue.snapshots()] == [first]

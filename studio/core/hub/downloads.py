@@ -164,6 +164,15 @@ class DownloadQueue:
 
     # -- intents ------------------------------------------------------------------------
     def add(self, request: DownloadRequest) -> int:
+        """Queue `request`; the same files already queued or paused are not queued twice
+        (two jobs must never write one partial file): that job's id is returned, resumed."""
+        wanted = _partials(request)
+        for job in self._jobs.values():
+            if job.state.finished:
+                continue
+            if wanted & _partials(job.request):
+                self.resume(job.job_id)
+                return job.job_id
         job = _Job(next(self._ids), request, _SpeedMeter(self._clock))
         self._jobs[job.job_id] = job
         self._publish(job)
@@ -356,6 +365,13 @@ class DownloadQueue:
             error=job.error,
             paths=job.paths,
         )
+
+
+def _partials(request: DownloadRequest) -> set[Path]:
+    try:
+        return {request.target.partial_path(remote) for remote in request.files}
+    except DownloadError:
+        return set()  # an unsafe name: the job itself fails with that code when it runs
 
 
 def _size_or_zero(path: Path) -> int:
