@@ -65,3 +65,28 @@ def test_auto_fit_picks_the_context_llama_cpp_fit_picks(
     # context is a hair above its own at the boundary (Qwen3-30B-A3B: 1.2 MiB of 19 GiB).
     engine_ctx = int(reduced[-1]["ctx"])
     assert 0 <= engine_ctx - plan.ctx <= CTX_STEP, (engine_ctx, plan.ctx)
+
+
+_LAYERS = re.compile(r"common_params_fit_impl:\s+- RPC\d+ \([^)]*\): (?P<layers>\d+) layers")
+
+
+def test_spilled_layers_match_llama_cpp_fit(
+    engine_location: EngineLocation, server: RpcServer
+) -> None:
+    """Too small for everything even at the floor context: both keep the same number of
+    whole layers on the device (llama.cpp fills dense layers back to front)."""
+    shape, target_mib = "llama-8b-shape", 21000
+    path = cached_model(cache_dir() / "synthetic", shape, SPECS[shape])
+    devices = probe_rpc_devices(engine_location, [RpcEndpoint.parse(server.endpoint)])
+    planner = Planner(
+        summarize(read_model(path)), path, DeviceInventory(devices, read_host_memory())
+    )
+    plan = planner.plan(PlanRequest(margins={devices[0].key: target_mib * MIB}))
+    assert plan.fits and plan.ctx == 4096 and 0 < plan.n_gpu_layers < planner.positions
+
+    args = ["--rpc", server.endpoint, "-np", "1", "-fitt", str(target_mib), "-fa", "on"]
+    _, lines = engine_allocation(engine_location, path, args, fit_only=True)
+    chosen = [m for line in lines if (m := _LAYERS.search(line))]
+    assert chosen, "\n".join(lines[-20:])
+    assert int(chosen[-1]["layers"]) == plan.n_gpu_layers
+    assert any("context size reduced from 131072 to 4096" in line for line in lines)
