@@ -4,7 +4,9 @@ not fit asks first."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +15,14 @@ from pytestqt.qtbot import QtBot
 from studio.core.engine import EngineInfo
 from studio.core.placement.plan import Plan
 from studio.core.placement.request import SplitMode
-from studio.services.plan_service import LoadSetup, PlanService
+from studio.services.plan_service import LoadSetup, PlanService, prepare_load
 from studio.ui.load_dialog import LoadDialog
-from tests.ui.load_dialog_support import fake_setup, probe_engine, unnamed_controls
+from tests.ui.load_dialog_support import (
+    fake_setup,
+    probe_engine,
+    synthetic_model,
+    unnamed_controls,
+)
 
 pytestmark = pytest.mark.engine  # the engine's own --help tells which features exist
 
@@ -251,3 +258,38 @@ def test_every_control_has_an_accessible_name(
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     assert unnamed_controls(dialog) == []
+
+
+def test_projector_beside_the_model_can_be_switched_off(
+    qtbot: QtBot, engine: EngineInfo, tmp_path: Path
+) -> None:
+    folder = tmp_path / "repo"
+    folder.mkdir()
+    model = folder / "model-Q8_0.gguf"
+    shutil.copy(synthetic_model(DENSE), model)
+    shutil.copy(synthetic_model("tiny-llama-q8-tied"), folder / "mmproj-model-f16.gguf")
+    setup = prepare_load(model, engine, None, (), environ={"STUDIO_FAKE_DEVICES": "GPU0:8GiB"})
+    assert setup.projector is not None
+    dialog = _dialog(qtbot, setup, engine)
+    assert dialog.mmproj.isEnabled() and dialog.mmproj.isChecked()
+    assert "mmproj-model-f16.gguf" in dialog.mmproj.toolTip()
+    with_projector = dialog.plan
+    assert "--mmproj" in dialog.command.toPlainText()
+    without = _replanned(qtbot, dialog, lambda: dialog.mmproj.setChecked(False))
+    assert without.launch.mmproj is None
+    assert "--no-mmproj" in dialog.command.toPlainText()
+    used = sum(d.predicted.total for d in (*with_projector.devices, with_projector.host))
+    freed = sum(d.predicted.total for d in (*without.devices, without.host))
+    assert used - freed >= setup.projector.weight_bytes
+    dialog.load_button.click()
+    assert dialog.remembered_settings["mmproj"] is False
+
+
+def test_a_machine_without_gpus_plans_for_ram(qtbot: QtBot, engine: EngineInfo) -> None:
+    dialog = _dialog(qtbot, fake_setup(DENSE, engine, devices="HOST:16GiB"), engine)
+    assert dialog.panel.keys == ["host"]
+    assert dialog._rows == {}
+    assert dialog.plan.fits
+    assert not dialog.tensor_parallel.isEnabled()
+    assert "two or more devices" in dialog.tensor_parallel.toolTip()
+    assert "-ngl 0" in dialog.command.toPlainText()
