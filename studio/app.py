@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.discover_wiring import HubArea
+from studio.ui.i18n import LanguageController
 from studio.ui.main_window import MainWindow
 from studio.ui.studio_areas import StudioAreas
 
@@ -46,6 +48,11 @@ class StudioApp:
         self.settings = SettingsService(
             SettingsStore.in_directory(context.paths.config_dir), self.tasks
         )
+        # Before any widget exists, so every text is looked up in the chosen language.
+        self.language = LanguageController(
+            QApplication.instance(), ShippedFiles.default().i18n, os.environ
+        )
+        self.language.follow(self.settings)
         try:
             self.chat_store = ChatStore.in_directory(context.paths.data_dir)
             chat_store_error: ChatStoreError | None = None
@@ -115,6 +122,7 @@ class StudioApp:
             await self.manager.shutdown()  # the engine child first, then every task
         await self.tasks.shutdown()
         self.chat_store.close()
+        self.language.close()
 
 
 async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:

@@ -1,0 +1,343 @@
+"""Every error code the core reports, as one translated sentence for the user.
+
+The core raises `StudioError(code, detail, **params)`, the server manager reports a
+`Failure` with a `FailureCode`, and the planner gives `Reason`s with a `ReasonCode`; the UI
+shows any of them through this module, with their parameters filled in. A code without a
+sentence here still shows "Something went wrong (code)", and a test fails for it.
+
+Strings are looked up when a message is built, never at import, so a language switch
+applies to the next message. Sentences shared with older per-area texts (server_text.py,
+plan_text.py, discover_text.py) are worded identically so they share their translations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from PySide6.QtCore import QCoreApplication
+
+from studio.core.errors import StudioError
+from studio.core.placement.reasons import Reason
+from studio.core.server.failures import Failure
+from studio.services.device_memory import format_bytes
+
+# Parameters that hold byte counts, shown as sizes.
+_BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit"})
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Messages", text)
+
+
+def _templates() -> dict[str, str]:
+    t = QCoreApplication.translate
+    return {
+        # -- the engine binary (studio/core/engine) --
+        "engine_missing": t("Messages", "The llama-server engine was not found ({path})."),
+        "engine_not_executable": t(
+            "Messages", "The llama-server engine cannot be run ({path}): {reason}"
+        ),
+        "engine_broken": t(
+            "Messages",
+            "The llama-server engine at {path} does not work: it exited with code {exit_code}.",
+        ),
+        "engine_timeout": t(
+            "Messages", "The llama-server engine at {path} did not answer in time."
+        ),
+        "engine_cancelled": t("Messages", "Checking the engine was cancelled."),
+        # -- starting and running llama-server (studio/core/server) --
+        "binary_missing": t("Messages", "The llama-server binary was not found."),
+        "binary_not_executable": t("Messages", "The llama-server binary cannot be executed."),
+        "bad_argument": t("Messages", "The engine refused an argument; see the log."),
+        "port_in_use": t("Messages", "The port was already in use."),
+        "model_missing": t("Messages", "The model file does not exist."),
+        "model_invalid": t(
+            "Messages", "The file is not a valid GGUF model (truncated or corrupt)."
+        ),
+        "unknown_architecture": t(
+            "Messages",
+            "This engine does not know the model's architecture; a newer llama-server is needed.",
+        ),
+        "kv_type_needs_flash_attn": t("Messages", "A quantized V cache needs flash attention on."),
+        "projector_failed": t("Messages", "The vision projector failed to load."),
+        "oom_weights": t("Messages", "Out of memory while loading the weights."),
+        "oom_kv": t("Messages", "Out of memory for the KV cache: lower the context."),
+        "oom_compute": t("Messages", "Out of memory for the compute buffers."),
+        "killed": t(
+            "Messages", "The engine was killed, most likely by the system for lack of memory."
+        ),
+        "crashed": t("Messages", "The engine crashed ({signal})."),
+        "health_timeout": t("Messages", "The engine did not become ready in time."),
+        "crash_loop": t("Messages", "The engine crashed repeatedly; it is not restarted again."),
+        "exited": t("Messages", "The engine exited (code {exit_code})."),
+        "superseded": t("Messages", "A newer request replaced this one."),
+        "manager_closed": t("Messages", "The app is closing; the engine no longer takes requests."),
+        "no_model": t("Messages", "No model is loaded."),
+        "stream_interrupted": t(
+            "Messages", "The answer was interrupted: the connection to the engine was lost."
+        ),
+        "launch_too_many_arguments": t(
+            "Messages", "Too many engine arguments ({count}); the engine was not started."
+        ),
+        "launch_denied_argument": t(
+            "Messages",
+            "The engine argument {flag} is managed by the app and cannot be set by hand.",
+        ),
+        # -- GGUF files (studio/core/gguf) --
+        "gguf.not_gguf": t("Messages", "{source} is not a GGUF file."),
+        "gguf.unsupported_version": t(
+            "Messages", "{source} uses GGUF version {version}, which is not supported."
+        ),
+        "gguf.truncated": t(
+            "Messages", "{source} is incomplete: it ends after {available} of at least {needed}."
+        ),
+        "gguf.corrupt": t("Messages", "{source} is damaged: {reason}."),
+        "gguf.header_too_large": t(
+            "Messages", "The header of {source} is larger than {limit}; it was not read."
+        ),
+        "gguf.missing_shard": t("Messages", "A part of the split model is missing: {shard}."),
+        "gguf.range_unsupported": t(
+            "Messages", "The server of {url} cannot send parts of a file (HTTP {status})."
+        ),
+        "gguf.remote_failed": t("Messages", "{url} could not be read: {reason}."),
+        # -- memory estimates (studio/core/memory) --
+        "memory.unknown_cache_type": t("Messages", "Unknown KV cache type: {type}."),
+        "memory.quantized_v_needs_flash_attn": t(
+            "Messages", "A quantized V cache needs flash attention on."
+        ),
+        "memory.bad_batch": t("Messages", "The batch sizes are not valid."),
+        "memory.host_in_devices": t("Messages", "System RAM cannot be listed as a GPU device."),
+        "memory.tensor_split_needs_fa_f16": t(
+            "Messages",
+            "Tensor parallelism needs flash attention and an unquantized KV cache.",
+        ),
+        "memory.no_architecture": t("Messages", "The model file does not name its architecture."),
+        "memory.no_block_count": t(
+            "Messages", "The model file does not say how many layers it has."
+        ),
+        # -- devices (studio/core/hardware) --
+        "rpc_unreachable": t("Messages", "A remote RPC device did not answer ({endpoints})."),
+        "rpc_endpoint_invalid": t(
+            "Messages", "“{endpoint}” is not host:port (for example 192.168.1.20:50052)."
+        ),
+        "fake_devices_invalid": t(
+            "Messages", "STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}"
+        ),
+        # -- Hugging Face, downloads and the library (studio/core/hub) --
+        "hub_offline": t(
+            "Messages",
+            "Cannot reach the Hugging Face Hub. Check the network connection, and the proxy "
+            "and endpoint in Settings.",
+        ),
+        "hub_not_found": t("Messages", "Not found on the Hub: {target}."),
+        "hub_auth_required": t(
+            "Messages",
+            "This repository is gated or private. Add a Hugging Face token in Settings and "
+            "accept the model's terms on its Hub page.",
+        ),
+        "hub_http_error": t("Messages", "The Hub answered with an error (HTTP {status})."),
+        "download_disk_full": t(
+            "Messages", "Not enough disk space: {needed} needed, {free} free in {path}."
+        ),
+        "download_checksum_mismatch": t(
+            "Messages",
+            "{file} did not match the Hub's checksum, even when downloaded again. The "
+            "damaged copy was deleted.",
+        ),
+        "download_retries_exhausted": t(
+            "Messages", "{file} kept failing ({reason}). Resume to try again."
+        ),
+        "download_unsafe_path": t(
+            "Messages",
+            "Refused a file name that would write outside the target folder: {name}",
+        ),
+        "download_target_unwritable": t("Messages", "Cannot write to {path}."),
+        "download_failed": t("Messages", "The download failed unexpectedly; see the log."),
+        "library_not_gguf": t("Messages", "This is not a usable GGUF model file ({reason})."),
+        "library_is_mmproj": t(
+            "Messages",
+            "This is a vision projector (mmproj), not a model: load it together with its model.",
+        ),
+        "library_unreadable": t("Messages", "The file cannot be read: {path}"),
+        # -- conversations (studio/core/chat) --
+        "chat_store_too_new": t(
+            "Messages",
+            "The conversations were saved by a newer version of GGUF Studio (format "
+            "{version}; this version reads up to {supported}).",
+        ),
+        "chat_store_unreadable": t(
+            "Messages", "The conversations file is damaged or not a database: {path}"
+        ),
+        "chat_conversation_missing": t("Messages", "This conversation no longer exists."),
+        "chat_message_missing": t("Messages", "This message no longer exists."),
+        # -- settings and the desktop entry --
+        "settings_secret_refused": t(
+            "Messages",
+            "A Hugging Face token was kept out of the settings file ({field}); save tokens "
+            "with Save token.",
+        ),
+        "settings_rpc_device_invalid": t(
+            "Messages", "“{value}” is not host:port (for example 192.168.1.20:50052)."
+        ),
+        "settings_unwritable": t("Messages", "The settings cannot be saved to {path}."),
+        "desktop_exec_invalid": t(
+            "Messages",
+            "The desktop entry cannot start the app: the command contains {argument}.",
+        ),
+        "desktop_icon_missing": t("Messages", "The app icon is missing: {path}"),
+        # -- the planner's reasons (studio/core/placement/reasons.py) --
+        "device_over_budget": t("Messages", "{device} needs {needed} but may use {budget}."),
+        "host_over_budget": t("Messages", "System RAM needs {needed} but may use {budget}."),
+        "nothing_fits": t(
+            "Messages",
+            "Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.",
+        ),
+        "layers_exceed_model": t(
+            "Messages", "{requested} layers were asked for; the model has {maximum}."
+        ),
+        "device_unknown": t("Messages", "A remembered device is not present any more ({key})."),
+        "dense_model_has_no_experts": t(
+            "Messages", "This model is dense: it has no experts to keep on the CPU."
+        ),
+        "n_cpu_moe_clamped": t(
+            "Messages", "Experts on the CPU reduced from {requested} to {maximum} layers."
+        ),
+        "tensor_parallel_needs_two_devices": t(
+            "Messages", "Tensor parallelism needs two or more devices."
+        ),
+        "tensor_parallel_needs_flash_attn": t(
+            "Messages", "Tensor parallelism needs flash attention on."
+        ),
+        "tensor_parallel_needs_unquantized_kv": t(
+            "Messages", "Tensor parallelism needs an unquantized KV cache (not {cache_type})."
+        ),
+        "tensor_parallel_unsupported_architecture": t(
+            "Messages", "Tensor parallelism does not support the {architecture} architecture."
+        ),
+        "tensor_parallel_unsupported_by_engine": t(
+            "Messages", "This llama-server build has no tensor split mode."
+        ),
+        "tensor_parallel_excludes_cpu_moe": t(
+            "Messages",
+            "Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.",
+        ),
+        "tensor_parallel_needs_full_offload": t(
+            "Messages",
+            "Tensor parallelism needs the whole model on the GPUs, which does not fit: layer "
+            "split is used.",
+        ),
+        "quantized_v_needs_flash_attn": t(
+            "Messages", "A quantized V cache needs flash attention on."
+        ),
+        "cache_type_unsupported": t(
+            "Messages", "This llama-server build has no {cache_type} KV cache."
+        ),
+        "mtp_not_in_model": t("Messages", "The model has no MTP layers for speculative decoding."),
+        "mtp_tensors_missing": t(
+            "Messages",
+            "The model declares MTP layers but their tensors are missing (layers {layers}): "
+            "the conversion dropped them.",
+        ),
+        "mtp_unsupported_by_engine": t(
+            "Messages", "This llama-server build has no MTP speculative decoding."
+        ),
+        "mtp_and_draft_model_together": t(
+            "Messages", "MTP and a draft model cannot be used together."
+        ),
+        "ctx_too_small": t("Messages", "A context of {requested} is below the minimum {minimum}."),
+        "ctx_above_training": t(
+            "Messages",
+            "A context of {requested} is above the {trained} the model was trained for.",
+        ),
+        "ctx_rounded": t("Messages", "Context rounded from {requested} to {planned}."),
+        "ctx_reduced_to_fit": t("Messages", "Context reduced from {trained} to {planned} to fit."),
+        "environment_variable_honoured": t(
+            "Messages", "{variable}={value} from the environment is used."
+        ),
+        "environment_variable_ignored": t(
+            "Messages",
+            "{variable}={value} from the environment is ignored (cleared for the engine).",
+        ),
+        "gpu_not_usable_by_engine": t(
+            "Messages", "{device} cannot be used by this engine ({why})."
+        ),
+    }
+
+
+def _counted() -> dict[str, Callable[[int], str]]:
+    """Codes whose sentence depends on a count: plural forms per language (%n)."""
+    t = QCoreApplication.translate
+    return {
+        "layers_spilled_to_host": lambda n: t(
+            "Messages", "%n layer(s) run on the CPU to fit.", "", n
+        ),
+        "experts_spilled_to_host": lambda n: t(
+            "Messages", "The experts of %n layer(s) stay on the CPU to fit.", "", n
+        ),
+    }
+
+
+_COUNT_PARAMETER = {"layers_spilled_to_host": "layers", "experts_spilled_to_host": "layers"}
+
+
+def known_codes() -> frozenset[str]:
+    return frozenset(_templates()) | frozenset(_counted())
+
+
+def has_message(code: str) -> bool:
+    return code in known_codes()
+
+
+def code_message(code: str, params: Mapping[str, object] | None = None) -> str:
+    """The sentence for `code` with `params` filled in; missing parameters show "?"."""
+    values = dict(params or {})
+    counted = _counted().get(code)
+    if counted is not None:
+        count = values.get(_COUNT_PARAMETER[code])
+        return counted(count if isinstance(count, int) else 0)
+    template = _templates().get(code)
+    if template is None:
+        return _t("Something went wrong ({code}).").format(code=code)
+    try:
+        return template.format_map(_Parameters(values))
+    except (ValueError, IndexError):  # a field with a format spec got "?"
+        return _t("Something went wrong ({code}).").format(code=code)
+
+
+def error_message(error: StudioError) -> str:
+    return code_message(error.code, error.params)
+
+
+def failure_message(failure: Failure) -> str:
+    params: dict[str, object] = {**failure.params}
+    if failure.signal_name:
+        params["signal"] = failure.signal_name
+    if failure.exit_code is not None:
+        params["exit_code"] = failure.exit_code
+    return code_message(failure.code.value, params)
+
+
+def reason_message(reason: Reason, device_name: Callable[[str], str] = str) -> str:
+    """`device_name` turns a device key (an NVML UUID, say) into its label."""
+    params: dict[str, object] = {**reason.params}
+    if "device" in params:
+        params["device"] = device_name(str(params["device"]))
+    return code_message(reason.code.value, params)
+
+
+class _Parameters(dict[str, object]):
+    """Parameters as shown: byte counts as sizes, lists joined, absent ones as "?"."""
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        super().__init__({key: _shown(key, value) for key, value in values.items()})
+
+    def __missing__(self, key: str) -> object:
+        return "?"
+
+
+def _shown(key: str, value: object) -> object:
+    if key in _BYTE_PARAMETERS and isinstance(value, int) and not isinstance(value, bool):
+        return format_bytes(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(str(item) for item in value)
+    return value
