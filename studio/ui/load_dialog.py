@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -40,7 +41,7 @@ from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
 from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.request import Mtp, PlanRequest, SplitMode
 from studio.core.server.launch import display_command, to_argv
-from studio.services.device_memory import format_bytes
+from studio.services.device_memory import GIB, format_bytes
 from studio.services.plan_service import (
     LoadSetup,
     PlanService,
@@ -148,6 +149,7 @@ class LoadDialog(QDialog):
         column.addWidget(self._devices_group())
         column.addWidget(self._context_group())
         column.addWidget(self._options_group())
+        column.addWidget(self._margins_group())
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -344,6 +346,34 @@ class LoadDialog(QDialog):
         form.addRow("", self.mtp)
         return group
 
+    def _margins_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Safety margins"))
+        group.setToolTip(
+            self.tr(
+                "Memory each device keeps free for other programs and allocations no "
+                "estimate sees. The bars' dashed line is free memory less this margin."
+            )
+        )
+        form = QFormLayout(group)
+        self._margins: dict[str, QDoubleSpinBox] = {}
+        keys = [(d.key, d.name) for d in self._setup.inventory.devices]
+        keys.append(("host", self.tr("System RAM")))
+        for key, label in keys:
+            spin = QDoubleSpinBox()
+            spin.setObjectName(f"load-margin-{key}")
+            spin.setAccessibleName(self.tr("Safety margin of {device}").format(device=label))
+            spin.setDecimals(2)
+            spin.setSingleStep(0.25)
+            spin.setRange(0.0, 1024.0)
+            spin.setSuffix(self.tr(" GiB"))
+            spin.setKeyboardTracking(False)  # re-plan when the value is entered, not per key
+            spin.valueChanged.connect(
+                lambda value, key=key: self._edit(lambda p: p.with_margin(key, round(value * GIB)))
+            )
+            form.addRow(label, spin)
+            self._margins[key] = spin
+        return group
+
     # -- editing --------------------------------------------------------------------------
 
     @property
@@ -400,6 +430,7 @@ class LoadDialog(QDialog):
             self._render_devices(plan)
             self._render_context(plan)
             self._render_options(plan)
+            self._render_margins(plan)
         finally:
             self._rendering = False
         self.panel.show_devices(plan_memory(plan))
@@ -480,6 +511,12 @@ class LoadDialog(QDialog):
             if not eligibility.allowed
             else self.tr("Every layer is split over all enabled devices.")
         )
+
+    def _render_margins(self, plan: Plan) -> None:
+        for device in (*plan.devices, plan.host):
+            spin = self._margins.get(device.key)
+            if spin is not None:
+                spin.setValue(device.margin / GIB)
 
     def _render_context(self, plan: Plan) -> None:
         limits = plan.limits

@@ -293,3 +293,22 @@ def test_a_machine_without_gpus_plans_for_ram(qtbot: QtBot, engine: EngineInfo) 
     assert not dialog.tensor_parallel.isEnabled()
     assert "two or more devices" in dialog.tensor_parallel.toolTip()
     assert "-ngl 0" in dialog.command.toPlainText()
+
+
+def test_safety_margin_moves_the_budget(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    dialog = _dialog(qtbot, moe_setup, engine)
+    before = dialog.plan
+    gpu1 = before.devices[1].key
+    spin = dialog._margins[gpu1]
+    assert spin.value() == pytest.approx(before.device(gpu1).margin / 2**30, abs=0.005)
+    after = _replanned(qtbot, dialog, lambda: spin.setValue(2.0))
+    assert after.device(gpu1).margin == 2 * 2**30
+    assert after.device(gpu1).budget == before.device(gpu1).budget - (
+        2 * 2**30 - before.device(gpu1).margin
+    )
+    bar = dialog.panel.bar(gpu1).device
+    assert bar is not None and bar.usable == after.device(gpu1).budget
+    assert after.fits  # auto-fit chose again within the smaller budget
+    assert after.device(gpu1).predicted.total <= after.device(gpu1).budget
