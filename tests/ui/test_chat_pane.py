@@ -141,6 +141,18 @@ def test_a_code_block_is_highlighted_as_soon_as_it_closes(
     harness.close(loop)
 
 
+def test_html_in_an_answer_is_shown_as_text(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    pieces = ["Try <b>bold</b> ", "and <img src='file:///etc/hostname'> **real**"]
+    harness = Harness(qtbot, tmp_path / "chat.sqlite3", ScriptedBackend(pieces))
+    answer = loop.run_until_complete(harness.send("html?"))
+    assert harness.pane.view.text_of(answer.id) == (
+        "Try <b>bold</b> and <img src='file:///etc/hostname'> real"
+    )
+    harness.close(loop)
+
+
 def test_reasoning_is_apart_and_collapsed(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:

@@ -41,6 +41,12 @@ from studio.core.tasks import TaskOwner
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 
 _SCHEME = "studio"
+# GitHub Markdown, but HTML in an answer is shown as text: a model's output must not be
+# able to load images or files, or hide what it says.
+_MARKDOWN = (
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub
+    | QTextDocument.MarkdownFeature.MarkdownNoHTML
+)
 _FOLLOW_SLACK_PX = 24
 
 
@@ -316,7 +322,7 @@ class ConversationView(QTextBrowser):
         cursor.setBlockFormat(QTextBlockFormat())
         cursor.setCharFormat(QTextCharFormat())
         if block.kind == "prose":
-            cursor.insertMarkdown(block.text, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
+            cursor.insertMarkdown(block.text, _MARKDOWN)
             return
         index = len(entry.code)
         entry.code.append(block.text)
