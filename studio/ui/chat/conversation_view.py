@@ -455,7 +455,9 @@ class ConversationView(QTextBrowser):
 
     def _on_anchor_clicked(self, url: QUrl) -> None:
         if url.scheme() != _SCHEME:
-            QDesktopServices.openUrl(url)
+            # Links a model wrote open in the browser; nothing else (file:, custom schemes).
+            if url.scheme() in ("http", "https"):
+                QDesktopServices.openUrl(url)
             return
         action, _, rest = url.path().partition("/")
         numbers = [int(part) for part in rest.split("/") if part.isdigit()]
