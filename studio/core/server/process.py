@@ -57,6 +57,7 @@ HEALTH_PROBE_TIMEOUT_S = 2.0
 _POLL_FALLBACK_S = 0.5
 
 _PR_SET_PDEATHSIG = 1
+_KILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL
 _LIBC: Any = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
 
 _PHASES: tuple[tuple[re.Pattern[str], StartPhase], ...] = (
@@ -75,11 +76,18 @@ def _child_setup(parent_pid: int) -> Callable[[], None]:
 
     def setup() -> None:
         if _LIBC is not None:
-            _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            _LIBC.prctl(_PR_SET_PDEATHSIG, _KILL)
         if os.getppid() != parent_pid:  # the parent died between fork and prctl
             os._exit(1)
 
     return setup
+
+
+def _isolation() -> dict[str, Any]:
+    """Popen arguments that put the child in its own group and tie it to our lifetime."""
+    if sys.platform == "win32":  # no PDEATHSIG; a Job Object would be the equivalent
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {"process_group": 0, "preexec_fn": _child_setup(os.getpid())}
 
 
 class ServerProcess:
@@ -150,9 +158,8 @@ class ServerProcess:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 env=env,
-                process_group=0,
-                preexec_fn=_child_setup(os.getpid()),  # PDEATHSIG: see module docstring
                 close_fds=True,
+                **_isolation(),
             )
         except OSError as error:
             key_file.remove()
@@ -304,27 +311,33 @@ class ServerProcess:
         if pid <= 1:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signum)  # the child leads its own group: pgid == pid
+            if sys.platform == "win32":
+                if signum == _KILL:
+                    self._popen.kill()
+                else:
+                    self._popen.terminate()
+            else:
+                os.killpg(pid, signum)  # the child leads its own group: pgid == pid
 
     def kill_now(self) -> None:
         """SIGKILL the child's process group; safe to call from anywhere, any time."""
         self.stop_requested = True
         if self._popen.returncode is None:
-            self._signal_group(signal.SIGKILL)
+            self._signal_group(_KILL)
 
     async def stop(self, grace_s: float = 5.0) -> int:
         """SIGTERM, then SIGKILL after `grace_s`; reap, join the drain thread, clean up."""
         self.stop_requested = True
         try:
             if not self.exited.done():
-                self._signal_group(signal.SIGTERM if grace_s > 0 else signal.SIGKILL)
+                self._signal_group(signal.SIGTERM if grace_s > 0 else _KILL)
                 try:
                     await asyncio.wait_for(asyncio.shield(self.exited), grace_s or None)
                 except TimeoutError:
-                    self._signal_group(signal.SIGKILL)
+                    self._signal_group(_KILL)
             returncode = await asyncio.shield(self.exited)
             # Descendants (none today) share the group; make sure nothing outlives us.
-            self._signal_group(signal.SIGKILL)
+            self._signal_group(_KILL)
             await asyncio.to_thread(self._drain.join, 5.0)
             return returncode
         except asyncio.CancelledError:
