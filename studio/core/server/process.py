@@ -62,7 +62,10 @@ _LIBC: Any = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else N
 
 _PHASES: tuple[tuple[re.Pattern[str], StartPhase], ...] = (
     (re.compile(r"load_model: loading model"), StartPhase.LOADING_MODEL),
-    (re.compile(r"llama_context|initializing, n_slots"), StartPhase.CREATING_CONTEXT),
+    (
+        re.compile(r"threadpool init|llama_context|initializing, n_slots"),
+        StartPhase.CREATING_CONTEXT,
+    ),
     (re.compile(r"warming up"), StartPhase.WARMING_UP),
     (re.compile(r"model loaded|listening on"), StartPhase.LOADED),
 )
