@@ -197,6 +197,9 @@ def test_settings_the_engine_refuses() -> None:
     assert quantized_v.value.code == "memory.quantized_v_needs_flash_attn"
     with pytest.raises(EstimateError):
         estimate(s, EstimateSettings(cache_type_k="q3_k"))
+    with pytest.raises(EstimateError) as mla:
+        estimate(summary_of("tiny-deepseek2"), EstimateSettings(cache_type_k="q8_0"))
+    assert mla.value.code == "memory.mla_needs_equal_cache_types"
     with pytest.raises(EstimateError):
         estimate(s, EstimateSettings(split_mode=SplitMode.TENSOR, flash_attn=False), gpus(2))
 

@@ -73,7 +73,8 @@ def engine_allocation(
     if time.monotonic() - started >= timeout_s:
         raise TimeoutError("\n".join(lines[-40:]))
     allocation = parse_engine_log(lines)
-    if not allocation.buffers and not allocation.breakdowns:
+    failed = [line for line in lines if "exiting due to" in line or "failed to create" in line]
+    if failed or (not allocation.buffers and not allocation.breakdowns):
         raise RuntimeError("llama-server printed no allocations:\n" + "\n".join(lines[-40:]))
     return allocation, lines
 
@@ -100,6 +101,8 @@ def server_args(settings: EstimateSettings, rpc: str = "") -> list[str]:
         args += ["-fa", "on" if settings.flash_attn else "off"]
     if settings.ubatch != 512:
         args += ["-ub", str(settings.ubatch)]
+    if settings.batch != 2048:
+        args += ["-b", str(settings.batch)]
     if settings.n_gpu_layers is not None:
         args += ["-ngl", str(settings.n_gpu_layers)]
     if settings.tensor_split is not None:
@@ -241,6 +244,11 @@ _TOY_MOE = KnownDeviation(
     ("compute", "total"),
     "toy MoE layers: attention, not the experts, sets the compute peak; estimate errs high",
 )
+_SSM_DEVICE = KnownDeviation(
+    ("total",),
+    "Mamba2 layers on an offload device (no FFN, tiny weights): the recurrent phase is priced "
+    "as on the host and the last layer's smaller peak is not modelled; estimate errs high",
+)
 _TENSOR_GRANULE = KnownDeviation(
     ("weights", "kv", "total"),
     "--split-mode tensor (experimental) shards by head/row granules, not exact proportions",
@@ -278,6 +286,10 @@ MATRIX: tuple[tuple[Case, KnownDeviation | None], ...] = (
     (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4), rpc=2), None),
     (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=4, flash_attn=True), rpc=2), None),
     (Case("tiny-granitehybrid", _s(ctx=2048, n_gpu_layers=5), rpc=2), None),
+    (Case("tiny-mamba2", _s(ctx=1024), rpc=2), _SSM_DEVICE),
+    (Case("tiny-gemma3", _s(ctx=4096, parallel=2), rpc=2), None),
+    (Case("tiny-llama", _s(ctx=2048, batch=256)), None),
+    (Case("tiny-llama", _s(ctx=2048, cache_type_k="q4_0", cache_type_v="q4_0")), None),
     (Case("tiny-llama", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
     (Case("smollm2", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
     (Case("tiny-gemma3", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), _TENSOR_GRANULE),

@@ -2,24 +2,28 @@
 
 Not derivable in closed form (it depends on the allocator's reuse order), so this models the
 tensors that set the peak, with coefficients fitted to what the real engine reports
-(`sched_reserve: <buft> compute buffer size`, CPU and RPC backends). Per device:
+(`sched_reserve: <buft> compute buffer size`, CPU and RPC backends). Widths are floats per
+ubatch token (n_tokens = min(n_ctx, ubatch, batch)) of the widest phase of a layer:
 
-    graph inputs that live all along (the KQ masks its layers use, f16 with flash attention)
-  + n_ubatch * 4 bytes * the widest phase among its layers:
-      FFN (dense): 3*n_ff + r*n_embd, r = 4 on the host, 3 on a device when every layer is
-                   offloaded, 2 on a device when the host runs the first layers;
-      FFN (MoE):   n_used*(3*n_ff_exp + n_embd) + n_head*head_dim + 3*n_embd;
-      attention:   4*n_embd with flash attention; without it the f32 KQ scores
-                   n_head*n_kv plus ~5.5*n_embd (Gemma's extra norms: 7.3);
-      recurrent:   2*(ssm input projection) + 3*d_inner, plus the f32 states of every slot.
-    The last layer runs its FFN only for the rows that produce logits (a handful), so a device
-    that holds just the last layer needs only the attention phase, and one that holds just the
-    output layer only the logits (n_vocab * n_outputs * 4).
-    The host without layers keeps the input embeddings (2*n_embd per token) and the masks.
+    FFN (dense): 3*n_ff + r*n_embd, r = 4 on the host, 3 on a device when every layer is
+                 offloaded, 2 on a device when the host runs the first layers (and 4 with
+                 -nkvo, where K and V stream in from the host);
+    FFN (MoE):   n_used*(3*n_ff_exp + n_embd) + n_head*head_dim + 3*n_embd (exact for real
+                 shapes, high for toy ones);
+    attention:   4*n_embd with flash attention; without it the f32 KQ scores n_head*n_kv plus
+                 ~5.5*n_embd (Gemma's extra norms: 7.3);
+    recurrent:   2*(SSM input projection) + 3*d_inner.
 
-Measured error (bench/estimate_accuracy.py): within ~1% for dense models and big MoE shapes
-with flash attention; high (safe) by up to ~50% of the compute buffer for toy MoE layers,
-where attention rather than the experts sets the peak.
+The last layer runs its FFN only for the rows that produce logits, so it contributes only its
+attention phase; a device holding just the output layer needs only the logits. The host
+builds every graph input (all KQ masks, f16 with flash attention, and the recurrent states)
+and keeps them for the whole graph. An offload device receives the masks its layers use when
+its part of the graph starts; a mask freed after its last reader's attention leaves a hole
+that later phases reuse only if their tensors fit in it.
+
+Measured error (bench/estimate_accuracy.py): within ~1% for dense models, big MoE shapes,
+sliding-window and hybrid models; high (safe) by up to ~60% of the compute buffer for toy MoE
+layers, where attention rather than the experts sets the peak.
 """
 
 from __future__ import annotations
@@ -153,7 +157,7 @@ def _compute_layer_width(
         widths.append(
             _attention_width(summary, geometry.n_ctx_seq, settings.flash_attention, on_host)
         )
-    if summary.recurrent_layers[il]:
+    if ffn and summary.recurrent_layers[il]:  # the SSM phase goes with the FFN phase
         widths.append(_recurrent_width(summary))
     return max(widths)
 
@@ -191,27 +195,45 @@ def _device_peak(
     full_offload: bool,
     moved_attention: int | None = None,
 ) -> int:
-    """The scheduler copies a device's inputs (the masks its layers use) when the device's
-    part of the graph starts, and the allocator frees each after its last use there; so the
-    peak is the largest layer width plus the masks still live at that layer."""
+    """The scheduler copies a device's inputs (the masks its layers use) into its buffer
+    when the device's part of the graph starts; the allocator frees each after the attention
+    of the last layer that reads it, but the freed block stays part of the buffer's
+    high-water mark and later tensors only reuse it if they fit in it whole. So the peak is
+    the masks plus the widest phase, less a freed mask block that phase's tensors fit in."""
     n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
     # -nkvo: K and V views stream in from the host, as on the host itself.
     residual = 4 if not settings.kv_offload else (3 if full_offload else 2)
     element = 2 if settings.flash_attention else 4
-    spans: dict[bool, tuple[int, int]] = {}
+    last_use: dict[bool, int] = {}
     with_kv = set(attention_layers(summary))
     for il in layers:
         if il in with_kv:
-            kind = bool(summary.swa_layers[il]) and summary.sliding_window > 0
-            spans[kind] = (layers[0], il)
-    cells = {False: geometry.n_ctx_seq, True: geometry.cells_swa // geometry.n_stream}
-    peak = 0.0
+            last_use[bool(summary.swa_layers[il]) and summary.sliding_window > 0] = il
+    mask_bytes = {
+        False: n_tokens * geometry.n_ctx_seq * element,
+        True: n_tokens * (geometry.cells_swa // geometry.n_stream) * element,
+    }
+    # The largest single activation of a non-attention phase: an FFN or SSM projection row.
+    widest = max(
+        max((summary.feed_forward_length[il] for il in layers), default=0),
+        summary.expert_feed_forward_length * max(summary.expert_used_count, 1),
+        summary.embedding_length,
+    )
+    largest_tensor = 4 * n_tokens * widest
+    masks = sum(mask_bytes[k] for k in last_use)
+    peak = 0
     for il in layers:
-        live = sum(cells[k] for k, (a, b) in spans.items() if a <= il <= b) * element
+        hole = sum(mask_bytes[k] for k, b in last_use.items() if b <= il)
         moved = il == moved_attention
-        width = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=not moved)
-        peak = max(peak, n_tokens * (4 * width + live))
-    return int(peak)
+        attention = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=False)
+        rest = _layer_width(
+            memo, summary, settings, geometry, il, residual, False, ffn=not moved, attention=False
+        )
+        rest_bytes = int(4 * n_tokens * rest)
+        if hole >= largest_tensor:
+            rest_bytes = max(0, rest_bytes - hole)
+        peak = max(peak, masks + int(4 * n_tokens * attention), masks + rest_bytes)
+    return peak
 
 
 def compute_bytes(

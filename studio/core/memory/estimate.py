@@ -107,7 +107,9 @@ class Estimate:
         }
 
 
-def _validate(settings: EstimateSettings, devices: Sequence[DeviceSpec]) -> None:
+def _validate(
+    summary: ModelSummary, settings: EstimateSettings, devices: Sequence[DeviceSpec]
+) -> None:
     for cache_type in (settings.cache_type_k, settings.cache_type_v):
         if cache_type not in KV_CACHE_TYPES:
             raise EstimateError(
@@ -117,6 +119,12 @@ def _validate(settings: EstimateSettings, devices: Sequence[DeviceSpec]) -> None
         raise EstimateError(
             "memory.quantized_v_needs_flash_attn",
             "a quantized V cache requires flash attention",
+        )
+    if summary.mla and settings.cache_type_k != settings.cache_type_v:
+        # llama_init_from_model: "model does not support different K and V cache types"
+        raise EstimateError(
+            "memory.mla_needs_equal_cache_types",
+            "an MLA model needs the same K and V cache types",
         )
     if settings.ubatch <= 0 or settings.batch <= 0:
         raise EstimateError("memory.bad_batch", "batch and ubatch must be positive")
@@ -172,7 +180,7 @@ def estimate(
     `devices` are the accelerators (GPUs, RPC servers) in llama.cpp's device order.
     `draft_n_max` is --spec-draft-n-max when speculative decoding is on (0 otherwise).
     """
-    _validate(settings, devices)
+    _validate(summary, settings, devices)
     if settings.split_mode is SplitMode.TENSOR and devices:
         return _tensor_parallel(summary, settings, devices, draft_n_max)
     geometry = context_geometry(summary, settings)
