@@ -5,1884 +5,2350 @@
     <name></name>
     <message>
         <source>{size}/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}/s</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h {m} min</translation>
     </message>
     <message>
         <source>{m} min {s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} min {s} s</translation>
     </message>
     <message>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} s</translation>
     </message>
     <message>
         <source>Fits on GPU · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt auf die GPU · Kontext {context}</translation>
     </message>
     <message>
         <source>Partly on CPU ({gpu}/{total} layers on GPU) · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Teilweise auf der CPU ({gpu}/{total} Schichten auf der GPU) · Kontext {context}</translation>
     </message>
     <message>
         <source>CPU only · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur CPU · Kontext {context}</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt nicht</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannt</translation>
     </message>
     <message>
         <source>The header could not be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Header konnte nicht gelesen werden ({code}).</translation>
     </message>
     <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params} Parameter. Braucht {gpu} auf GPUs und {host} im RAM bei Kontext {context} (trainiert: {trained}).</translation>
     </message>
     <message>
         <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Hugging Face Hub ist nicht erreichbar. Prüfen Sie die Netzwerkverbindung sowie Proxy und Endpunkt in den Einstellungen.</translation>
     </message>
     <message>
         <source>Not found on the Hub: {target}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht auf dem Hub gefunden: {target}.</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Repository ist zugangsbeschränkt oder privat. Fügen Sie in den Einstellungen ein Hugging-Face-Token hinzu und akzeptieren Sie die Bedingungen des Modells auf seiner Hub-Seite.</translation>
     </message>
     <message>
         <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Hub hat mit einem Fehler geantwortet (HTTP {status}).</translation>
     </message>
     <message>
         <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht genug Speicherplatz: {needed} benötigt, {free} frei in {path}.</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} stimmte nicht mit der Prüfsumme des Hubs überein, auch nicht nach erneutem Herunterladen. Die beschädigte Kopie wurde gelöscht.</translation>
     </message>
     <message>
         <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} schlug immer wieder fehl ({reason}). Setzen Sie fort, um es erneut zu versuchen.</translation>
     </message>
     <message>
         <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Dateiname, der außerhalb des Zielordners schreiben würde, wurde abgelehnt: {name}</translation>
     </message>
     <message>
         <source>Cannot write to {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} ist nicht beschreibbar.</translation>
     </message>
     <message>
         <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dies ist keine verwendbare GGUF-Modelldatei ({reason}).</translation>
     </message>
     <message>
         <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dies ist ein Vision-Projektor (mmproj), kein Modell: Laden Sie ihn zusammen mit seinem Modell.</translation>
     </message>
     <message>
         <source>The file cannot be read: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei kann nicht gelesen werden: {path}</translation>
     </message>
     <message>
         <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Header des Modells kann nicht gelesen werden ({code}).</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Etwas ist schiefgegangen ({code}).</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} braucht {needed}, darf aber nur {budget} nutzen.</translation>
     </message>
     <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsspeicher braucht {needed}, darf aber nur {budget} nutzen.</translation>
     </message>
     <message>
         <source>A remembered device is not present any more ({key}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein gespeichertes Gerät ist nicht mehr vorhanden ({key}).</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Modell geladen</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geladen</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit</translation>
     </message>
     <message>
         <source>Crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgestürzt</translation>
     </message>
     <message>
         <source>Restarting after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>Neustart nach einem Absturz</translation>
     </message>
     <message>
         <source>Stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird beendet</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>starting the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine wird gestartet</translation>
     </message>
     <message>
         <source>loading the weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte werden geladen</translation>
     </message>
     <message>
         <source>creating the context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext wird erstellt</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufwärmen</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>geladen</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die llama-server-Programmdatei wurde nicht gefunden.</translation>
     </message>
     <message>
         <source>The llama-server binary cannot be executed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die llama-server-Programmdatei kann nicht ausgeführt werden.</translation>
     </message>
     <message>
         <source>The engine refused an argument; see the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat ein Argument abgelehnt; siehe Protokoll.</translation>
     </message>
     <message>
         <source>The port was already in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port war bereits belegt.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Modelldatei existiert nicht.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Engine kennt die Architektur des Modells nicht; ein neuerer llama-server wird benötigt.</translation>
     </message>
     <message>
         <source>A quantized V cache needs flash attention on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein quantisierter V-Cache erfordert eingeschaltete Flash Attention.</translation>
     </message>
     <message>
         <source>The vision projector failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Vision-Projektor konnte nicht geladen werden.</translation>
     </message>
     <message>
         <source>Out of memory while loading the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Speicher mehr beim Laden der Gewichte.</translation>
     </message>
     <message>
         <source>Out of memory for the KV cache: lower the context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Speicher für den KV-Cache: Verringern Sie den Kontext.</translation>
     </message>
     <message>
         <source>Out of memory for the compute buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Speicher für die Rechenpuffer.</translation>
     </message>
     <message>
         <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine wurde beendet, höchstwahrscheinlich vom System wegen Speichermangels.</translation>
     </message>
     <message>
         <source>The engine crashed ({signal}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine ist abgestürzt ({signal}).</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine wurde nicht rechtzeitig bereit.</translation>
     </message>
     <message>
         <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine ist wiederholt abgestürzt; sie wird nicht noch einmal gestartet.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine wurde beendet (Code {exit_code}).</translation>
     </message>
     <message>
         <source>Retried on another port</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem anderen Port erneut versucht</translation>
     </message>
     <message>
         <source>Retried with flash attention off</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit ausgeschalteter Flash Attention erneut versucht</translation>
     </message>
     <message>
         <source>Retried with the vision projector on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dem Vision-Projektor auf der CPU erneut versucht</translation>
     </message>
     <message>
         <source>Retried without the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne den Vision-Projektor erneut versucht</translation>
     </message>
     <message>
         <source>Retried without speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne spekulatives Decoding erneut versucht</translation>
     </message>
     <message>
         <source>Retried with layer split instead of tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Schichtaufteilung statt Tensor-Parallelität erneut versucht</translation>
     </message>
     <message>
         <source>Retried with a smaller plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem kleineren Plan erneut versucht</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>{step}, nach: {cause}</translation>
     </message>
     <message>
         <source>{state}: {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {reason}</translation>
     </message>
 </context>
 <context>
     <name>ChatPane</name>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Modell geladen.</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten abbrechen</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter starts a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht (Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile)</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Senden</translation>
     </message>
     <message>
         <source>Send the message</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachricht senden</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Stopp</translation>
     </message>
     <message>
         <source>Stop the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort anhalten</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} wird geladen…</translation>
     </message>
     <message>
         <source>{model} is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} ist bereit.</translation>
     </message>
     <message>
         <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine wurde unerwartet beendet; sie wird neu gestartet…</translation>
     </message>
     <message>
         <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine ist abgestürzt und wurde neu gestartet; {model} ist wieder bereit.</translation>
     </message>
     <message>
         <source>{model} could not start as planned. {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} konnte nicht wie geplant starten. {step}.</translation>
     </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} konnte nicht geladen werden: {reason}</translation>
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} wurde entladen.</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} wurde nicht automatisch geladen: Die App wurde beim letzten Laden unerwartet beendet. Laden Sie es aus der Bibliothek erneut, wenn Sie bereit sind.</translation>
     </message>
     <message>
         <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das letzte Modell, {model}, wurde nicht automatisch geladen: Seine Datei ist verschwunden.</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell</translation>
     </message>
     <message>
         <source>they were saved by a newer version of GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>sie wurden von einer neueren Version von GGUF Studio gespeichert</translation>
     </message>
     <message>
         <source>the file is damaged or not a database</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei ist beschädigt oder keine Datenbank</translation>
     </message>
     <message>
         <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre gespeicherten Unterhaltungen konnten nicht geöffnet werden ({reason}). Sie bleiben unverändert; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie bearbeiten eine frühere Nachricht: Beim Senden ersetzt sie diese und alles danach.</translation>
     </message>
     <message>
         <source>Resend</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut senden</translation>
     </message>
     <message>
         <source>&lt;b&gt;New conversation&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Neue Unterhaltung&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Load a model to chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden Sie ein Modell, um zu chatten.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden Sie zuerst ein Modell.</translation>
     </message>
     <message>
         <source>The engine refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat die Anfrage abgelehnt.</translation>
     </message>
     <message>
         <source>The connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung zur Engine ging verloren.</translation>
     </message>
     <message>
         <source>The conversation could not be exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung konnte nicht exportiert werden.</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Etwas ist schiefgegangen ({code}).</translation>
     </message>
 </context>
 <context>
     <name>ConversationList</name>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltungen durchsuchen</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltungen</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Unterhaltung</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>Umbenennen</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung umbenennen</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Delete the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung löschen</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren</translation>
     </message>
     <message>
         <source>Export the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung exportieren</translation>
     </message>
     <message>
         <source>{when} · {count} messages</source>
-        <translation type="unfinished"></translation>
+        <translation>{when} · {count} Nachrichten</translation>
     </message>
     <message>
         <source>Rename conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltung umbenennen</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>Titel:</translation>
     </message>
     <message>
         <source>Delete conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltung löschen</translation>
     </message>
     <message>
         <source>Delete “{title}” and all its messages?</source>
-        <translation type="unfinished"></translation>
+        <translation>„{title}“ und alle zugehörigen Nachrichten löschen?</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Export conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltung exportieren</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterhaltung</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>Assistant ({model})</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent ({model})</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source>Thinking… ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Denkt nach… ({count} Zeichen)</translation>
     </message>
     <message>
         <source>Reasoning ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gedankengang ({count} Zeichen)</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>Code</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu erzeugen</translation>
     </message>
     <message>
         <source>{rate:.1f} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:.1f} Tokens/s</translation>
     </message>
     <message>
         <source>first token {ms:.0f} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>erstes Token {ms:.0f} ms</translation>
     </message>
     <message>
         <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Tokens</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibt…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten.</translation>
     </message>
     <message>
         <source>Interrupted: the app closed while this answer was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen: Die App wurde beendet, während diese Antwort geschrieben wurde.</translation>
     </message>
     <message>
         <source>Interrupted: the connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen: Die Verbindung zur Engine ging verloren.</translation>
     </message>
     <message>
         <source>The engine refused this request ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat diese Anfrage abgelehnt ({code}).</translation>
     </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
     <message>
         <source>Memory of {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher von {device}</translation>
     </message>
     <message>
         <source>Plan {plan} of {usable} usable ({free} free of {total})</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan {plan} von {usable} nutzbar ({free} frei von {total})</translation>
     </message>
     <message>
         <source>{over} over budget</source>
-        <translation type="unfinished"></translation>
+        <translation>{over} über dem Budget</translation>
     </message>
     <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine belegte {actual} (vorhergesagt {plan})</translation>
     </message>
     <message>
         <source>In use now: {live}</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt belegt: {live}</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>Compute buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechenpuffer</translation>
     </message>
     <message>
         <source>Output buffer and overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabepuffer und Overhead</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhergesagt</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
 </context>
 <context>
     <name>DiscoverPage</name>
     <message>
         <source>Search GGUF models, e.g. qwen3 or llama 8b</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF-Modelle suchen, z. B. qwen3 oder llama 8b</translation>
     </message>
     <message>
         <source>Search text</source>
-        <translation type="unfinished"></translation>
+        <translation>Suchtext</translation>
     </message>
     <message>
         <source>Sort results by</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnisse sortieren nach</translation>
     </message>
     <message>
         <source>Most downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Meiste Downloads</translation>
     </message>
     <message>
         <source>Most liked</source>
-        <translation type="unfinished"></translation>
+        <translation>Meiste Likes</translation>
     </message>
     <message>
         <source>Recently updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Kürzlich aktualisiert</translation>
     </message>
     <message>
         <source>Trending</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Trend</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>Suchen</translation>
     </message>
     <message>
         <source>Search results</source>
-        <translation type="unfinished"></translation>
+        <translation>Suchergebnisse</translation>
     </message>
     <message>
         <source>Filter these results</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Ergebnisse filtern</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished"></translation>
+        <translation>Mehr laden</translation>
     </message>
     <message>
         <source>Choose a repository to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Repository, um seine Dateien zu sehen.</translation>
     </message>
     <message>
         <source>Files of the repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien des Repositorys</translation>
     </message>
     <message>
         <source>Include the vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Vision-Projektor (mmproj) einschließen</translation>
     </message>
     <message>
         <source>Download into</source>
-        <translation type="unfinished"></translation>
+        <translation>Herunterladen nach</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Herunterladen</translation>
     </message>
     <message>
         <source>Into:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach:</translation>
     </message>
     <message>
         <source>Hugging Face cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-Cache</translation>
     </message>
     <message>
         <source>No GGUF repositories match “{query}”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine GGUF-Repositorys passen zu „{query}“.</translation>
     </message>
     <message>
         <source>Loading {repo}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{repo} wird geladen…</translation>
     </message>
     <message>
         <source>License: {license}</source>
-        <translation type="unfinished"></translation>
+        <translation>Lizenz: {license}</translation>
     </message>
     <message>
         <source>Based on {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Basiert auf {model}</translation>
+    </message>
+    <message>
+        <source>Gated: downloading needs a Hugging Face token with access (Settings).</source>
+        <translation>Zugangsbeschränkt: Zum Herunterladen ist ein Hugging-Face-Token mit Zugriff nötig (Einstellungen).</translation>
     </message>
     <message>
         <source>The model card has no summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Modellkarte hat keine Zusammenfassung.</translation>
     </message>
     <message>
         <source>This repository has no GGUF model files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Repository enthält keine GGUF-Modelldateien.</translation>
     </message>
     <message>
         <source>The repository could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Repository konnte nicht geöffnet werden.</translation>
     </message>
     <message>
         <source> + vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation> + Vision-Projektor</translation>
     </message>
 </context>
 <context>
     <name>DownloadPanel</name>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Downloads</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausieren</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschlossene entfernen</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden…</translation>
     </message>
 </context>
 <context>
     <name>DownloadsModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschwindigkeit</translation>
     </message>
     <message>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} von {total}</translation>
     </message>
 </context>
 <context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Architektur</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Quantisierung</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherort</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
-        <translation type="unfinished"></translation>
+        <translation>HF-Cache: {repo}</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} Teile)</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>unlesbar</translation>
     </message>
     <message>
         <source>{arch} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch} (Vision-Projektor)</translation>
     </message>
 </context>
 <context>
     <name>LibraryPage</name>
     <message>
         <source>Filter by name, architecture, quant…</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Name, Architektur, Quantisierung filtern…</translation>
     </message>
     <message>
         <source>Models on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle auf diesem Computer</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden…</translation>
     </message>
     <message>
         <source>Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu einlesen</translation>
     </message>
     <message>
         <source>Import a GGUF file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine GGUF-Datei importieren…</translation>
     </message>
     <message>
         <source>Show in file manager</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Dateimanager zeigen</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen…</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein GGUF-Modell importieren</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wird aus dem Hugging-Face-Cache entfernt, für alle Apps, die es verwenden.</translation>
     </message>
     <message>
         <source>The file is deleted from disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei wird von der Festplatte gelöscht.</translation>
     </message>
     <message>
         <source>Delete model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell löschen</translation>
     </message>
     <message>
         <source>Delete {name} ({size})?
 {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({size}) löschen?
+{where}</translation>
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine GGUF-Modelle: Laden Sie eines unter „Entdecken“ herunter oder importieren Sie eine Datei.</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} importiert.</translation>
     </message>
     <message>
         <source>Deleted {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} gelöscht.</translation>
     </message>
 </context>
 <context>
     <name>LiveMemoryLabel</name>
     <message>
         <source>Memory in use</source>
-        <translation type="unfinished"></translation>
+        <translation>Belegter Speicher</translation>
     </message>
     <message>
         <source>RAM {used}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>RAM {used}/{total}</translation>
     </message>
     <message>
         <source>engine {rss}</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine {rss}</translation>
     </message>
 </context>
 <context>
     <name>LoadDialog</name>
     <message>
         <source>Load {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} laden</translation>
     </message>
     <message>
         <source>System RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsspeicher (RAM)</translation>
     </message>
     <message>
         <source>Why the plan looks like this</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum der Plan so aussieht</translation>
     </message>
     <message>
         <source>Command that will run:</source>
-        <translation type="unfinished"></translation>
+        <translation>Auszuführender Befehl:</translation>
     </message>
     <message>
         <source>Command that will run, API key redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Auszuführender Befehl, API-Schlüssel entfernt</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden</translation>
     </message>
     <message>
         <source>Close without loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen, ohne zu laden</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params:.1f} Mrd. Parameter, {layers} Schichten</translation>
     </message>
     <message>
         <source>trained context {ctx}</source>
-        <translation type="unfinished"></translation>
+        <translation>trainierter Kontext {ctx}</translation>
     </message>
     <message>
         <source>MoE: {used} of {experts} experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE: {used} von {experts} Experten</translation>
     </message>
     <message>
         <source>Devices and layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte und Schichten</translation>
     </message>
     <message>
         <source>No GPU: the model runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine GPU: Das Modell läuft auf der CPU.</translation>
     </message>
     <message>
         <source>Layers whose experts stay on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten, deren Experten auf der CPU bleiben</translation>
     </message>
     <message>
         <source>MoE experts on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE-Experten auf der CPU</translation>
     </message>
     <message>
         <source>Tensor parallel (split every layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-parallel (jede Schicht aufteilen)</translation>
     </message>
     <message>
         <source>Tensor parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-Parallelität</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextlänge in Tokens</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> Tokens</translation>
     </message>
     <message>
-        <source>Auto fit</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Auto fit</source>
+        <translation>&amp;Automatisch anpassen</translation>
     </message>
     <message>
         <source>Choose the largest context and placement that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Den größten Kontext und die Verteilung wählen, die passen</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>Optionen</translation>
     </message>
     <message>
         <source>K cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>K-Cache-Typ</translation>
     </message>
     <message>
         <source>V cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>V-Cache-Typ</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash Attention</translation>
     </message>
     <message>
         <source>Parallel slots</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallele Slots</translation>
     </message>
     <message>
         <source>Vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vision-Projektor (mmproj)</translation>
     </message>
     <message>
         <source>Load the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Vision-Projektor laden</translation>
     </message>
     <message>
         <source>Speculative decoding with the model&apos;s MTP layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Spekulatives Decoding mit den MTP-Schichten des Modells</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Spekulatives Decoding mit MTP</translation>
+    </message>
+    <message>
+        <source>No draft model</source>
+        <translation>Kein Entwurfsmodell</translation>
+    </message>
+    <message>
+        <source>Draft model…</source>
+        <translation>Entwurfsmodell…</translation>
+    </message>
+    <message>
+        <source>Choose a small model for speculative decoding</source>
+        <translation>Ein kleines Modell für spekulatives Decoding wählen</translation>
+    </message>
+    <message>
+        <source>No draft</source>
+        <translation>Kein Entwurf</translation>
+    </message>
+    <message>
+        <source>Stop using the draft model</source>
+        <translation>Das Entwurfsmodell nicht mehr verwenden</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>Entwurfsmodell</translation>
+    </message>
+    <message>
+        <source>Safety margins</source>
+        <translation>Sicherheitsreserven</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free for other programs and allocations no estimate sees. The bars&apos; dashed line is free memory less this margin.</source>
+        <translation>Speicher, den jedes Gerät für andere Programme und für Belegungen frei hält, die keine Schätzung sieht. Die gestrichelte Linie der Balken ist der freie Speicher abzüglich dieser Reserve.</translation>
+    </message>
+    <message>
+        <source>Safety margin of {device}</source>
+        <translation>Sicherheitsreserve von {device}</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>{file} cannot be used: {reason}</source>
+        <translation>{file} kann nicht verwendet werden: {reason}</translation>
     </message>
     <message>
         <source>Load anyway…</source>
-        <translation type="unfinished"></translation>
+        <translation>Trotzdem laden…</translation>
     </message>
     <message>
         <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-Parallelität teilt jede Schicht auf die Geräte auf.</translation>
     </message>
     <message>
         <source>{layers} of {positions} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{layers} von {positions} Schichten auf der CPU</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Schicht wird auf die Geräte aufgeteilt ({split}).</translation>
     </message>
     <message>
         <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell ist dicht: Es hat keine Experten, die auf der CPU bleiben könnten.</translation>
     </message>
     <message>
         <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-Parallelität hält alle Experten auf den GPUs.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Experten von {n} der {max} Schichten auf der CPU ({moved} in den RAM verschoben); jeder Schritt verschiebt {step}.</translation>
     </message>
     <message>
         <source>Every layer is split over all enabled devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Schicht wird auf alle aktivierten Geräte aufgeteilt.</translation>
     </message>
     <message>
         <source> (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation> (automatisch)</translation>
     </message>
     <message>
         <source>No context fits with this placement.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dieser Verteilung passt kein Kontext.</translation>
     </message>
     <message>
         <source>Largest that fits: {largest}</source>
-        <translation type="unfinished"></translation>
+        <translation>Größter passender Kontext: {largest}</translation>
     </message>
     <message>
         <source>{ctx} tokens{automatic}; trained {trained}. {marker}</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} Tokens{automatic}; trainiert {trained}. {marker}</translation>
     </message>
     <message>
         <source>This llama-server build cannot change the KV cache type.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser llama-server-Build kann den KV-Cache-Typ nicht ändern.</translation>
     </message>
     <message>
         <source>This llama-server build has no flash attention switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser llama-server-Build hat keinen Schalter für Flash Attention.</translation>
     </message>
     <message>
         <source>No mmproj file was found beside the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neben dem Modell wurde keine mmproj-Datei gefunden.</translation>
     </message>
     <message>
         <source>This llama-server build cannot load a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser llama-server-Build kann keinen Projektor laden.</translation>
     </message>
     <message>
         <source>{file}: {size}</source>
-        <translation type="unfinished"></translation>
+        <translation>{file}: {size}</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Dieser llama-server-Build hat kein spekulatives Decoding mit Entwurfsmodell.</translation>
+    </message>
+    <message>
+        <source>{file} ({size}), drafting {n} tokens</source>
+        <translation>{file} ({size}), entwirft {n} Tokens</translation>
     </message>
     <message>
         <source>The model&apos;s own MTP layers draft tokens; their KV is reserved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die eigenen MTP-Schichten des Modells entwerfen Tokens; ihr KV ist reserviert.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Fits.&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Passt.&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt nicht.</translation>
     </message>
 </context>
 <context>
     <name>LoadFlow</name>
     <message>
         <source>Open a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein GGUF-Modell öffnen</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
         <source>The engine is not ready yet; see the Server page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine ist noch nicht bereit; siehe die Seite „Server“.</translation>
     </message>
     <message>
         <source>A remote RPC device did not answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein entferntes RPC-Gerät hat nicht geantwortet.</translation>
     </message>
     <message>
         <source>A remote RPC device is not host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein entferntes RPC-Gerät ist nicht im Format host:port angegeben.</translation>
     </message>
     <message>
         <source>This file cannot be loaded as a GGUF model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Datei kann nicht als GGUF-Modell geladen werden.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell kann nicht geladen werden</translation>
     </message>
 </context>
 <context>
     <name>LoadedMemoryPanel</name>
     <message>
         <source>Memory of the loaded model</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher des geladenen Modells</translation>
     </message>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Modell geladen.</translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhergesagt; es wird auf die Meldung der Engine gewartet.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat {ratio:.0%} der vorhergesagten Puffer belegt.</translation>
     </message>
     <message>
         <source>The engine&apos;s log reports no buffer sizes (it needs -lv 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Protokoll der Engine nennt keine Puffergrößen (dafür ist -lv 4 nötig).</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereiche</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat</translation>
     </message>
     <message>
         <source>Load a model to start a conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden Sie ein Modell, um eine Unterhaltung zu beginnen.</translation>
     </message>
     <message>
         <source>Discover</source>
-        <translation type="unfinished"></translation>
+        <translation>Entdecken</translation>
     </message>
     <message>
         <source>Search Hugging Face for GGUF models and see whether they fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face nach GGUF-Modellen durchsuchen und sehen, ob sie passen.</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>Bibliothek</translation>
     </message>
     <message>
         <source>The GGUF models on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die GGUF-Modelle auf diesem Computer.</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>The llama-server engine, its state and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die llama-server-Engine, ihr Zustand und ihr Protokoll.</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Engine, model folders and appearance.</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine, Modellordner und Darstellung.</translation>
     </message>
     <message>
         <source>Engine: probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine: wird geprüft…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Modell geladen</translation>
     </message>
     <message>
         <source>Engine: llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine: llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine nicht verfügbar</translation>
     </message>
 </context>
 <context>
     <name>MemoryDock</name>
     <message>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Speicher</translation>
     </message>
     <message>
         <source>Looking for devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte werden gesucht…</translation>
     </message>
     <message>
         <source>Device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerätespeicher</translation>
     </message>
     <message>
         <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat keine GPU gefunden: Modelle laufen auf der CPU.</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {free} von {total} MiB frei</translation>
     </message>
     <message>
         <source>The engine could not be started:
 {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine konnte nicht gestartet werden:
+{detail}</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher pro Gerät</translation>
     </message>
     <message>
         <source>Used by others</source>
-        <translation type="unfinished"></translation>
+        <translation>Von anderen belegt</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnung</translation>
     </message>
     <message>
         <source>Overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Overhead</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>In use now</source>
+        <translation>Jetzt belegt</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <source>The llama-server engine was not found ({path}).</source>
+        <translation>Die llama-server-Engine wurde nicht gefunden ({path}).</translation>
+    </message>
+    <message>
+        <source>The llama-server engine cannot be run ({path}): {reason}</source>
+        <translation>Die llama-server-Engine kann nicht ausgeführt werden ({path}): {reason}</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} does not work: it exited with code {exit_code}.</source>
+        <translation>Die llama-server-Engine unter {path} funktioniert nicht: Sie wurde mit Code {exit_code} beendet.</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} did not answer in time.</source>
+        <translation>Die llama-server-Engine unter {path} hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>Checking the engine was cancelled.</source>
+        <translation>Die Prüfung der Engine wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary was not found.</source>
+        <translation>Die llama-server-Programmdatei wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary cannot be executed.</source>
+        <translation>Die llama-server-Programmdatei kann nicht ausgeführt werden.</translation>
+    </message>
+    <message>
+        <source>The engine refused an argument; see the log.</source>
+        <translation>Die Engine hat ein Argument abgelehnt; siehe Protokoll.</translation>
+    </message>
+    <message>
+        <source>The port was already in use.</source>
+        <translation>Der Port war bereits belegt.</translation>
+    </message>
+    <message>
+        <source>The model file does not exist.</source>
+        <translation>Die Modelldatei existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
+    </message>
+    <message>
+        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
+        <translation>Diese Engine kennt die Architektur des Modells nicht; ein neuerer llama-server wird benötigt.</translation>
+    </message>
+    <message>
+        <source>A quantized V cache needs flash attention on.</source>
+        <translation>Ein quantisierter V-Cache erfordert eingeschaltete Flash Attention.</translation>
+    </message>
+    <message>
+        <source>The vision projector failed to load.</source>
+        <translation>Der Vision-Projektor konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>Out of memory while loading the weights.</source>
+        <translation>Kein Speicher mehr beim Laden der Gewichte.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the KV cache: lower the context.</source>
+        <translation>Kein Speicher für den KV-Cache: Verringern Sie den Kontext.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the compute buffers.</source>
+        <translation>Kein Speicher für die Rechenpuffer.</translation>
+    </message>
+    <message>
+        <source>The engine was killed, most likely by the system for lack of memory.</source>
+        <translation>Die Engine wurde beendet, höchstwahrscheinlich vom System wegen Speichermangels.</translation>
+    </message>
+    <message>
+        <source>The engine crashed ({signal}).</source>
+        <translation>Die Engine ist abgestürzt ({signal}).</translation>
+    </message>
+    <message>
+        <source>The engine did not become ready in time.</source>
+        <translation>Die Engine wurde nicht rechtzeitig bereit.</translation>
+    </message>
+    <message>
+        <source>The engine crashed repeatedly; it is not restarted again.</source>
+        <translation>Die Engine ist wiederholt abgestürzt; sie wird nicht noch einmal gestartet.</translation>
+    </message>
+    <message>
+        <source>The engine exited (code {exit_code}).</source>
+        <translation>Die Engine wurde beendet (Code {exit_code}).</translation>
+    </message>
+    <message>
+        <source>A newer request replaced this one.</source>
+        <translation>Eine neuere Anfrage hat diese ersetzt.</translation>
+    </message>
+    <message>
+        <source>The app is closing; the engine no longer takes requests.</source>
+        <translation>Die App wird beendet; die Engine nimmt keine Anfragen mehr an.</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>Es ist kein Modell geladen.</translation>
+    </message>
+    <message>
+        <source>The answer was interrupted: the connection to the engine was lost.</source>
+        <translation>Die Antwort wurde unterbrochen: Die Verbindung zur Engine ging verloren.</translation>
+    </message>
+    <message>
+        <source>Too many engine arguments ({count}); the engine was not started.</source>
+        <translation>Zu viele Engine-Argumente ({count}); die Engine wurde nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
+        <translation>Das Engine-Argument {flag} wird von der App verwaltet und kann nicht von Hand gesetzt werden.</translation>
+    </message>
+    <message>
+        <source>{source} is not a GGUF file.</source>
+        <translation>{source} ist keine GGUF-Datei.</translation>
+    </message>
+    <message>
+        <source>{source} uses GGUF version {version}, which is not supported.</source>
+        <translation>{source} verwendet GGUF-Version {version}, die nicht unterstützt wird.</translation>
+    </message>
+    <message>
+        <source>{source} is incomplete: it ends after {available} of at least {needed}.</source>
+        <translation>{source} ist unvollständig: Die Datei endet nach {available} von mindestens {needed}.</translation>
+    </message>
+    <message>
+        <source>{source} is damaged: {reason}.</source>
+        <translation>{source} ist beschädigt: {reason}.</translation>
+    </message>
+    <message>
+        <source>The header of {source} is larger than {limit}; it was not read.</source>
+        <translation>Der Header von {source} ist größer als {limit}; er wurde nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>A part of the split model is missing: {shard}.</source>
+        <translation>Ein Teil des aufgeteilten Modells fehlt: {shard}.</translation>
+    </message>
+    <message>
+        <source>The server of {url} cannot send parts of a file (HTTP {status}).</source>
+        <translation>Der Server von {url} kann keine Dateiteile senden (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>{url} could not be read: {reason}.</source>
+        <translation>{url} konnte nicht gelesen werden: {reason}.</translation>
+    </message>
+    <message>
+        <source>Unknown KV cache type: {type}.</source>
+        <translation>Unbekannter KV-Cache-Typ: {type}.</translation>
+    </message>
+    <message>
+        <source>The batch sizes are not valid.</source>
+        <translation>Die Batch-Größen sind ungültig.</translation>
+    </message>
+    <message>
+        <source>System RAM cannot be listed as a GPU device.</source>
+        <translation>Der Arbeitsspeicher kann nicht als GPU-Gerät aufgeführt werden.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention and an unquantized KV cache.</source>
+        <translation>Tensor-Parallelität braucht Flash Attention und einen nicht quantisierten KV-Cache.</translation>
+    </message>
+    <message>
+        <source>The model file does not name its architecture.</source>
+        <translation>Die Modelldatei nennt ihre Architektur nicht.</translation>
+    </message>
+    <message>
+        <source>The model file does not say how many layers it has.</source>
+        <translation>Die Modelldatei gibt nicht an, wie viele Schichten sie hat.</translation>
+    </message>
+    <message>
+        <source>A remote RPC device did not answer ({endpoints}).</source>
+        <translation>Ein entferntes RPC-Gerät hat nicht geantwortet ({endpoints}).</translation>
+    </message>
+    <message>
+        <source>“{endpoint}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>„{endpoint}“ ist nicht im Format host:port (zum Beispiel 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}</source>
+        <translation>STUDIO_FAKE_DEVICES enthält einen Eintrag, der nicht gelesen werden kann: {entry}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
+        <translation>Der Hugging Face Hub ist nicht erreichbar. Prüfen Sie die Netzwerkverbindung sowie Proxy und Endpunkt in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Not found on the Hub: {target}.</source>
+        <translation>Nicht auf dem Hub gefunden: {target}.</translation>
+    </message>
+    <message>
+        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
+        <translation>Dieses Repository ist zugangsbeschränkt oder privat. Fügen Sie in den Einstellungen ein Hugging-Face-Token hinzu und akzeptieren Sie die Bedingungen des Modells auf seiner Hub-Seite.</translation>
+    </message>
+    <message>
+        <source>The Hub answered with an error (HTTP {status}).</source>
+        <translation>Der Hub hat mit einem Fehler geantwortet (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
+        <translation>Nicht genug Speicherplatz: {needed} benötigt, {free} frei in {path}.</translation>
+    </message>
+    <message>
+        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
+        <translation>{file} stimmte nicht mit der Prüfsumme des Hubs überein, auch nicht nach erneutem Herunterladen. Die beschädigte Kopie wurde gelöscht.</translation>
+    </message>
+    <message>
+        <source>{file} kept failing ({reason}). Resume to try again.</source>
+        <translation>{file} schlug immer wieder fehl ({reason}). Setzen Sie fort, um es erneut zu versuchen.</translation>
+    </message>
+    <message>
+        <source>Refused a file name that would write outside the target folder: {name}</source>
+        <translation>Ein Dateiname, der außerhalb des Zielordners schreiben würde, wurde abgelehnt: {name}</translation>
+    </message>
+    <message>
+        <source>Cannot write to {path}.</source>
+        <translation>{path} ist nicht beschreibbar.</translation>
+    </message>
+    <message>
+        <source>The download failed unexpectedly; see the log.</source>
+        <translation>Der Download ist unerwartet fehlgeschlagen; siehe Protokoll.</translation>
+    </message>
+    <message>
+        <source>This is not a usable GGUF model file ({reason}).</source>
+        <translation>Dies ist keine verwendbare GGUF-Modelldatei ({reason}).</translation>
+    </message>
+    <message>
+        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
+        <translation>Dies ist ein Vision-Projektor (mmproj), kein Modell: Laden Sie ihn zusammen mit seinem Modell.</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: {path}</source>
+        <translation>Die Datei kann nicht gelesen werden: {path}</translation>
+    </message>
+    <message>
+        <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
+        <translation>Die Unterhaltungen wurden von einer neueren Version von GGUF Studio gespeichert (Format {version}; diese Version liest bis {supported}).</translation>
+    </message>
+    <message>
+        <source>The conversations file is damaged or not a database: {path}</source>
+        <translation>Die Datei mit den Unterhaltungen ist beschädigt oder keine Datenbank: {path}</translation>
+    </message>
+    <message>
+        <source>This conversation no longer exists.</source>
+        <translation>Diese Unterhaltung existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>This message no longer exists.</source>
+        <translation>Diese Nachricht existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
+        <translation>Ein Hugging-Face-Token wurde aus der Einstellungsdatei herausgehalten ({field}); speichern Sie Tokens mit „Token speichern“.</translation>
+    </message>
+    <message>
+        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>„{value}“ ist nicht im Format host:port (zum Beispiel 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>Die Einstellungen können nicht unter {path} gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>The desktop entry cannot start the app: the command contains {argument}.</source>
+        <translation>Der Desktop-Eintrag kann die App nicht starten: Der Befehl enthält {argument}.</translation>
+    </message>
+    <message>
+        <source>The app icon is missing: {path}</source>
+        <translation>Das App-Symbol fehlt: {path}</translation>
+    </message>
+    <message>
+        <source>{device} needs {needed} but may use {budget}.</source>
+        <translation>{device} braucht {needed}, darf aber nur {budget} nutzen.</translation>
+    </message>
+    <message>
+        <source>System RAM needs {needed} but may use {budget}.</source>
+        <translation>Der Arbeitsspeicher braucht {needed}, darf aber nur {budget} nutzen.</translation>
+    </message>
+    <message>
+        <source>Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.</source>
+        <translation>Nichts passt, selbst bei einem Kontext von {ctx}: Wählen Sie eine kleinere Quantisierung oder geben Sie Speicher frei.</translation>
+    </message>
+    <message>
+        <source>{requested} layers were asked for; the model has {maximum}.</source>
+        <translation>{requested} Schichten wurden angefordert; das Modell hat {maximum}.</translation>
+    </message>
+    <message>
+        <source>A remembered device is not present any more ({key}).</source>
+        <translation>Ein gespeichertes Gerät ist nicht mehr vorhanden ({key}).</translation>
+    </message>
+    <message>
+        <source>This model is dense: it has no experts to keep on the CPU.</source>
+        <translation>Dieses Modell ist dicht: Es hat keine Experten, die auf der CPU bleiben könnten.</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU reduced from {requested} to {maximum} layers.</source>
+        <translation>Experten auf der CPU von {requested} auf {maximum} Schichten verringert.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs two or more devices.</source>
+        <translation>Tensor-Parallelität braucht zwei oder mehr Geräte.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention on.</source>
+        <translation>Tensor-Parallelität braucht eingeschaltete Flash Attention.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs an unquantized KV cache (not {cache_type}).</source>
+        <translation>Tensor-Parallelität braucht einen nicht quantisierten KV-Cache (nicht {cache_type}).</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism does not support the {architecture} architecture.</source>
+        <translation>Tensor-Parallelität unterstützt die Architektur {architecture} nicht.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no tensor split mode.</source>
+        <translation>Dieser llama-server-Build hat keinen Tensor-Aufteilungsmodus.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.</source>
+        <translation>Tensor-Parallelität hält alle Experten auf den GPUs; die Experten auf der CPU wurden zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the whole model on the GPUs, which does not fit: layer split is used.</source>
+        <translation>Tensor-Parallelität braucht das ganze Modell auf den GPUs, was nicht passt: Es wird nach Schichten aufgeteilt.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no {cache_type} KV cache.</source>
+        <translation>Dieser llama-server-Build hat keinen KV-Cache vom Typ {cache_type}.</translation>
+    </message>
+    <message>
+        <source>The model has no MTP layers for speculative decoding.</source>
+        <translation>Das Modell hat keine MTP-Schichten für spekulatives Decoding.</translation>
+    </message>
+    <message>
+        <source>The model declares MTP layers but their tensors are missing (layers {layers}): the conversion dropped them.</source>
+        <translation>Das Modell deklariert MTP-Schichten, aber ihre Tensoren fehlen (Schichten {layers}): Die Konvertierung hat sie verworfen.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no MTP speculative decoding.</source>
+        <translation>Dieser llama-server-Build hat kein spekulatives Decoding mit MTP.</translation>
+    </message>
+    <message>
+        <source>MTP and a draft model cannot be used together.</source>
+        <translation>MTP und ein Entwurfsmodell können nicht zusammen verwendet werden.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is below the minimum {minimum}.</source>
+        <translation>Ein Kontext von {requested} liegt unter dem Minimum von {minimum}.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is above the {trained} the model was trained for.</source>
+        <translation>Ein Kontext von {requested} liegt über den {trained}, mit denen das Modell trainiert wurde.</translation>
+    </message>
+    <message>
+        <source>Context rounded from {requested} to {planned}.</source>
+        <translation>Kontext von {requested} auf {planned} gerundet.</translation>
+    </message>
+    <message>
+        <source>Context reduced from {trained} to {planned} to fit.</source>
+        <translation>Kontext von {trained} auf {planned} verringert, damit es passt.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is used.</source>
+        <translation>{variable}={value} aus der Umgebung wird verwendet.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is ignored (cleared for the engine).</source>
+        <translation>{variable}={value} aus der Umgebung wird ignoriert (für die Engine entfernt).</translation>
+    </message>
+    <message>
+        <source>{device} cannot be used by this engine ({why}).</source>
+        <translation>{device} kann von dieser Engine nicht verwendet werden ({why}).</translation>
     </message>
 </context>
 <context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Quantisierung</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} Teile)</translation>
     </message>
     <message>
         <source> — incomplete upload</source>
-        <translation type="unfinished"></translation>
+        <translation> — Upload unvollständig</translation>
     </message>
     <message>
         <source>{name} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (Vision-Projektor)</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
 </context>
 <context>
     <name>SamplingPanel</name>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemprompt</translation>
     </message>
     <message>
         <source>The template&apos;s default system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Standard-Systemprompt der Vorlage</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperatur</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Min-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Min-p</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Maximum tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale Tokens</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished"></translation>
+        <translation>Zufällig</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachdenken</translation>
     </message>
     <message>
         <source>Template default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard der Vorlage</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>An</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus</translation>
     </message>
     <message>
         <source>Load a model to see whether it can think.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden Sie ein Modell, um zu sehen, ob es nachdenken kann.</translation>
     </message>
     <message>
         <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Chatvorlage dieses Modells hat keinen Schalter für das Nachdenken.</translation>
     </message>
 </context>
 <context>
     <name>SearchResultsModel</name>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Repository</translation>
     </message>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Downloads</translation>
     </message>
     <message>
         <source>Likes</source>
-        <translation type="unfinished"></translation>
+        <translation>Likes</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisiert</translation>
     </message>
     <message>
         <source> (gated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (zugangsbeschränkt)</translation>
     </message>
 </context>
 <context>
     <name>ServerPage</name>
     <message>
         <source>Memory: predicted, allocated by the engine, in use now</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: vorhergesagt, von der Engine belegt, jetzt in Gebrauch</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand der Engine</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext</translation>
     </message>
     <message>
         <source>Process</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozess</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederherstellung</translation>
     </message>
     <message>
         <source>Unload model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell entladen</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell entladen und die Engine beenden</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>Probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Programmdatei</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte</translation>
     </message>
     <message>
         <source>Supports</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterstützt</translation>
     </message>
     <message>
         <source>Local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale API</translation>
     </message>
     <message>
         <source>Address of the running engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse der laufenden Engine</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Copy the address</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse kopieren</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine lauscht nur auf Loopback, mit einem neuen API-Schlüssel bei jedem Start. Für eine OpenAI-kompatible API, die andere Programme nutzen können, führen Sie &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; aus: Es stellt &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; über denselben Manager bereit, mit Absturzwiederherstellung.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlszeile der Engine, Geheimnisse entfernt</translation>
     </message>
     <message>
         <source>Copy the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Befehlszeile kopieren</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Engine log</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Protokoll</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>Mitlaufen</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu neuen Protokollzeilen scrollen</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} Tokens, Slots: {slots}</translation>
     </message>
     <message>
         <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>PID {pid}; Starts: {spawns}, davon nach Absturz: {respawns}</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>{name}: {description}, {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {description}, {free} von {total} MiB frei</translation>
     </message>
     <message>
         <source>None: models run on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine: Modelle laufen auf der CPU</translation>
     </message>
     <message>
         <source>MoE experts on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE-Experten auf der CPU</translation>
     </message>
     <message>
         <source>tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-parallel</translation>
     </message>
     <message>
         <source>RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>RPC-Geräte</translation>
     </message>
     <message>
         <source>vision projectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Vision-Projektoren</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Spekulatives Decoding mit MTP</translation>
     </message>
     <message>
         <source>KV cache types: {types}</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache-Typen: {types}</translation>
     </message>
     <message>
         <source>Unavailable: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verfügbar: {detail}</translation>
     </message>
 </context>
 <context>
     <name>ServerStatusLabel</name>
     <message>
         <source>Model and engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand von Modell und Engine</translation>
     </message>
     <message>
         <source>{model} — {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} — {state}</translation>
     </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>Bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Mitgelieferter llama-server</translation>
     </message>
     <message>
         <source>llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server-Programmdatei</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
         <source>Choose the llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Die llama-server-Programmdatei auswählen</translation>
     </message>
     <message>
         <source>Use bundled</source>
-        <translation type="unfinished"></translation>
+        <translation>Mitgelieferten verwenden</translation>
     </message>
     <message>
         <source>Use the bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Den mitgelieferten llama-server verwenden</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Programmdatei</translation>
     </message>
     <message>
         <source>Not probed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht geprüft</translation>
     </message>
     <message>
         <source>Engine status</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Status</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine andere Engine wird ab dem nächsten Start verwendet.</translation>
     </message>
     <message>
         <source>Model folders</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellordner</translation>
     </message>
     <message>
         <source>Folders searched for GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner, in denen nach GGUF-Modellen gesucht wird</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner hinzufügen…</translation>
     </message>
     <message>
         <source>Add a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Modellordner hinzufügen</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Remove the selected model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Den ausgewählten Modellordner entfernen</translation>
     </message>
     <message>
         <source>Remote devices (llama.cpp RPC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernte Geräte (llama.cpp RPC)</translation>
     </message>
     <message>
         <source>Machines running ggml-rpc-server, as host:port. Their memory appears in the load dialog beside your GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechner, auf denen ggml-rpc-server läuft, als host:port. Ihr Speicher erscheint im Ladedialog neben Ihren GPUs.</translation>
     </message>
     <message>
         <source>Remote RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernte RPC-Geräte</translation>
     </message>
     <message>
         <source>New remote device as host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues entferntes Gerät als host:port</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Add the remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Das entfernte Gerät hinzufügen</translation>
     </message>
     <message>
         <source>Remove the selected remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ausgewählte entfernte Gerät entfernen</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Hugging Face endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-Endpunkt</translation>
     </message>
     <message>
         <source>Endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Endpunkt</translation>
     </message>
     <message>
         <source>System proxy settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy-Einstellungen des Systems</translation>
     </message>
     <message>
         <source>Proxy for downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy für Downloads</translation>
     </message>
     <message>
         <source>Proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy</translation>
     </message>
     <message>
         <source>Hugging Face access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-Zugriffstoken</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token speichern</translation>
     </message>
     <message>
         <source>Check and save the access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Zugriffstoken prüfen und speichern</translation>
     </message>
     <message>
         <source>Remove token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token entfernen</translation>
     </message>
     <message>
         <source>Remove the stored access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Das gespeicherte Zugriffstoken entfernen</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>Darstellung</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemstandard</translation>
     </message>
     <message>
         <source>A new language applies at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start.</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Design</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Dem System folgen</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Dunkel</translation>
     </message>
     <message>
         <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source}) unter {path}; Geräte: {devices}</translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine kann nicht verwendet werden: {detail}</translation>
     </message>
     <message>
         <source>Checking the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine wird geprüft…</translation>
     </message>
     <message>
         <source>Choose llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server auswählen</translation>
     </message>
     <message>
         <source>Choose a folder with models</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Ordner mit Modellen wählen</translation>
     </message>
     <message>
         <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation type="unfinished"></translation>
+        <translation>„{text}“ ist nicht im Format host:port (zum Beispiel 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Token ist gespeichert: {masked}</translation>
     </message>
     <message>
         <source>No token: gated and private models cannot be downloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Token: Zugangsbeschränkte und private Modelle können nicht heruntergeladen werden.</translation>
     </message>
     <message>
         <source>Paste a token first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie zuerst ein Token ein.</translation>
     </message>
     <message>
         <source>Checking the token with Hugging Face…</source>
-        <translation type="unfinished"></translation>
+        <translation>Token wird bei Hugging Face geprüft…</translation>
     </message>
     <message>
         <source>The token was not saved: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token wurde nicht gespeichert: {reason}</translation>
     </message>
 </context>
 <context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modell</translation>
     </message>
     <message>
         <source>&amp;Open GGUF…</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF &amp;öffnen…</translation>
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entladen</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n Schicht läuft auf der CPU, damit es passt.</numerusform>
+            <numerusform>%n Schichten laufen auf der CPU, damit es passt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Die Experten von %n Schicht bleiben auf der CPU, damit es passt.</numerusform>
+            <numerusform>Die Experten von %n Schichten bleiben auf der CPU, damit es passt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Use {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} verwenden</translation>
     </message>
     <message>
         <source>Layers on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten auf {device}</translation>
     </message>
     <message>
         <source> layers</source>
-        <translation type="unfinished"></translation>
+        <translation> Schichten</translation>
+    </message>
+    <message>
+        <source>Choose a draft model</source>
+        <translation>Ein Entwurfsmodell wählen</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
         <source>The plan does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Plan passt nicht</translation>
     </message>
     <message>
         <source>This plan needs more memory than is free. Loading it may fail with an out-of-memory error, or slow the whole computer down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Plan braucht mehr Speicher als frei ist. Das Laden kann mit einem Speicherfehler scheitern oder den ganzen Computer verlangsamen.</translation>
     </message>
     <message>
         <source>Load anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Trotzdem laden</translation>
     </message>
 </context>
 <context>
     <name>text</name>
     <message>
         <source>Reconnecting in {delay:.0f} s ({reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Verbindungsversuch in {delay:.0f} s ({reason})</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Warteschlange</translation>
     </message>
     <message>
         <source>Checking disk space</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherplatz wird geprüft</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird heruntergeladen</translation>
     </message>
     <message>
         <source>Reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung wird wiederhergestellt</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausiert</translation>
     </message>
     <message>
         <source>Done, verified</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig, geprüft</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
 </context>
 </TS>

@@ -5,1884 +5,2350 @@
     <name></name>
     <message>
         <source>{size}/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}/s</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h {m} min</translation>
     </message>
     <message>
         <source>{m} min {s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} min {s} s</translation>
     </message>
     <message>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} s</translation>
     </message>
     <message>
         <source>Fits on GPU · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabe en la GPU · contexto de {context}</translation>
     </message>
     <message>
         <source>Partly on CPU ({gpu}/{total} layers on GPU) · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcialmente en la CPU ({gpu}/{total} capas en la GPU) · contexto de {context}</translation>
     </message>
     <message>
         <source>CPU only · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo CPU · contexto de {context}</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>No cabe</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconocido</translation>
     </message>
     <message>
         <source>The header could not be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer la cabecera ({code}).</translation>
     </message>
     <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params} parámetros. Necesita {gpu} en las GPU y {host} en la RAM con un contexto de {context} (entrenado: {trained}).</translation>
     </message>
     <message>
         <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede acceder al Hugging Face Hub. Compruebe la conexión de red y el proxy y el punto de acceso en Configuración.</translation>
     </message>
     <message>
         <source>Not found on the Hub: {target}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró en el Hub: {target}.</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este repositorio es restringido o privado. Añada un token de Hugging Face en Configuración y acepte las condiciones del modelo en su página del Hub.</translation>
     </message>
     <message>
         <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El Hub respondió con un error (HTTP {status}).</translation>
     </message>
     <message>
         <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay espacio suficiente: se necesitan {needed} y hay {free} libres en {path}.</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} no coincidió con la suma de comprobación del Hub, ni siquiera al descargarlo de nuevo. Se eliminó la copia dañada.</translation>
     </message>
     <message>
         <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} siguió fallando ({reason}). Reanude para volver a intentarlo.</translation>
     </message>
     <message>
         <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Se rechazó un nombre de archivo que escribiría fuera de la carpeta de destino: {name}</translation>
     </message>
     <message>
         <source>Cannot write to {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede escribir en {path}.</translation>
     </message>
     <message>
         <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation type="unfinished"></translation>
+        <translation>No es un archivo de modelo GGUF utilizable ({reason}).</translation>
     </message>
     <message>
         <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esto es un proyector de visión (mmproj), no un modelo: cárguelo junto con su modelo.</translation>
     </message>
     <message>
         <source>The file cannot be read: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer el archivo: {path}</translation>
     </message>
     <message>
         <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer la cabecera del modelo ({code}).</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Algo salió mal ({code}).</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} necesita {needed}, pero puede usar {budget}.</translation>
     </message>
     <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La RAM del sistema necesita {needed}, pero puede usar {budget}.</translation>
     </message>
     <message>
         <source>A remembered device is not present any more ({key}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Un dispositivo recordado ya no está presente ({key}).</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún modelo cargado</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Listo</translation>
     </message>
     <message>
         <source>Crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueado</translation>
     </message>
     <message>
         <source>Restarting after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>Reiniciando tras un bloqueo</translation>
     </message>
     <message>
         <source>Stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>Deteniendo</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Falló</translation>
     </message>
     <message>
         <source>starting the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>iniciando el motor</translation>
     </message>
     <message>
         <source>loading the weights</source>
-        <translation type="unfinished"></translation>
+        <translation>cargando los pesos</translation>
     </message>
     <message>
         <source>creating the context</source>
-        <translation type="unfinished"></translation>
+        <translation>creando el contexto</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>calentando</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>cargado</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró el binario de llama-server.</translation>
     </message>
     <message>
         <source>The llama-server binary cannot be executed.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede ejecutar el binario de llama-server.</translation>
     </message>
     <message>
         <source>The engine refused an argument; see the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor rechazó un argumento; consulte el registro.</translation>
     </message>
     <message>
         <source>The port was already in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>El puerto ya estaba en uso.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo del modelo no existe.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este motor no conoce la arquitectura del modelo; hace falta un llama-server más reciente.</translation>
     </message>
     <message>
         <source>A quantized V cache needs flash attention on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una caché V cuantizada requiere activar flash attention.</translation>
     </message>
     <message>
         <source>The vision projector failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo cargar el proyector de visión.</translation>
     </message>
     <message>
         <source>Out of memory while loading the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria agotada al cargar los pesos.</translation>
     </message>
     <message>
         <source>Out of memory for the KV cache: lower the context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria insuficiente para la caché KV: reduzca el contexto.</translation>
     </message>
     <message>
         <source>Out of memory for the compute buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria insuficiente para los búferes de cálculo.</translation>
     </message>
     <message>
         <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor fue detenido, muy probablemente por el sistema por falta de memoria.</translation>
     </message>
     <message>
         <source>The engine crashed ({signal}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor se bloqueó ({signal}).</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor no estuvo listo a tiempo.</translation>
     </message>
     <message>
         <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor se bloqueó repetidamente; no se volverá a reiniciar.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor terminó (código {exit_code}).</translation>
     </message>
     <message>
         <source>Retried on another port</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado en otro puerto</translation>
     </message>
     <message>
         <source>Retried with flash attention off</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con flash attention desactivado</translation>
     </message>
     <message>
         <source>Retried with the vision projector on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con el proyector de visión en la CPU</translation>
     </message>
     <message>
         <source>Retried without the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado sin el proyector de visión</translation>
     </message>
     <message>
         <source>Retried without speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado sin decodificación especulativa</translation>
     </message>
     <message>
         <source>Retried with layer split instead of tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con reparto por capas en lugar de paralelismo de tensores</translation>
     </message>
     <message>
         <source>Retried with a smaller plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con un plan más pequeño</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>{step}, tras: {cause}</translation>
     </message>
     <message>
         <source>{state}: {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {reason}</translation>
     </message>
 </context>
 <context>
     <name>ChatPane</name>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún modelo cargado.</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar la edición</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Mensaje</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter starts a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mensaje (Intro envía, Mayús+Intro inicia una línea nueva)</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Enviar</translation>
     </message>
     <message>
         <source>Send the message</source>
-        <translation type="unfinished"></translation>
+        <translation>Enviar el mensaje</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener</translation>
     </message>
     <message>
         <source>Stop the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener la respuesta</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando {model}…</translation>
     </message>
     <message>
         <source>{model} is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} está listo.</translation>
     </message>
     <message>
         <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor se detuvo inesperadamente; reiniciándolo…</translation>
     </message>
     <message>
         <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor se bloqueó y se reinició; {model} vuelve a estar listo.</translation>
     </message>
     <message>
         <source>{model} could not start as planned. {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no pudo iniciarse según lo previsto. {step}.</translation>
     </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo cargar {model}: {reason}</translation>
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se descargó {model} de la memoria.</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no se cargó automáticamente: la aplicación se cerró inesperadamente mientras lo cargaba la última vez. Vuelva a cargarlo desde la Biblioteca cuando quiera.</translation>
     </message>
     <message>
         <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>El último modelo, {model}, no se cargó automáticamente: su archivo ya no existe.</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo</translation>
     </message>
     <message>
         <source>they were saved by a newer version of GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>se guardaron con una versión más reciente de GGUF Studio</translation>
     </message>
     <message>
         <source>the file is damaged or not a database</source>
-        <translation type="unfinished"></translation>
+        <translation>el archivo está dañado o no es una base de datos</translation>
     </message>
     <message>
         <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron abrir sus conversaciones guardadas ({reason}). Se dejan como están; las conversaciones de esta sesión no se guardarán.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Está editando un mensaje anterior: al enviarlo, lo sustituye a él y a todo lo que le sigue.</translation>
     </message>
     <message>
         <source>Resend</source>
-        <translation type="unfinished"></translation>
+        <translation>Reenviar</translation>
     </message>
     <message>
         <source>&lt;b&gt;New conversation&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Nueva conversación&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Load a model to chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargue un modelo para chatear.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargue primero un modelo.</translation>
     </message>
     <message>
         <source>The engine refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor rechazó la solicitud.</translation>
     </message>
     <message>
         <source>The connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se perdió la conexión con el motor.</translation>
     </message>
     <message>
         <source>The conversation could not be exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo exportar la conversación.</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Algo salió mal ({code}).</translation>
     </message>
 </context>
 <context>
     <name>ConversationList</name>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar conversaciones</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversaciones</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Nueva</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Nueva conversación</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>Renombrar</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Renombrar la conversación</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar</translation>
     </message>
     <message>
         <source>Delete the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar la conversación</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar</translation>
     </message>
     <message>
         <source>Export the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar la conversación</translation>
     </message>
     <message>
         <source>{when} · {count} messages</source>
-        <translation type="unfinished"></translation>
+        <translation>{when} · {count} mensajes</translation>
     </message>
     <message>
         <source>Rename conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Renombrar conversación</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>Título:</translation>
     </message>
     <message>
         <source>Delete conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar conversación</translation>
     </message>
     <message>
         <source>Delete “{title}” and all its messages?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Eliminar «{title}» y todos sus mensajes?</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Export conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar conversación</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversación</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Usted</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>Sistema</translation>
     </message>
     <message>
         <source>Assistant ({model})</source>
-        <translation type="unfinished"></translation>
+        <translation>Asistente ({model})</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Asistente</translation>
     </message>
     <message>
         <source>Thinking… ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Razonando… ({count} caracteres)</translation>
     </message>
     <message>
         <source>Reasoning ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Razonamiento ({count} caracteres)</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>código</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Regenerar</translation>
     </message>
     <message>
         <source>{rate:.1f} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:.1f} tokens/s</translation>
     </message>
     <message>
         <source>first token {ms:.0f} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>primer token {ms:.0f} ms</translation>
     </message>
     <message>
         <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} tokens</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribiendo…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida.</translation>
     </message>
     <message>
         <source>Interrupted: the app closed while this answer was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrumpida: la aplicación se cerró mientras se escribía esta respuesta.</translation>
     </message>
     <message>
         <source>Interrupted: the connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrumpida: se perdió la conexión con el motor.</translation>
     </message>
     <message>
         <source>The engine refused this request ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor rechazó esta solicitud ({code}).</translation>
     </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
     <message>
         <source>Memory of {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria de {device}</translation>
     </message>
     <message>
         <source>Plan {plan} of {usable} usable ({free} free of {total})</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan {plan} de {usable} utilizables ({free} libres de {total})</translation>
     </message>
     <message>
         <source>{over} over budget</source>
-        <translation type="unfinished"></translation>
+        <translation>{over} por encima del presupuesto</translation>
     </message>
     <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor reservó {actual} (previsto {plan})</translation>
     </message>
     <message>
         <source>In use now: {live}</source>
-        <translation type="unfinished"></translation>
+        <translation>En uso ahora: {live}</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Caché KV</translation>
     </message>
     <message>
         <source>Compute buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>Búferes de cálculo</translation>
     </message>
     <message>
         <source>Output buffer and overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Búfer de salida y sobrecarga</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Previsto</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor</translation>
     </message>
 </context>
 <context>
     <name>DiscoverPage</name>
     <message>
         <source>Search GGUF models, e.g. qwen3 or llama 8b</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar modelos GGUF, p. ej. qwen3 o llama 8b</translation>
     </message>
     <message>
         <source>Search text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texto de búsqueda</translation>
     </message>
     <message>
         <source>Sort results by</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordenar los resultados por</translation>
     </message>
     <message>
         <source>Most downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Más descargados</translation>
     </message>
     <message>
         <source>Most liked</source>
-        <translation type="unfinished"></translation>
+        <translation>Más gustados</translation>
     </message>
     <message>
         <source>Recently updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizados recientemente</translation>
     </message>
     <message>
         <source>Trending</source>
-        <translation type="unfinished"></translation>
+        <translation>Tendencias</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar</translation>
     </message>
     <message>
         <source>Search results</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultados de la búsqueda</translation>
     </message>
     <message>
         <source>Filter these results</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar estos resultados</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar más</translation>
     </message>
     <message>
         <source>Choose a repository to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija un repositorio para ver sus archivos.</translation>
     </message>
     <message>
         <source>Files of the repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos del repositorio</translation>
     </message>
     <message>
         <source>Include the vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Incluir el proyector de visión (mmproj)</translation>
     </message>
     <message>
         <source>Download into</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar en</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar</translation>
     </message>
     <message>
         <source>Into:</source>
-        <translation type="unfinished"></translation>
+        <translation>En:</translation>
     </message>
     <message>
         <source>Hugging Face cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Caché de Hugging Face</translation>
     </message>
     <message>
         <source>No GGUF repositories match “{query}”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún repositorio GGUF coincide con «{query}».</translation>
     </message>
     <message>
         <source>Loading {repo}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando {repo}…</translation>
     </message>
     <message>
         <source>License: {license}</source>
-        <translation type="unfinished"></translation>
+        <translation>Licencia: {license}</translation>
     </message>
     <message>
         <source>Based on {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Basado en {model}</translation>
+    </message>
+    <message>
+        <source>Gated: downloading needs a Hugging Face token with access (Settings).</source>
+        <translation>Restringido: para descargarlo hace falta un token de Hugging Face con acceso (Configuración).</translation>
     </message>
     <message>
         <source>The model card has no summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ficha del modelo no tiene resumen.</translation>
     </message>
     <message>
         <source>This repository has no GGUF model files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este repositorio no tiene archivos de modelo GGUF.</translation>
     </message>
     <message>
         <source>The repository could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo abrir el repositorio.</translation>
     </message>
     <message>
         <source> + vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation> + proyector de visión</translation>
     </message>
 </context>
 <context>
     <name>DownloadPanel</name>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargas</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausar</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Reanudar</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar las terminadas</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar…</translation>
     </message>
 </context>
 <context>
     <name>DownloadsModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Progreso</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Velocidad</translation>
     </message>
     <message>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo restante</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} de {total}</translation>
     </message>
 </context>
 <context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Arquitectura</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Parámetros</translation>
     </message>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuantización</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>Ubicación</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
-        <translation type="unfinished"></translation>
+        <translation>Caché de HF: {repo}</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} partes)</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>ilegible</translation>
     </message>
     <message>
         <source>{arch} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch} (proyector de visión)</translation>
     </message>
 </context>
 <context>
     <name>LibraryPage</name>
     <message>
         <source>Filter by name, architecture, quant…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar por nombre, arquitectura, cuantización…</translation>
     </message>
     <message>
         <source>Models on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelos en este equipo</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar…</translation>
     </message>
     <message>
         <source>Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a buscar</translation>
     </message>
     <message>
         <source>Import a GGUF file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar un archivo GGUF…</translation>
     </message>
     <message>
         <source>Show in file manager</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar en el gestor de archivos</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar…</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar un modelo GGUF</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se quita de la caché de Hugging Face, para todas las aplicaciones que lo usan.</translation>
     </message>
     <message>
         <source>The file is deleted from disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo se elimina del disco.</translation>
     </message>
     <message>
         <source>Delete model</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminar modelo</translation>
     </message>
     <message>
         <source>Delete {name} ({size})?
 {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Eliminar {name} ({size})?
+{where}</translation>
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay modelos GGUF: descargue uno en Descubrir o importe un archivo.</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} importado.</translation>
     </message>
     <message>
         <source>Deleted {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} eliminado.</translation>
     </message>
 </context>
 <context>
     <name>LiveMemoryLabel</name>
     <message>
         <source>Memory in use</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria en uso</translation>
     </message>
     <message>
         <source>RAM {used}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>RAM {used}/{total}</translation>
     </message>
     <message>
         <source>engine {rss}</source>
-        <translation type="unfinished"></translation>
+        <translation>motor {rss}</translation>
     </message>
 </context>
 <context>
     <name>LoadDialog</name>
     <message>
         <source>Load {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar {model}</translation>
     </message>
     <message>
         <source>System RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria RAM del sistema</translation>
     </message>
     <message>
         <source>Why the plan looks like this</source>
-        <translation type="unfinished"></translation>
+        <translation>Por qué el plan es así</translation>
     </message>
     <message>
         <source>Command that will run:</source>
-        <translation type="unfinished"></translation>
+        <translation>Comando que se ejecutará:</translation>
     </message>
     <message>
         <source>Command that will run, API key redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Comando que se ejecutará, sin la clave de API</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar</translation>
     </message>
     <message>
         <source>Close without loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerrar sin cargar</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params:.1f} mil millones de parámetros, {layers} capas</translation>
     </message>
     <message>
         <source>trained context {ctx}</source>
-        <translation type="unfinished"></translation>
+        <translation>contexto de entrenamiento {ctx}</translation>
     </message>
     <message>
         <source>MoE: {used} of {experts} experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE: {used} de {experts} expertos</translation>
     </message>
     <message>
         <source>Devices and layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos y capas</translation>
     </message>
     <message>
         <source>No GPU: the model runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin GPU: el modelo se ejecuta en la CPU.</translation>
     </message>
     <message>
         <source>Layers whose experts stay on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Capas cuyos expertos se quedan en la CPU</translation>
     </message>
     <message>
         <source>MoE experts on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Expertos MoE en la CPU</translation>
     </message>
     <message>
         <source>Tensor parallel (split every layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>Paralelismo de tensores (repartir cada capa)</translation>
     </message>
     <message>
         <source>Tensor parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Paralelismo de tensores</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Longitud del contexto en tokens</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> tokens</translation>
     </message>
     <message>
-        <source>Auto fit</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Auto fit</source>
+        <translation>&amp;Ajuste automático</translation>
     </message>
     <message>
         <source>Choose the largest context and placement that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Elegir el mayor contexto y la distribución que quepan</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>Opciones</translation>
     </message>
     <message>
         <source>K cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo de caché K</translation>
     </message>
     <message>
         <source>V cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo de caché V</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Caché KV</translation>
     </message>
     <message>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash attention</translation>
     </message>
     <message>
         <source>Parallel slots</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranuras paralelas</translation>
     </message>
     <message>
         <source>Vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Proyector de visión (mmproj)</translation>
     </message>
     <message>
         <source>Load the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar el proyector de visión</translation>
     </message>
     <message>
         <source>Speculative decoding with the model&apos;s MTP layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Decodificación especulativa con las capas MTP del modelo</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Decodificación especulativa MTP</translation>
+    </message>
+    <message>
+        <source>No draft model</source>
+        <translation>Sin modelo de borrador</translation>
+    </message>
+    <message>
+        <source>Draft model…</source>
+        <translation>Modelo de borrador…</translation>
+    </message>
+    <message>
+        <source>Choose a small model for speculative decoding</source>
+        <translation>Elija un modelo pequeño para la decodificación especulativa</translation>
+    </message>
+    <message>
+        <source>No draft</source>
+        <translation>Sin borrador</translation>
+    </message>
+    <message>
+        <source>Stop using the draft model</source>
+        <translation>Dejar de usar el modelo de borrador</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>Modelo de borrador</translation>
+    </message>
+    <message>
+        <source>Safety margins</source>
+        <translation>Márgenes de seguridad</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free for other programs and allocations no estimate sees. The bars&apos; dashed line is free memory less this margin.</source>
+        <translation>Memoria que cada dispositivo reserva para otros programas y para asignaciones que ninguna estimación ve. La línea discontinua de las barras es la memoria libre menos este margen.</translation>
+    </message>
+    <message>
+        <source>Safety margin of {device}</source>
+        <translation>Margen de seguridad de {device}</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>{file} cannot be used: {reason}</source>
+        <translation>No se puede usar {file}: {reason}</translation>
     </message>
     <message>
         <source>Load anyway…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar de todos modos…</translation>
     </message>
     <message>
         <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>El paralelismo de tensores reparte cada capa entre los dispositivos.</translation>
     </message>
     <message>
         <source>{layers} of {positions} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{layers} de {positions} capas en la CPU</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada capa se reparte entre los dispositivos ({split}).</translation>
     </message>
     <message>
         <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este modelo es denso: no tiene expertos que dejar en la CPU.</translation>
     </message>
     <message>
         <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>El paralelismo de tensores mantiene todos los expertos en las GPU.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Expertos de {n} de {max} capas en la CPU ({moved} movidos a la RAM); cada paso mueve {step}.</translation>
     </message>
     <message>
         <source>Every layer is split over all enabled devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada capa se reparte entre todos los dispositivos activados.</translation>
     </message>
     <message>
         <source> (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation> (automático)</translation>
     </message>
     <message>
         <source>No context fits with this placement.</source>
-        <translation type="unfinished"></translation>
+        <translation>Con esta distribución no cabe ningún contexto.</translation>
     </message>
     <message>
         <source>Largest that fits: {largest}</source>
-        <translation type="unfinished"></translation>
+        <translation>El mayor que cabe: {largest}</translation>
     </message>
     <message>
         <source>{ctx} tokens{automatic}; trained {trained}. {marker}</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} tokens{automatic}; entrenado con {trained}. {marker}</translation>
     </message>
     <message>
         <source>This llama-server build cannot change the KV cache type.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta versión de llama-server no puede cambiar el tipo de caché KV.</translation>
     </message>
     <message>
         <source>This llama-server build has no flash attention switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta versión de llama-server no tiene opción de flash attention.</translation>
     </message>
     <message>
         <source>No mmproj file was found beside the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró ningún archivo mmproj junto al modelo.</translation>
     </message>
     <message>
         <source>This llama-server build cannot load a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta versión de llama-server no puede cargar un proyector.</translation>
     </message>
     <message>
         <source>{file}: {size}</source>
-        <translation type="unfinished"></translation>
+        <translation>{file}: {size}</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Esta versión de llama-server no tiene decodificación especulativa con modelo de borrador.</translation>
+    </message>
+    <message>
+        <source>{file} ({size}), drafting {n} tokens</source>
+        <translation>{file} ({size}), genera {n} tokens de borrador</translation>
     </message>
     <message>
         <source>The model&apos;s own MTP layers draft tokens; their KV is reserved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las propias capas MTP del modelo generan tokens de borrador; su KV queda reservado.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Fits.&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Cabe.&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>No cabe.</translation>
     </message>
 </context>
 <context>
     <name>LoadFlow</name>
     <message>
         <source>Open a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir un modelo GGUF</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>The engine is not ready yet; see the Server page.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor aún no está listo; consulte la página Servidor.</translation>
     </message>
     <message>
         <source>A remote RPC device did not answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un dispositivo RPC remoto no respondió.</translation>
     </message>
     <message>
         <source>A remote RPC device is not host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un dispositivo RPC remoto no tiene el formato host:puerto.</translation>
     </message>
     <message>
         <source>This file cannot be loaded as a GGUF model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este archivo no se puede cargar como modelo GGUF.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede cargar el modelo</translation>
     </message>
 </context>
 <context>
     <name>LoadedMemoryPanel</name>
     <message>
         <source>Memory of the loaded model</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria del modelo cargado</translation>
     </message>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún modelo cargado.</translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Previsto; esperando el informe del motor.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor reservó el {ratio:.0%} de los búferes previstos.</translation>
     </message>
     <message>
         <source>The engine&apos;s log reports no buffer sizes (it needs -lv 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>El registro del motor no indica tamaños de búfer (necesita -lv 4).</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>Secciones</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat</translation>
     </message>
     <message>
         <source>Load a model to start a conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargue un modelo para empezar una conversación.</translation>
     </message>
     <message>
         <source>Discover</source>
-        <translation type="unfinished"></translation>
+        <translation>Descubrir</translation>
     </message>
     <message>
         <source>Search Hugging Face for GGUF models and see whether they fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Busque modelos GGUF en Hugging Face y compruebe si caben.</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>Biblioteca</translation>
     </message>
     <message>
         <source>The GGUF models on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los modelos GGUF de este equipo.</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor</translation>
     </message>
     <message>
         <source>The llama-server engine, its state and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor llama-server, su estado y su registro.</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Configuración</translation>
     </message>
     <message>
         <source>Engine, model folders and appearance.</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor, carpetas de modelos y apariencia.</translation>
     </message>
     <message>
         <source>Engine: probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor: comprobando…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún modelo cargado</translation>
     </message>
     <message>
         <source>Engine: llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor: llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor no disponible</translation>
     </message>
 </context>
 <context>
     <name>MemoryDock</name>
     <message>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria de GPU</translation>
     </message>
     <message>
         <source>Looking for devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando dispositivos…</translation>
     </message>
     <message>
         <source>Device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria del dispositivo</translation>
     </message>
     <message>
         <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor no encontró ninguna GPU: los modelos se ejecutan en la CPU.</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {free} de {total} MiB libres</translation>
     </message>
     <message>
         <source>The engine could not be started:
 {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo iniciar el motor:
+{detail}</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria por dispositivo</translation>
     </message>
     <message>
         <source>Used by others</source>
-        <translation type="unfinished"></translation>
+        <translation>Usada por otros</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Caché KV</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Cálculo</translation>
     </message>
     <message>
         <source>Overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Sobrecarga</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Presupuesto</translation>
+    </message>
+    <message>
+        <source>In use now</source>
+        <translation>En uso ahora</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <source>The llama-server engine was not found ({path}).</source>
+        <translation>No se encontró el motor llama-server ({path}).</translation>
+    </message>
+    <message>
+        <source>The llama-server engine cannot be run ({path}): {reason}</source>
+        <translation>No se puede ejecutar el motor llama-server ({path}): {reason}</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} does not work: it exited with code {exit_code}.</source>
+        <translation>El motor llama-server de {path} no funciona: terminó con el código {exit_code}.</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} did not answer in time.</source>
+        <translation>El motor llama-server de {path} no respondió a tiempo.</translation>
+    </message>
+    <message>
+        <source>Checking the engine was cancelled.</source>
+        <translation>Se canceló la comprobación del motor.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary was not found.</source>
+        <translation>No se encontró el binario de llama-server.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary cannot be executed.</source>
+        <translation>No se puede ejecutar el binario de llama-server.</translation>
+    </message>
+    <message>
+        <source>The engine refused an argument; see the log.</source>
+        <translation>El motor rechazó un argumento; consulte el registro.</translation>
+    </message>
+    <message>
+        <source>The port was already in use.</source>
+        <translation>El puerto ya estaba en uso.</translation>
+    </message>
+    <message>
+        <source>The model file does not exist.</source>
+        <translation>El archivo del modelo no existe.</translation>
+    </message>
+    <message>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
+    </message>
+    <message>
+        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
+        <translation>Este motor no conoce la arquitectura del modelo; hace falta un llama-server más reciente.</translation>
+    </message>
+    <message>
+        <source>A quantized V cache needs flash attention on.</source>
+        <translation>Una caché V cuantizada requiere activar flash attention.</translation>
+    </message>
+    <message>
+        <source>The vision projector failed to load.</source>
+        <translation>No se pudo cargar el proyector de visión.</translation>
+    </message>
+    <message>
+        <source>Out of memory while loading the weights.</source>
+        <translation>Memoria agotada al cargar los pesos.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the KV cache: lower the context.</source>
+        <translation>Memoria insuficiente para la caché KV: reduzca el contexto.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the compute buffers.</source>
+        <translation>Memoria insuficiente para los búferes de cálculo.</translation>
+    </message>
+    <message>
+        <source>The engine was killed, most likely by the system for lack of memory.</source>
+        <translation>El motor fue detenido, muy probablemente por el sistema por falta de memoria.</translation>
+    </message>
+    <message>
+        <source>The engine crashed ({signal}).</source>
+        <translation>El motor se bloqueó ({signal}).</translation>
+    </message>
+    <message>
+        <source>The engine did not become ready in time.</source>
+        <translation>El motor no estuvo listo a tiempo.</translation>
+    </message>
+    <message>
+        <source>The engine crashed repeatedly; it is not restarted again.</source>
+        <translation>El motor se bloqueó repetidamente; no se volverá a reiniciar.</translation>
+    </message>
+    <message>
+        <source>The engine exited (code {exit_code}).</source>
+        <translation>El motor terminó (código {exit_code}).</translation>
+    </message>
+    <message>
+        <source>A newer request replaced this one.</source>
+        <translation>Una solicitud más reciente sustituyó a esta.</translation>
+    </message>
+    <message>
+        <source>The app is closing; the engine no longer takes requests.</source>
+        <translation>La aplicación se está cerrando; el motor ya no acepta solicitudes.</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>No hay ningún modelo cargado.</translation>
+    </message>
+    <message>
+        <source>The answer was interrupted: the connection to the engine was lost.</source>
+        <translation>La respuesta se interrumpió: se perdió la conexión con el motor.</translation>
+    </message>
+    <message>
+        <source>Too many engine arguments ({count}); the engine was not started.</source>
+        <translation>Demasiados argumentos para el motor ({count}); el motor no se inició.</translation>
+    </message>
+    <message>
+        <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
+        <translation>El argumento del motor {flag} lo gestiona la aplicación y no se puede fijar a mano.</translation>
+    </message>
+    <message>
+        <source>{source} is not a GGUF file.</source>
+        <translation>{source} no es un archivo GGUF.</translation>
+    </message>
+    <message>
+        <source>{source} uses GGUF version {version}, which is not supported.</source>
+        <translation>{source} usa la versión {version} de GGUF, que no es compatible.</translation>
+    </message>
+    <message>
+        <source>{source} is incomplete: it ends after {available} of at least {needed}.</source>
+        <translation>{source} está incompleto: termina tras {available} de al menos {needed}.</translation>
+    </message>
+    <message>
+        <source>{source} is damaged: {reason}.</source>
+        <translation>{source} está dañado: {reason}.</translation>
+    </message>
+    <message>
+        <source>The header of {source} is larger than {limit}; it was not read.</source>
+        <translation>La cabecera de {source} supera {limit}; no se leyó.</translation>
+    </message>
+    <message>
+        <source>A part of the split model is missing: {shard}.</source>
+        <translation>Falta una parte del modelo dividido: {shard}.</translation>
+    </message>
+    <message>
+        <source>The server of {url} cannot send parts of a file (HTTP {status}).</source>
+        <translation>El servidor de {url} no puede enviar partes de un archivo (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>{url} could not be read: {reason}.</source>
+        <translation>No se pudo leer {url}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Unknown KV cache type: {type}.</source>
+        <translation>Tipo de caché KV desconocido: {type}.</translation>
+    </message>
+    <message>
+        <source>The batch sizes are not valid.</source>
+        <translation>Los tamaños de lote no son válidos.</translation>
+    </message>
+    <message>
+        <source>System RAM cannot be listed as a GPU device.</source>
+        <translation>La RAM del sistema no puede figurar como dispositivo GPU.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention and an unquantized KV cache.</source>
+        <translation>El paralelismo de tensores necesita flash attention y una caché KV sin cuantizar.</translation>
+    </message>
+    <message>
+        <source>The model file does not name its architecture.</source>
+        <translation>El archivo del modelo no indica su arquitectura.</translation>
+    </message>
+    <message>
+        <source>The model file does not say how many layers it has.</source>
+        <translation>El archivo del modelo no indica cuántas capas tiene.</translation>
+    </message>
+    <message>
+        <source>A remote RPC device did not answer ({endpoints}).</source>
+        <translation>Un dispositivo RPC remoto no respondió ({endpoints}).</translation>
+    </message>
+    <message>
+        <source>“{endpoint}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>«{endpoint}» no tiene el formato host:puerto (por ejemplo, 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}</source>
+        <translation>STUDIO_FAKE_DEVICES tiene una entrada que no se puede leer: {entry}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
+        <translation>No se puede acceder al Hugging Face Hub. Compruebe la conexión de red y el proxy y el punto de acceso en Configuración.</translation>
+    </message>
+    <message>
+        <source>Not found on the Hub: {target}.</source>
+        <translation>No se encontró en el Hub: {target}.</translation>
+    </message>
+    <message>
+        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
+        <translation>Este repositorio es restringido o privado. Añada un token de Hugging Face en Configuración y acepte las condiciones del modelo en su página del Hub.</translation>
+    </message>
+    <message>
+        <source>The Hub answered with an error (HTTP {status}).</source>
+        <translation>El Hub respondió con un error (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
+        <translation>No hay espacio suficiente: se necesitan {needed} y hay {free} libres en {path}.</translation>
+    </message>
+    <message>
+        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
+        <translation>{file} no coincidió con la suma de comprobación del Hub, ni siquiera al descargarlo de nuevo. Se eliminó la copia dañada.</translation>
+    </message>
+    <message>
+        <source>{file} kept failing ({reason}). Resume to try again.</source>
+        <translation>{file} siguió fallando ({reason}). Reanude para volver a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Refused a file name that would write outside the target folder: {name}</source>
+        <translation>Se rechazó un nombre de archivo que escribiría fuera de la carpeta de destino: {name}</translation>
+    </message>
+    <message>
+        <source>Cannot write to {path}.</source>
+        <translation>No se puede escribir en {path}.</translation>
+    </message>
+    <message>
+        <source>The download failed unexpectedly; see the log.</source>
+        <translation>La descarga falló inesperadamente; consulte el registro.</translation>
+    </message>
+    <message>
+        <source>This is not a usable GGUF model file ({reason}).</source>
+        <translation>No es un archivo de modelo GGUF utilizable ({reason}).</translation>
+    </message>
+    <message>
+        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
+        <translation>Esto es un proyector de visión (mmproj), no un modelo: cárguelo junto con su modelo.</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: {path}</source>
+        <translation>No se puede leer el archivo: {path}</translation>
+    </message>
+    <message>
+        <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
+        <translation>Las conversaciones se guardaron con una versión más reciente de GGUF Studio (formato {version}; esta versión lee hasta el {supported}).</translation>
+    </message>
+    <message>
+        <source>The conversations file is damaged or not a database: {path}</source>
+        <translation>El archivo de conversaciones está dañado o no es una base de datos: {path}</translation>
+    </message>
+    <message>
+        <source>This conversation no longer exists.</source>
+        <translation>Esta conversación ya no existe.</translation>
+    </message>
+    <message>
+        <source>This message no longer exists.</source>
+        <translation>Este mensaje ya no existe.</translation>
+    </message>
+    <message>
+        <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
+        <translation>Se impidió guardar un token de Hugging Face en el archivo de configuración ({field}); guarde los tokens con Guardar token.</translation>
+    </message>
+    <message>
+        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>«{value}» no tiene el formato host:puerto (por ejemplo, 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>No se puede guardar la configuración en {path}.</translation>
+    </message>
+    <message>
+        <source>The desktop entry cannot start the app: the command contains {argument}.</source>
+        <translation>La entrada de escritorio no puede iniciar la aplicación: el comando contiene {argument}.</translation>
+    </message>
+    <message>
+        <source>The app icon is missing: {path}</source>
+        <translation>Falta el icono de la aplicación: {path}</translation>
+    </message>
+    <message>
+        <source>{device} needs {needed} but may use {budget}.</source>
+        <translation>{device} necesita {needed}, pero puede usar {budget}.</translation>
+    </message>
+    <message>
+        <source>System RAM needs {needed} but may use {budget}.</source>
+        <translation>La RAM del sistema necesita {needed}, pero puede usar {budget}.</translation>
+    </message>
+    <message>
+        <source>Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.</source>
+        <translation>No cabe nada, ni siquiera con un contexto de {ctx}: elija una cuantización más pequeña o libere memoria.</translation>
+    </message>
+    <message>
+        <source>{requested} layers were asked for; the model has {maximum}.</source>
+        <translation>Se pidieron {requested} capas; el modelo tiene {maximum}.</translation>
+    </message>
+    <message>
+        <source>A remembered device is not present any more ({key}).</source>
+        <translation>Un dispositivo recordado ya no está presente ({key}).</translation>
+    </message>
+    <message>
+        <source>This model is dense: it has no experts to keep on the CPU.</source>
+        <translation>Este modelo es denso: no tiene expertos que dejar en la CPU.</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU reduced from {requested} to {maximum} layers.</source>
+        <translation>Expertos en la CPU reducidos de {requested} a {maximum} capas.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs two or more devices.</source>
+        <translation>El paralelismo de tensores necesita dos o más dispositivos.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention on.</source>
+        <translation>El paralelismo de tensores necesita activar flash attention.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs an unquantized KV cache (not {cache_type}).</source>
+        <translation>El paralelismo de tensores necesita una caché KV sin cuantizar (no {cache_type}).</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism does not support the {architecture} architecture.</source>
+        <translation>El paralelismo de tensores no admite la arquitectura {architecture}.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no tensor split mode.</source>
+        <translation>Esta versión de llama-server no tiene modo de reparto por tensores.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.</source>
+        <translation>El paralelismo de tensores mantiene todos los expertos en las GPU; se restablecieron los expertos en la CPU.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the whole model on the GPUs, which does not fit: layer split is used.</source>
+        <translation>El paralelismo de tensores necesita todo el modelo en las GPU, y no cabe: se usa el reparto por capas.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no {cache_type} KV cache.</source>
+        <translation>Esta versión de llama-server no tiene caché KV {cache_type}.</translation>
+    </message>
+    <message>
+        <source>The model has no MTP layers for speculative decoding.</source>
+        <translation>El modelo no tiene capas MTP para la decodificación especulativa.</translation>
+    </message>
+    <message>
+        <source>The model declares MTP layers but their tensors are missing (layers {layers}): the conversion dropped them.</source>
+        <translation>El modelo declara capas MTP, pero faltan sus tensores (capas {layers}): la conversión los descartó.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no MTP speculative decoding.</source>
+        <translation>Esta versión de llama-server no tiene decodificación especulativa MTP.</translation>
+    </message>
+    <message>
+        <source>MTP and a draft model cannot be used together.</source>
+        <translation>MTP y un modelo de borrador no se pueden usar a la vez.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is below the minimum {minimum}.</source>
+        <translation>Un contexto de {requested} está por debajo del mínimo de {minimum}.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is above the {trained} the model was trained for.</source>
+        <translation>Un contexto de {requested} supera los {trained} con los que se entrenó el modelo.</translation>
+    </message>
+    <message>
+        <source>Context rounded from {requested} to {planned}.</source>
+        <translation>Contexto redondeado de {requested} a {planned}.</translation>
+    </message>
+    <message>
+        <source>Context reduced from {trained} to {planned} to fit.</source>
+        <translation>Contexto reducido de {trained} a {planned} para que quepa.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is used.</source>
+        <translation>Se usa {variable}={value} del entorno.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is ignored (cleared for the engine).</source>
+        <translation>{variable}={value} del entorno se ignora (se borra para el motor).</translation>
+    </message>
+    <message>
+        <source>{device} cannot be used by this engine ({why}).</source>
+        <translation>Este motor no puede usar {device} ({why}).</translation>
     </message>
 </context>
 <context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuantización</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabe</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} partes)</translation>
     </message>
     <message>
         <source> — incomplete upload</source>
-        <translation type="unfinished"></translation>
+        <translation> — subida incompleta</translation>
     </message>
     <message>
         <source>{name} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (proyector de visión)</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobando…</translation>
     </message>
 </context>
 <context>
     <name>SamplingPanel</name>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicación del sistema</translation>
     </message>
     <message>
         <source>The template&apos;s default system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>La indicación del sistema predeterminada de la plantilla</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>Predeterminado</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperatura</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Min-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Min-p</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Maximum tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de tokens</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished"></translation>
+        <translation>Aleatoria</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Semilla</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>Razonamiento</translation>
     </message>
     <message>
         <source>Template default</source>
-        <translation type="unfinished"></translation>
+        <translation>Predeterminado de la plantilla</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Activado</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Desactivado</translation>
     </message>
     <message>
         <source>Load a model to see whether it can think.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargue un modelo para ver si puede razonar.</translation>
     </message>
     <message>
         <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>La plantilla de chat de este modelo no tiene opción de razonamiento.</translation>
     </message>
 </context>
 <context>
     <name>SearchResultsModel</name>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Repositorio</translation>
     </message>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargas</translation>
     </message>
     <message>
         <source>Likes</source>
-        <translation type="unfinished"></translation>
+        <translation>Me gusta</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizado</translation>
     </message>
     <message>
         <source> (gated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (restringido)</translation>
     </message>
 </context>
 <context>
     <name>ServerPage</name>
     <message>
         <source>Memory: predicted, allocated by the engine, in use now</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria: prevista, reservada por el motor, en uso ahora</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del motor</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto</translation>
     </message>
     <message>
         <source>Process</source>
-        <translation type="unfinished"></translation>
+        <translation>Proceso</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>Recuperación</translation>
     </message>
     <message>
         <source>Unload model</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar el modelo de memoria</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar el modelo de memoria y detener el motor</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor</translation>
     </message>
     <message>
         <source>Probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobando…</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Versión</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutable</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos</translation>
     </message>
     <message>
         <source>Supports</source>
-        <translation type="unfinished"></translation>
+        <translation>Admite</translation>
     </message>
     <message>
         <source>Local API</source>
-        <translation type="unfinished"></translation>
+        <translation>API local</translation>
     </message>
     <message>
         <source>Address of the running engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección del motor en ejecución</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar</translation>
     </message>
     <message>
         <source>Copy the address</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar la dirección</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección</translation>
     </message>
     <message>
         <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor solo escucha en la interfaz de bucle local, con una clave de API nueva en cada inicio. Para una API compatible con OpenAI que otros programas puedan usar, ejecute &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: sirve &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; mediante el mismo gestor, con recuperación ante bloqueos.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Línea de comandos del motor, sin secretos</translation>
     </message>
     <message>
         <source>Copy the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar la línea de comandos</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Comando</translation>
     </message>
     <message>
         <source>Engine log</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro del motor</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>Seguir</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Desplazarse a las líneas nuevas del registro</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguno</translation>
     </message>
     <message>
         <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} tokens, ranuras: {slots}</translation>
     </message>
     <message>
         <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>PID {pid}; inicios: {spawns}, tras un bloqueo: {respawns}</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>{name}: {description}, {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {description}, {free} de {total} MiB libres</translation>
     </message>
     <message>
         <source>None: models run on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguno: los modelos se ejecutan en la CPU</translation>
     </message>
     <message>
         <source>MoE experts on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Expertos MoE en la CPU</translation>
     </message>
     <message>
         <source>tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>paralelismo de tensores</translation>
     </message>
     <message>
         <source>RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos RPC</translation>
     </message>
     <message>
         <source>vision projectors</source>
-        <translation type="unfinished"></translation>
+        <translation>proyectores de visión</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Decodificación especulativa MTP</translation>
     </message>
     <message>
         <source>KV cache types: {types}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipos de caché KV: {types}</translation>
     </message>
     <message>
         <source>Unavailable: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>No disponible: {detail}</translation>
     </message>
 </context>
 <context>
     <name>ServerStatusLabel</name>
     <message>
         <source>Model and engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del modelo y del motor</translation>
     </message>
     <message>
         <source>{model} — {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} — {state}</translation>
     </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Motor</translation>
     </message>
     <message>
         <source>Bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server incluido</translation>
     </message>
     <message>
         <source>llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutable de llama-server</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Examinar…</translation>
     </message>
     <message>
         <source>Choose the llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Elegir el ejecutable de llama-server</translation>
     </message>
     <message>
         <source>Use bundled</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar el incluido</translation>
     </message>
     <message>
         <source>Use the bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar el llama-server incluido</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutable</translation>
     </message>
     <message>
         <source>Not probed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún sin comprobar</translation>
     </message>
     <message>
         <source>Engine status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del motor</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se usará otro motor a partir del próximo inicio.</translation>
     </message>
     <message>
         <source>Model folders</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpetas de modelos</translation>
     </message>
     <message>
         <source>Folders searched for GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpetas donde se buscan modelos GGUF</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir carpeta…</translation>
     </message>
     <message>
         <source>Add a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir una carpeta de modelos</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar</translation>
     </message>
     <message>
         <source>Remove the selected model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar la carpeta de modelos seleccionada</translation>
     </message>
     <message>
         <source>Remote devices (llama.cpp RPC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos remotos (RPC de llama.cpp)</translation>
     </message>
     <message>
         <source>Machines running ggml-rpc-server, as host:port. Their memory appears in the load dialog beside your GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Equipos que ejecutan ggml-rpc-server, como host:puerto. Su memoria aparece en el diálogo de carga junto a sus GPU.</translation>
     </message>
     <message>
         <source>Remote RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos RPC remotos</translation>
     </message>
     <message>
         <source>New remote device as host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuevo dispositivo remoto como host:puerto</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir</translation>
     </message>
     <message>
         <source>Add the remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir el dispositivo remoto</translation>
     </message>
     <message>
         <source>Remove the selected remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar el dispositivo remoto seleccionado</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Hugging Face endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto de acceso de Hugging Face</translation>
     </message>
     <message>
         <source>Endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto de acceso</translation>
     </message>
     <message>
         <source>System proxy settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Configuración de proxy del sistema</translation>
     </message>
     <message>
         <source>Proxy for downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy para las descargas</translation>
     </message>
     <message>
         <source>Proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy</translation>
     </message>
     <message>
         <source>Hugging Face access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token de acceso de Hugging Face</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar token</translation>
     </message>
     <message>
         <source>Check and save the access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobar y guardar el token de acceso</translation>
     </message>
     <message>
         <source>Remove token</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar token</translation>
     </message>
     <message>
         <source>Remove the stored access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar el token de acceso guardado</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>Apariencia</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>Predeterminado del sistema</translation>
     </message>
     <message>
         <source>A new language applies at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>El nuevo idioma se aplica en el próximo inicio.</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Tema</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Según el sistema</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Claro</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Oscuro</translation>
     </message>
     <message>
         <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source}) en {path}; dispositivos: {devices}</translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede usar el motor: {detail}</translation>
     </message>
     <message>
         <source>Checking the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobando el motor…</translation>
     </message>
     <message>
         <source>Choose llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Elegir llama-server</translation>
     </message>
     <message>
         <source>Choose a folder with models</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija una carpeta con modelos</translation>
     </message>
     <message>
         <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation type="unfinished"></translation>
+        <translation>«{text}» no tiene el formato host:puerto (por ejemplo, 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>
-        <translation type="unfinished"></translation>
+        <translation>Hay un token guardado: {masked}</translation>
     </message>
     <message>
         <source>No token: gated and private models cannot be downloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin token: no se pueden descargar modelos restringidos ni privados.</translation>
     </message>
     <message>
         <source>Paste a token first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pegue primero un token.</translation>
     </message>
     <message>
         <source>Checking the token with Hugging Face…</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobando el token con Hugging Face…</translation>
     </message>
     <message>
         <source>The token was not saved: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se guardó el token: {reason}</translation>
     </message>
 </context>
 <context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modelo</translation>
     </message>
     <message>
         <source>&amp;Open GGUF…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abrir GGUF…</translation>
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Descargar de memoria</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Configuración</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n capa se ejecuta en la CPU para que quepa.</numerusform>
+            <numerusform>%n capas se ejecutan en la CPU para que quepa.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Los expertos de %n capa se quedan en la CPU para que quepa.</numerusform>
+            <numerusform>Los expertos de %n capas se quedan en la CPU para que quepa.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Use {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar {device}</translation>
     </message>
     <message>
         <source>Layers on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Capas en {device}</translation>
     </message>
     <message>
         <source> layers</source>
-        <translation type="unfinished"></translation>
+        <translation> capas</translation>
+    </message>
+    <message>
+        <source>Choose a draft model</source>
+        <translation>Elegir un modelo de borrador</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>The plan does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>El plan no cabe</translation>
     </message>
     <message>
         <source>This plan needs more memory than is free. Loading it may fail with an out-of-memory error, or slow the whole computer down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este plan necesita más memoria de la que hay libre. La carga puede fallar por falta de memoria o ralentizar todo el equipo.</translation>
     </message>
     <message>
         <source>Load anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargar de todos modos</translation>
     </message>
 </context>
 <context>
     <name>text</name>
     <message>
         <source>Reconnecting in {delay:.0f} s ({reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconexión en {delay:.0f} s ({reason})</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>En cola</translation>
     </message>
     <message>
         <source>Checking disk space</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobando el espacio en disco</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargando</translation>
     </message>
     <message>
         <source>Reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconectando</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>En pausa</translation>
     </message>
     <message>
         <source>Done, verified</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminada, verificada</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Falló</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelada</translation>
     </message>
 </context>
 </TS>

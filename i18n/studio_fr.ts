@@ -5,1884 +5,2350 @@
     <name></name>
     <message>
         <source>{size}/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}/s</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} h {m} min</translation>
     </message>
     <message>
         <source>{m} min {s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} min {s} s</translation>
     </message>
     <message>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} s</translation>
     </message>
     <message>
         <source>Fits on GPU · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Tient sur le GPU · contexte de {context}</translation>
     </message>
     <message>
         <source>Partly on CPU ({gpu}/{total} layers on GPU) · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>Partiellement sur le CPU ({gpu}/{total} couches sur le GPU) · contexte de {context}</translation>
     </message>
     <message>
         <source>CPU only · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU uniquement · contexte de {context}</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne tient pas</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Inconnu</translation>
     </message>
     <message>
         <source>The header could not be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>L’en-tête n’a pas pu être lu ({code}).</translation>
     </message>
     <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params} paramètres. Nécessite {gpu} sur les GPU et {host} en RAM avec un contexte de {context} (entraîné : {trained}).</translation>
     </message>
     <message>
         <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de joindre le Hugging Face Hub. Vérifiez la connexion réseau, ainsi que le proxy et le point d’accès dans les paramètres.</translation>
     </message>
     <message>
         <source>Not found on the Hub: {target}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Introuvable sur le Hub : {target}.</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce dépôt est à accès restreint ou privé. Ajoutez un jeton Hugging Face dans les paramètres et acceptez les conditions du modèle sur sa page du Hub.</translation>
     </message>
     <message>
         <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le Hub a répondu par une erreur (HTTP {status}).</translation>
     </message>
     <message>
         <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Espace disque insuffisant : {needed} nécessaires, {free} libres dans {path}.</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} ne correspond pas à la somme de contrôle du Hub, même après un nouveau téléchargement. La copie endommagée a été supprimée.</translation>
     </message>
     <message>
         <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} échoue sans cesse ({reason}). Reprenez pour réessayer.</translation>
     </message>
     <message>
         <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nom de fichier refusé, car il écrirait hors du dossier cible : {name}</translation>
     </message>
     <message>
         <source>Cannot write to {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible d’écrire dans {path}.</translation>
     </message>
     <message>
         <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce n’est pas un fichier de modèle GGUF utilisable ({reason}).</translation>
     </message>
     <message>
         <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ceci est un projecteur de vision (mmproj), pas un modèle : chargez-le avec son modèle.</translation>
     </message>
     <message>
         <source>The file cannot be read: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier est illisible : {path}</translation>
     </message>
     <message>
         <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>L’en-tête du modèle est illisible ({code}).</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Une erreur s’est produite ({code}).</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} nécessite {needed}, mais peut utiliser {budget}.</translation>
     </message>
     <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La mémoire vive nécessite {needed}, mais peut utiliser {budget}.</translation>
     </message>
     <message>
         <source>A remembered device is not present any more ({key}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Un appareil mémorisé n’est plus présent ({key}).</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle chargé</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargement</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Prêt</translation>
     </message>
     <message>
         <source>Crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>Planté</translation>
     </message>
     <message>
         <source>Restarting after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>Redémarrage après un plantage</translation>
     </message>
     <message>
         <source>Stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêt en cours</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec</translation>
     </message>
     <message>
         <source>starting the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>démarrage du moteur</translation>
     </message>
     <message>
         <source>loading the weights</source>
-        <translation type="unfinished"></translation>
+        <translation>chargement des poids</translation>
     </message>
     <message>
         <source>creating the context</source>
-        <translation type="unfinished"></translation>
+        <translation>création du contexte</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>préchauffage</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>chargé</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le binaire llama-server est introuvable.</translation>
     </message>
     <message>
         <source>The llama-server binary cannot be executed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le binaire llama-server ne peut pas être exécuté.</translation>
     </message>
     <message>
         <source>The engine refused an argument; see the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a refusé un argument ; voir le journal.</translation>
     </message>
     <message>
         <source>The port was already in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le port était déjà utilisé.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier du modèle n’existe pas.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce moteur ne connaît pas l’architecture du modèle ; un llama-server plus récent est nécessaire.</translation>
     </message>
     <message>
         <source>A quantized V cache needs flash attention on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un cache V quantifié nécessite d’activer flash attention.</translation>
     </message>
     <message>
         <source>The vision projector failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le projecteur de vision n’a pas pu être chargé.</translation>
     </message>
     <message>
         <source>Out of memory while loading the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire épuisée lors du chargement des poids.</translation>
     </message>
     <message>
         <source>Out of memory for the KV cache: lower the context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire insuffisante pour le cache KV : réduisez le contexte.</translation>
     </message>
     <message>
         <source>Out of memory for the compute buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire insuffisante pour les tampons de calcul.</translation>
     </message>
     <message>
         <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a été tué, très probablement par le système faute de mémoire.</translation>
     </message>
     <message>
         <source>The engine crashed ({signal}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a planté ({signal}).</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur n’a pas été prêt à temps.</translation>
     </message>
     <message>
         <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a planté à plusieurs reprises ; il ne sera plus redémarré.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur s’est arrêté (code {exit_code}).</translation>
     </message>
     <message>
         <source>Retried on another port</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai sur un autre port</translation>
     </message>
     <message>
         <source>Retried with flash attention off</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec flash attention désactivé</translation>
     </message>
     <message>
         <source>Retried with the vision projector on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec le projecteur de vision sur le CPU</translation>
     </message>
     <message>
         <source>Retried without the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai sans le projecteur de vision</translation>
     </message>
     <message>
         <source>Retried without speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai sans décodage spéculatif</translation>
     </message>
     <message>
         <source>Retried with layer split instead of tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec répartition par couches au lieu du parallélisme de tenseurs</translation>
     </message>
     <message>
         <source>Retried with a smaller plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec un plan plus petit</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>{step}, après : {cause}</translation>
     </message>
     <message>
         <source>{state}: {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state} : {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state} : {reason}</translation>
     </message>
 </context>
 <context>
     <name>ChatPane</name>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle chargé.</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Annuler la modification</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Message</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter starts a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Message (Entrée pour envoyer, Maj+Entrée pour aller à la ligne)</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Envoyer</translation>
     </message>
     <message>
         <source>Send the message</source>
-        <translation type="unfinished"></translation>
+        <translation>Envoyer le message</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêter</translation>
     </message>
     <message>
         <source>Stop the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêter la réponse</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargement de {model}…</translation>
     </message>
     <message>
         <source>{model} is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} est prêt.</translation>
     </message>
     <message>
         <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur s’est arrêté de façon inattendue ; redémarrage…</translation>
     </message>
     <message>
         <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a planté et a redémarré ; {model} est de nouveau prêt.</translation>
     </message>
     <message>
         <source>{model} could not start as planned. {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} n’a pas pu démarrer comme prévu. {step}.</translation>
     </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} n’a pas pu être chargé : {reason}</translation>
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} a été déchargé.</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} n’a pas été chargé automatiquement : l’application s’est fermée de façon inattendue lors de son dernier chargement. Rechargez-le depuis la Bibliothèque quand vous le souhaitez.</translation>
     </message>
     <message>
         <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le dernier modèle, {model}, n’a pas été chargé automatiquement : son fichier a disparu.</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle</translation>
     </message>
     <message>
         <source>they were saved by a newer version of GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>elles ont été enregistrées par une version plus récente de GGUF Studio</translation>
     </message>
     <message>
         <source>the file is damaged or not a database</source>
-        <translation type="unfinished"></translation>
+        <translation>le fichier est endommagé ou n’est pas une base de données</translation>
     </message>
     <message>
         <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vos conversations enregistrées n’ont pas pu être ouvertes ({reason}). Elles restent intactes ; les conversations de cette session ne seront pas conservées.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Modification d’un message précédent : l’envoi le remplace, ainsi que tout ce qui suit.</translation>
     </message>
     <message>
         <source>Resend</source>
-        <translation type="unfinished"></translation>
+        <translation>Renvoyer</translation>
     </message>
     <message>
         <source>&lt;b&gt;New conversation&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Nouvelle conversation&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Load a model to chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargez un modèle pour discuter.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargez d’abord un modèle.</translation>
     </message>
     <message>
         <source>The engine refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a refusé la requête.</translation>
     </message>
     <message>
         <source>The connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>La connexion au moteur a été perdue.</translation>
     </message>
     <message>
         <source>The conversation could not be exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>La conversation n’a pas pu être exportée.</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Une erreur s’est produite ({code}).</translation>
     </message>
 </context>
 <context>
     <name>ConversationList</name>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechercher dans les conversations</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversations</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvelle</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvelle conversation</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>Renommer</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Renommer la conversation</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer</translation>
     </message>
     <message>
         <source>Delete the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer la conversation</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter</translation>
     </message>
     <message>
         <source>Export the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter la conversation</translation>
     </message>
     <message>
         <source>{when} · {count} messages</source>
-        <translation type="unfinished"></translation>
+        <translation>{when} · {count} messages</translation>
     </message>
     <message>
         <source>Rename conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Renommer la conversation</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>Titre :</translation>
     </message>
     <message>
         <source>Delete conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer la conversation</translation>
     </message>
     <message>
         <source>Delete “{title}” and all its messages?</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer « {title} » et tous ses messages ?</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Export conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter la conversation</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Conversation</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Vous</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>Système</translation>
     </message>
     <message>
         <source>Assistant ({model})</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant ({model})</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistant</translation>
     </message>
     <message>
         <source>Thinking… ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Réflexion… ({count} caractères)</translation>
     </message>
     <message>
         <source>Reasoning ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Raisonnement ({count} caractères)</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>code</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Modifier</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>Régénérer</translation>
     </message>
     <message>
         <source>{rate:.1f} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:.1f} jetons/s</translation>
     </message>
     <message>
         <source>first token {ms:.0f} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>premier jeton {ms:.0f} ms</translation>
     </message>
     <message>
         <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} jetons</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rédaction…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêté.</translation>
     </message>
     <message>
         <source>Interrupted: the app closed while this answer was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrompu : l’application s’est fermée pendant l’écriture de cette réponse.</translation>
     </message>
     <message>
         <source>Interrupted: the connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrompu : la connexion au moteur a été perdue.</translation>
     </message>
     <message>
         <source>The engine refused this request ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a refusé cette requête ({code}).</translation>
     </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
     <message>
         <source>Memory of {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire de {device}</translation>
     </message>
     <message>
         <source>Plan {plan} of {usable} usable ({free} free of {total})</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan {plan} sur {usable} utilisables ({free} libres sur {total})</translation>
     </message>
     <message>
         <source>{over} over budget</source>
-        <translation type="unfinished"></translation>
+        <translation>{over} au-delà du budget</translation>
     </message>
     <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a alloué {actual} (prévu {plan})</translation>
     </message>
     <message>
         <source>In use now: {live}</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilisé maintenant : {live}</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Poids</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache KV</translation>
     </message>
     <message>
         <source>Compute buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>Tampons de calcul</translation>
     </message>
     <message>
         <source>Output buffer and overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Tampon de sortie et surcoût</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Prévu</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur</translation>
     </message>
 </context>
 <context>
     <name>DiscoverPage</name>
     <message>
         <source>Search GGUF models, e.g. qwen3 or llama 8b</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechercher des modèles GGUF, par ex. qwen3 ou llama 8b</translation>
     </message>
     <message>
         <source>Search text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texte recherché</translation>
     </message>
     <message>
         <source>Sort results by</source>
-        <translation type="unfinished"></translation>
+        <translation>Trier les résultats par</translation>
     </message>
     <message>
         <source>Most downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Les plus téléchargés</translation>
     </message>
     <message>
         <source>Most liked</source>
-        <translation type="unfinished"></translation>
+        <translation>Les plus aimés</translation>
     </message>
     <message>
         <source>Recently updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Mis à jour récemment</translation>
     </message>
     <message>
         <source>Trending</source>
-        <translation type="unfinished"></translation>
+        <translation>Tendances</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechercher</translation>
     </message>
     <message>
         <source>Search results</source>
-        <translation type="unfinished"></translation>
+        <translation>Résultats de la recherche</translation>
     </message>
     <message>
         <source>Filter these results</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrer ces résultats</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher plus</translation>
     </message>
     <message>
         <source>Choose a repository to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez un dépôt pour voir ses fichiers.</translation>
     </message>
     <message>
         <source>Files of the repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichiers du dépôt</translation>
     </message>
     <message>
         <source>Include the vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inclure le projecteur de vision (mmproj)</translation>
     </message>
     <message>
         <source>Download into</source>
-        <translation type="unfinished"></translation>
+        <translation>Télécharger dans</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Télécharger</translation>
     </message>
     <message>
         <source>Into:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dans :</translation>
     </message>
     <message>
         <source>Hugging Face cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache Hugging Face</translation>
     </message>
     <message>
         <source>No GGUF repositories match “{query}”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun dépôt GGUF ne correspond à « {query} ».</translation>
     </message>
     <message>
         <source>Loading {repo}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargement de {repo}…</translation>
     </message>
     <message>
         <source>License: {license}</source>
-        <translation type="unfinished"></translation>
+        <translation>Licence : {license}</translation>
     </message>
     <message>
         <source>Based on {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Basé sur {model}</translation>
+    </message>
+    <message>
+        <source>Gated: downloading needs a Hugging Face token with access (Settings).</source>
+        <translation>Accès restreint : le téléchargement nécessite un jeton Hugging Face autorisé (Paramètres).</translation>
     </message>
     <message>
         <source>The model card has no summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>La fiche du modèle n’a pas de résumé.</translation>
     </message>
     <message>
         <source>This repository has no GGUF model files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce dépôt ne contient aucun fichier de modèle GGUF.</translation>
     </message>
     <message>
         <source>The repository could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le dépôt n’a pas pu être ouvert.</translation>
     </message>
     <message>
         <source> + vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation> + projecteur de vision</translation>
     </message>
 </context>
 <context>
     <name>DownloadPanel</name>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Téléchargements</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Suspendre</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Reprendre</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Annuler</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Effacer les terminés</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger…</translation>
     </message>
 </context>
 <context>
     <name>DownloadsModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Progression</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Vitesse</translation>
     </message>
     <message>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>Temps restant</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Statut</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} sur {total}</translation>
     </message>
 </context>
 <context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Architecture</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres</translation>
     </message>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Quantification</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexte</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Taille</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>Emplacement</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache HF : {repo}</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} parties)</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>illisible</translation>
     </message>
     <message>
         <source>{arch} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch} (projecteur de vision)</translation>
     </message>
 </context>
 <context>
     <name>LibraryPage</name>
     <message>
         <source>Filter by name, architecture, quant…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrer par nom, architecture, quantification…</translation>
     </message>
     <message>
         <source>Models on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèles sur cet ordinateur</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger…</translation>
     </message>
     <message>
         <source>Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>Réanalyser</translation>
     </message>
     <message>
         <source>Import a GGUF file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importer un fichier GGUF…</translation>
     </message>
     <message>
         <source>Show in file manager</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher dans le gestionnaire de fichiers</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer…</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Importer un modèle GGUF</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il est retiré du cache Hugging Face, pour toutes les applications qui l’utilisent.</translation>
     </message>
     <message>
         <source>The file is deleted from disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier est supprimé du disque.</translation>
     </message>
     <message>
         <source>Delete model</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer le modèle</translation>
     </message>
     <message>
         <source>Delete {name} ({size})?
 {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer {name} ({size}) ?
+{where}</translation>
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle GGUF pour l’instant : téléchargez-en un dans Découvrir ou importez un fichier.</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} importé.</translation>
     </message>
     <message>
         <source>Deleted {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} supprimé.</translation>
     </message>
 </context>
 <context>
     <name>LiveMemoryLabel</name>
     <message>
         <source>Memory in use</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire utilisée</translation>
     </message>
     <message>
         <source>RAM {used}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>RAM {used}/{total}</translation>
     </message>
     <message>
         <source>engine {rss}</source>
-        <translation type="unfinished"></translation>
+        <translation>moteur {rss}</translation>
     </message>
 </context>
 <context>
     <name>LoadDialog</name>
     <message>
         <source>Load {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger {model}</translation>
     </message>
     <message>
         <source>System RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire vive du système</translation>
     </message>
     <message>
         <source>Why the plan looks like this</source>
-        <translation type="unfinished"></translation>
+        <translation>Pourquoi le plan est ainsi</translation>
     </message>
     <message>
         <source>Command that will run:</source>
-        <translation type="unfinished"></translation>
+        <translation>Commande qui sera exécutée :</translation>
     </message>
     <message>
         <source>Command that will run, API key redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Commande qui sera exécutée, clé d’API masquée</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger</translation>
     </message>
     <message>
         <source>Close without loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Fermer sans charger</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}, {params:.1f} milliards de paramètres, {layers} couches</translation>
     </message>
     <message>
         <source>trained context {ctx}</source>
-        <translation type="unfinished"></translation>
+        <translation>contexte d’entraînement {ctx}</translation>
     </message>
     <message>
         <source>MoE: {used} of {experts} experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE : {used} experts sur {experts}</translation>
     </message>
     <message>
         <source>Devices and layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Appareils et couches</translation>
     </message>
     <message>
         <source>No GPU: the model runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas de GPU : le modèle tourne sur le CPU.</translation>
     </message>
     <message>
         <source>Layers whose experts stay on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Couches dont les experts restent sur le CPU</translation>
     </message>
     <message>
         <source>MoE experts on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts MoE sur le CPU</translation>
     </message>
     <message>
         <source>Tensor parallel (split every layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallélisme de tenseurs (répartir chaque couche)</translation>
     </message>
     <message>
         <source>Tensor parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallélisme de tenseurs</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexte</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Longueur du contexte en jetons</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> jetons</translation>
     </message>
     <message>
-        <source>Auto fit</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Auto fit</source>
+        <translation>&amp;Ajustement automatique</translation>
     </message>
     <message>
         <source>Choose the largest context and placement that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisir le plus grand contexte et la répartition qui tiennent</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>Options</translation>
     </message>
     <message>
         <source>K cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>Type du cache K</translation>
     </message>
     <message>
         <source>V cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>Type du cache V</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache KV</translation>
     </message>
     <message>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash attention</translation>
     </message>
     <message>
         <source>Parallel slots</source>
-        <translation type="unfinished"></translation>
+        <translation>Emplacements parallèles</translation>
     </message>
     <message>
         <source>Vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Projecteur de vision (mmproj)</translation>
     </message>
     <message>
         <source>Load the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger le projecteur de vision</translation>
     </message>
     <message>
         <source>Speculative decoding with the model&apos;s MTP layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Décodage spéculatif avec les couches MTP du modèle</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Décodage spéculatif MTP</translation>
+    </message>
+    <message>
+        <source>No draft model</source>
+        <translation>Aucun modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Draft model…</source>
+        <translation>Modèle brouillon…</translation>
+    </message>
+    <message>
+        <source>Choose a small model for speculative decoding</source>
+        <translation>Choisir un petit modèle pour le décodage spéculatif</translation>
+    </message>
+    <message>
+        <source>No draft</source>
+        <translation>Sans brouillon</translation>
+    </message>
+    <message>
+        <source>Stop using the draft model</source>
+        <translation>Ne plus utiliser le modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>Modèle brouillon</translation>
+    </message>
+    <message>
+        <source>Safety margins</source>
+        <translation>Marges de sécurité</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free for other programs and allocations no estimate sees. The bars&apos; dashed line is free memory less this margin.</source>
+        <translation>Mémoire que chaque appareil garde libre pour les autres programmes et les allocations qu’aucune estimation ne voit. La ligne pointillée des barres indique la mémoire libre moins cette marge.</translation>
+    </message>
+    <message>
+        <source>Safety margin of {device}</source>
+        <translation>Marge de sécurité de {device}</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> Gio</translation>
+    </message>
+    <message>
+        <source>{file} cannot be used: {reason}</source>
+        <translation>{file} ne peut pas être utilisé : {reason}</translation>
     </message>
     <message>
         <source>Load anyway…</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger quand même…</translation>
     </message>
     <message>
         <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le parallélisme de tenseurs répartit chaque couche sur les appareils.</translation>
     </message>
     <message>
         <source>{layers} of {positions} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{layers} couches sur {positions} sur le CPU</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque couche est répartie sur les appareils ({split}).</translation>
     </message>
     <message>
         <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce modèle est dense : il n’a pas d’experts à garder sur le CPU.</translation>
     </message>
     <message>
         <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le parallélisme de tenseurs garde tous les experts sur les GPU.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts de {n} couches sur {max} sur le CPU ({moved} déplacés en RAM) ; chaque pas déplace {step}.</translation>
     </message>
     <message>
         <source>Every layer is split over all enabled devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque couche est répartie sur tous les appareils activés.</translation>
     </message>
     <message>
         <source> (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation> (automatique)</translation>
     </message>
     <message>
         <source>No context fits with this placement.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun contexte ne tient avec cette répartition.</translation>
     </message>
     <message>
         <source>Largest that fits: {largest}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le plus grand qui tient : {largest}</translation>
     </message>
     <message>
         <source>{ctx} tokens{automatic}; trained {trained}. {marker}</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} jetons{automatic} ; entraîné sur {trained}. {marker}</translation>
     </message>
     <message>
         <source>This llama-server build cannot change the KV cache type.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette version de llama-server ne peut pas changer le type de cache KV.</translation>
     </message>
     <message>
         <source>This llama-server build has no flash attention switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette version de llama-server n’a pas d’option flash attention.</translation>
     </message>
     <message>
         <source>No mmproj file was found beside the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun fichier mmproj n’a été trouvé à côté du modèle.</translation>
     </message>
     <message>
         <source>This llama-server build cannot load a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette version de llama-server ne peut pas charger de projecteur.</translation>
     </message>
     <message>
         <source>{file}: {size}</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} : {size}</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Cette version de llama-server n’a pas de décodage spéculatif avec modèle brouillon.</translation>
+    </message>
+    <message>
+        <source>{file} ({size}), drafting {n} tokens</source>
+        <translation>{file} ({size}), propose {n} jetons</translation>
     </message>
     <message>
         <source>The model&apos;s own MTP layers draft tokens; their KV is reserved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les propres couches MTP du modèle proposent des jetons ; leur KV est réservé.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Fits.&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Ça tient.&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne tient pas.</translation>
     </message>
 </context>
 <context>
     <name>LoadFlow</name>
     <message>
         <source>Open a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>The engine is not ready yet; see the Server page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur n’est pas encore prêt ; voir la page Serveur.</translation>
     </message>
     <message>
         <source>A remote RPC device did not answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un appareil RPC distant n’a pas répondu.</translation>
     </message>
     <message>
         <source>A remote RPC device is not host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un appareil RPC distant n’est pas au format hôte:port.</translation>
     </message>
     <message>
         <source>This file cannot be loaded as a GGUF model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce fichier ne peut pas être chargé comme modèle GGUF.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de charger le modèle</translation>
     </message>
 </context>
 <context>
     <name>LoadedMemoryPanel</name>
     <message>
         <source>Memory of the loaded model</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire du modèle chargé</translation>
     </message>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle chargé.</translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prévu ; en attente du rapport du moteur.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a alloué {ratio:.0%} des tampons prévus.</translation>
     </message>
     <message>
         <source>The engine&apos;s log reports no buffer sizes (it needs -lv 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le journal du moteur n’indique aucune taille de tampon (il faut -lv 4).</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>Sections</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Discussion</translation>
     </message>
     <message>
         <source>Load a model to start a conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargez un modèle pour commencer une conversation.</translation>
     </message>
     <message>
         <source>Discover</source>
-        <translation type="unfinished"></translation>
+        <translation>Découvrir</translation>
     </message>
     <message>
         <source>Search Hugging Face for GGUF models and see whether they fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cherchez des modèles GGUF sur Hugging Face et voyez s’ils tiennent.</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>Bibliothèque</translation>
     </message>
     <message>
         <source>The GGUF models on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les modèles GGUF de cet ordinateur.</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Serveur</translation>
     </message>
     <message>
         <source>The llama-server engine, its state and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur llama-server, son état et son journal.</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres</translation>
     </message>
     <message>
         <source>Engine, model folders and appearance.</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur, dossiers de modèles et apparence.</translation>
     </message>
     <message>
         <source>Engine: probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur : vérification…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle chargé</translation>
     </message>
     <message>
         <source>Engine: llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur : llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur indisponible</translation>
     </message>
 </context>
 <context>
     <name>MemoryDock</name>
     <message>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire GPU</translation>
     </message>
     <message>
         <source>Looking for devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>Recherche des appareils…</translation>
     </message>
     <message>
         <source>Device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire de l’appareil</translation>
     </message>
     <message>
         <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur n’a trouvé aucun GPU : les modèles tournent sur le CPU.</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {free} Mio libres sur {total}</translation>
     </message>
     <message>
         <source>The engine could not be started:
 {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur n’a pas pu démarrer :
+{detail}</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire par appareil</translation>
     </message>
     <message>
         <source>Used by others</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilisée par d’autres</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Poids</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Cache KV</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcul</translation>
     </message>
     <message>
         <source>Overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>Surcoût</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>In use now</source>
+        <translation>Utilisé maintenant</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <source>The llama-server engine was not found ({path}).</source>
+        <translation>Le moteur llama-server est introuvable ({path}).</translation>
+    </message>
+    <message>
+        <source>The llama-server engine cannot be run ({path}): {reason}</source>
+        <translation>Le moteur llama-server ne peut pas être exécuté ({path}) : {reason}</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} does not work: it exited with code {exit_code}.</source>
+        <translation>Le moteur llama-server situé dans {path} ne fonctionne pas : il s’est arrêté avec le code {exit_code}.</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} did not answer in time.</source>
+        <translation>Le moteur llama-server situé dans {path} n’a pas répondu à temps.</translation>
+    </message>
+    <message>
+        <source>Checking the engine was cancelled.</source>
+        <translation>La vérification du moteur a été annulée.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary was not found.</source>
+        <translation>Le binaire llama-server est introuvable.</translation>
+    </message>
+    <message>
+        <source>The llama-server binary cannot be executed.</source>
+        <translation>Le binaire llama-server ne peut pas être exécuté.</translation>
+    </message>
+    <message>
+        <source>The engine refused an argument; see the log.</source>
+        <translation>Le moteur a refusé un argument ; voir le journal.</translation>
+    </message>
+    <message>
+        <source>The port was already in use.</source>
+        <translation>Le port était déjà utilisé.</translation>
+    </message>
+    <message>
+        <source>The model file does not exist.</source>
+        <translation>Le fichier du modèle n’existe pas.</translation>
+    </message>
+    <message>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
+    </message>
+    <message>
+        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
+        <translation>Ce moteur ne connaît pas l’architecture du modèle ; un llama-server plus récent est nécessaire.</translation>
+    </message>
+    <message>
+        <source>A quantized V cache needs flash attention on.</source>
+        <translation>Un cache V quantifié nécessite d’activer flash attention.</translation>
+    </message>
+    <message>
+        <source>The vision projector failed to load.</source>
+        <translation>Le projecteur de vision n’a pas pu être chargé.</translation>
+    </message>
+    <message>
+        <source>Out of memory while loading the weights.</source>
+        <translation>Mémoire épuisée lors du chargement des poids.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the KV cache: lower the context.</source>
+        <translation>Mémoire insuffisante pour le cache KV : réduisez le contexte.</translation>
+    </message>
+    <message>
+        <source>Out of memory for the compute buffers.</source>
+        <translation>Mémoire insuffisante pour les tampons de calcul.</translation>
+    </message>
+    <message>
+        <source>The engine was killed, most likely by the system for lack of memory.</source>
+        <translation>Le moteur a été tué, très probablement par le système faute de mémoire.</translation>
+    </message>
+    <message>
+        <source>The engine crashed ({signal}).</source>
+        <translation>Le moteur a planté ({signal}).</translation>
+    </message>
+    <message>
+        <source>The engine did not become ready in time.</source>
+        <translation>Le moteur n’a pas été prêt à temps.</translation>
+    </message>
+    <message>
+        <source>The engine crashed repeatedly; it is not restarted again.</source>
+        <translation>Le moteur a planté à plusieurs reprises ; il ne sera plus redémarré.</translation>
+    </message>
+    <message>
+        <source>The engine exited (code {exit_code}).</source>
+        <translation>Le moteur s’est arrêté (code {exit_code}).</translation>
+    </message>
+    <message>
+        <source>A newer request replaced this one.</source>
+        <translation>Une requête plus récente a remplacé celle-ci.</translation>
+    </message>
+    <message>
+        <source>The app is closing; the engine no longer takes requests.</source>
+        <translation>L’application se ferme ; le moteur n’accepte plus de requêtes.</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>Aucun modèle n’est chargé.</translation>
+    </message>
+    <message>
+        <source>The answer was interrupted: the connection to the engine was lost.</source>
+        <translation>La réponse a été interrompue : la connexion au moteur a été perdue.</translation>
+    </message>
+    <message>
+        <source>Too many engine arguments ({count}); the engine was not started.</source>
+        <translation>Trop d’arguments pour le moteur ({count}) ; le moteur n’a pas été démarré.</translation>
+    </message>
+    <message>
+        <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
+        <translation>L’argument du moteur {flag} est géré par l’application et ne peut pas être défini à la main.</translation>
+    </message>
+    <message>
+        <source>{source} is not a GGUF file.</source>
+        <translation>{source} n’est pas un fichier GGUF.</translation>
+    </message>
+    <message>
+        <source>{source} uses GGUF version {version}, which is not supported.</source>
+        <translation>{source} utilise la version {version} de GGUF, qui n’est pas prise en charge.</translation>
+    </message>
+    <message>
+        <source>{source} is incomplete: it ends after {available} of at least {needed}.</source>
+        <translation>{source} est incomplet : il s’arrête après {available} sur au moins {needed}.</translation>
+    </message>
+    <message>
+        <source>{source} is damaged: {reason}.</source>
+        <translation>{source} est endommagé : {reason}.</translation>
+    </message>
+    <message>
+        <source>The header of {source} is larger than {limit}; it was not read.</source>
+        <translation>L’en-tête de {source} dépasse {limit} ; il n’a pas été lu.</translation>
+    </message>
+    <message>
+        <source>A part of the split model is missing: {shard}.</source>
+        <translation>Une partie du modèle découpé est manquante : {shard}.</translation>
+    </message>
+    <message>
+        <source>The server of {url} cannot send parts of a file (HTTP {status}).</source>
+        <translation>Le serveur de {url} ne peut pas envoyer de parties de fichier (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>{url} could not be read: {reason}.</source>
+        <translation>{url} n’a pas pu être lu : {reason}.</translation>
+    </message>
+    <message>
+        <source>Unknown KV cache type: {type}.</source>
+        <translation>Type de cache KV inconnu : {type}.</translation>
+    </message>
+    <message>
+        <source>The batch sizes are not valid.</source>
+        <translation>Les tailles de lot ne sont pas valides.</translation>
+    </message>
+    <message>
+        <source>System RAM cannot be listed as a GPU device.</source>
+        <translation>La mémoire vive ne peut pas être listée comme appareil GPU.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention and an unquantized KV cache.</source>
+        <translation>Le parallélisme de tenseurs nécessite flash attention et un cache KV non quantifié.</translation>
+    </message>
+    <message>
+        <source>The model file does not name its architecture.</source>
+        <translation>Le fichier du modèle n’indique pas son architecture.</translation>
+    </message>
+    <message>
+        <source>The model file does not say how many layers it has.</source>
+        <translation>Le fichier du modèle n’indique pas son nombre de couches.</translation>
+    </message>
+    <message>
+        <source>A remote RPC device did not answer ({endpoints}).</source>
+        <translation>Un appareil RPC distant n’a pas répondu ({endpoints}).</translation>
+    </message>
+    <message>
+        <source>“{endpoint}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>« {endpoint} » n’est pas au format hôte:port (par exemple 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}</source>
+        <translation>STUDIO_FAKE_DEVICES contient une entrée illisible : {entry}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
+        <translation>Impossible de joindre le Hugging Face Hub. Vérifiez la connexion réseau, ainsi que le proxy et le point d’accès dans les paramètres.</translation>
+    </message>
+    <message>
+        <source>Not found on the Hub: {target}.</source>
+        <translation>Introuvable sur le Hub : {target}.</translation>
+    </message>
+    <message>
+        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
+        <translation>Ce dépôt est à accès restreint ou privé. Ajoutez un jeton Hugging Face dans les paramètres et acceptez les conditions du modèle sur sa page du Hub.</translation>
+    </message>
+    <message>
+        <source>The Hub answered with an error (HTTP {status}).</source>
+        <translation>Le Hub a répondu par une erreur (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
+        <translation>Espace disque insuffisant : {needed} nécessaires, {free} libres dans {path}.</translation>
+    </message>
+    <message>
+        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
+        <translation>{file} ne correspond pas à la somme de contrôle du Hub, même après un nouveau téléchargement. La copie endommagée a été supprimée.</translation>
+    </message>
+    <message>
+        <source>{file} kept failing ({reason}). Resume to try again.</source>
+        <translation>{file} échoue sans cesse ({reason}). Reprenez pour réessayer.</translation>
+    </message>
+    <message>
+        <source>Refused a file name that would write outside the target folder: {name}</source>
+        <translation>Nom de fichier refusé, car il écrirait hors du dossier cible : {name}</translation>
+    </message>
+    <message>
+        <source>Cannot write to {path}.</source>
+        <translation>Impossible d’écrire dans {path}.</translation>
+    </message>
+    <message>
+        <source>The download failed unexpectedly; see the log.</source>
+        <translation>Le téléchargement a échoué de façon inattendue ; voir le journal.</translation>
+    </message>
+    <message>
+        <source>This is not a usable GGUF model file ({reason}).</source>
+        <translation>Ce n’est pas un fichier de modèle GGUF utilisable ({reason}).</translation>
+    </message>
+    <message>
+        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
+        <translation>Ceci est un projecteur de vision (mmproj), pas un modèle : chargez-le avec son modèle.</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: {path}</source>
+        <translation>Le fichier est illisible : {path}</translation>
+    </message>
+    <message>
+        <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
+        <translation>Les conversations ont été enregistrées par une version plus récente de GGUF Studio (format {version} ; cette version lit jusqu’au {supported}).</translation>
+    </message>
+    <message>
+        <source>The conversations file is damaged or not a database: {path}</source>
+        <translation>Le fichier des conversations est endommagé ou n’est pas une base de données : {path}</translation>
+    </message>
+    <message>
+        <source>This conversation no longer exists.</source>
+        <translation>Cette conversation n’existe plus.</translation>
+    </message>
+    <message>
+        <source>This message no longer exists.</source>
+        <translation>Ce message n’existe plus.</translation>
+    </message>
+    <message>
+        <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
+        <translation>Un jeton Hugging Face a été tenu à l’écart du fichier de paramètres ({field}) ; enregistrez les jetons avec Enregistrer le jeton.</translation>
+    </message>
+    <message>
+        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>« {value} » n’est pas au format hôte:port (par exemple 192.168.1.20:50052).</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>Les paramètres ne peuvent pas être enregistrés dans {path}.</translation>
+    </message>
+    <message>
+        <source>The desktop entry cannot start the app: the command contains {argument}.</source>
+        <translation>L’entrée de bureau ne peut pas lancer l’application : la commande contient {argument}.</translation>
+    </message>
+    <message>
+        <source>The app icon is missing: {path}</source>
+        <translation>L’icône de l’application est manquante : {path}</translation>
+    </message>
+    <message>
+        <source>{device} needs {needed} but may use {budget}.</source>
+        <translation>{device} nécessite {needed}, mais peut utiliser {budget}.</translation>
+    </message>
+    <message>
+        <source>System RAM needs {needed} but may use {budget}.</source>
+        <translation>La mémoire vive nécessite {needed}, mais peut utiliser {budget}.</translation>
+    </message>
+    <message>
+        <source>Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.</source>
+        <translation>Rien ne tient, même avec un contexte de {ctx} : choisissez une quantification plus petite ou libérez de la mémoire.</translation>
+    </message>
+    <message>
+        <source>{requested} layers were asked for; the model has {maximum}.</source>
+        <translation>{requested} couches ont été demandées ; le modèle en a {maximum}.</translation>
+    </message>
+    <message>
+        <source>A remembered device is not present any more ({key}).</source>
+        <translation>Un appareil mémorisé n’est plus présent ({key}).</translation>
+    </message>
+    <message>
+        <source>This model is dense: it has no experts to keep on the CPU.</source>
+        <translation>Ce modèle est dense : il n’a pas d’experts à garder sur le CPU.</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU reduced from {requested} to {maximum} layers.</source>
+        <translation>Experts sur le CPU réduits de {requested} à {maximum} couches.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs two or more devices.</source>
+        <translation>Le parallélisme de tenseurs nécessite au moins deux appareils.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention on.</source>
+        <translation>Le parallélisme de tenseurs nécessite d’activer flash attention.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs an unquantized KV cache (not {cache_type}).</source>
+        <translation>Le parallélisme de tenseurs nécessite un cache KV non quantifié (pas {cache_type}).</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism does not support the {architecture} architecture.</source>
+        <translation>Le parallélisme de tenseurs ne prend pas en charge l’architecture {architecture}.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no tensor split mode.</source>
+        <translation>Cette version de llama-server n’a pas de mode de répartition par tenseurs.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.</source>
+        <translation>Le parallélisme de tenseurs garde tous les experts sur les GPU ; les experts sur le CPU ont été réinitialisés.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the whole model on the GPUs, which does not fit: layer split is used.</source>
+        <translation>Le parallélisme de tenseurs nécessite tout le modèle sur les GPU, ce qui ne tient pas : la répartition par couches est utilisée.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no {cache_type} KV cache.</source>
+        <translation>Cette version de llama-server n’a pas de cache KV {cache_type}.</translation>
+    </message>
+    <message>
+        <source>The model has no MTP layers for speculative decoding.</source>
+        <translation>Le modèle n’a pas de couches MTP pour le décodage spéculatif.</translation>
+    </message>
+    <message>
+        <source>The model declares MTP layers but their tensors are missing (layers {layers}): the conversion dropped them.</source>
+        <translation>Le modèle déclare des couches MTP, mais leurs tenseurs sont absents (couches {layers}) : la conversion les a supprimés.</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no MTP speculative decoding.</source>
+        <translation>Cette version de llama-server n’a pas de décodage spéculatif MTP.</translation>
+    </message>
+    <message>
+        <source>MTP and a draft model cannot be used together.</source>
+        <translation>MTP et un modèle brouillon ne peuvent pas être utilisés ensemble.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is below the minimum {minimum}.</source>
+        <translation>Un contexte de {requested} est inférieur au minimum de {minimum}.</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is above the {trained} the model was trained for.</source>
+        <translation>Un contexte de {requested} dépasse les {trained} sur lesquels le modèle a été entraîné.</translation>
+    </message>
+    <message>
+        <source>Context rounded from {requested} to {planned}.</source>
+        <translation>Contexte arrondi de {requested} à {planned}.</translation>
+    </message>
+    <message>
+        <source>Context reduced from {trained} to {planned} to fit.</source>
+        <translation>Contexte réduit de {trained} à {planned} pour tenir.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is used.</source>
+        <translation>{variable}={value} de l’environnement est utilisé.</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is ignored (cleared for the engine).</source>
+        <translation>{variable}={value} de l’environnement est ignoré (effacé pour le moteur).</translation>
+    </message>
+    <message>
+        <source>{device} cannot be used by this engine ({why}).</source>
+        <translation>{device} ne peut pas être utilisé par ce moteur ({why}).</translation>
     </message>
 </context>
 <context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>Quantification</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Taille</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Tient</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({count} parties)</translation>
     </message>
     <message>
         <source> — incomplete upload</source>
-        <translation type="unfinished"></translation>
+        <translation> — envoi incomplet</translation>
     </message>
     <message>
         <source>{name} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (projecteur de vision)</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérification…</translation>
     </message>
 </context>
 <context>
     <name>SamplingPanel</name>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Invite système</translation>
     </message>
     <message>
         <source>The template&apos;s default system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>L’invite système par défaut du modèle de chat</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>Par défaut</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>Température</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Min-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Min-p</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Maximum tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre maximal de jetons</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished"></translation>
+        <translation>Aléatoire</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Graine</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>Réflexion</translation>
     </message>
     <message>
         <source>Template default</source>
-        <translation type="unfinished"></translation>
+        <translation>Valeur par défaut du modèle de chat</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Activé</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Désactivé</translation>
     </message>
     <message>
         <source>Load a model to see whether it can think.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chargez un modèle pour savoir s’il sait raisonner.</translation>
     </message>
     <message>
         <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle de chat de ce modèle n’a pas d’option de réflexion.</translation>
     </message>
 </context>
 <context>
     <name>SearchResultsModel</name>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Dépôt</translation>
     </message>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Téléchargements</translation>
     </message>
     <message>
         <source>Likes</source>
-        <translation type="unfinished"></translation>
+        <translation>J’aime</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Mis à jour</translation>
     </message>
     <message>
         <source> (gated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (accès restreint)</translation>
     </message>
 </context>
 <context>
     <name>ServerPage</name>
     <message>
         <source>Memory: predicted, allocated by the engine, in use now</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire : prévue, allouée par le moteur, utilisée maintenant</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Statut</translation>
     </message>
     <message>
         <source>Engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>État du moteur</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>État</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexte</translation>
     </message>
     <message>
         <source>Process</source>
-        <translation type="unfinished"></translation>
+        <translation>Processus</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>Récupération</translation>
     </message>
     <message>
         <source>Unload model</source>
-        <translation type="unfinished"></translation>
+        <translation>Décharger le modèle</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Décharger le modèle et arrêter le moteur</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur</translation>
     </message>
     <message>
         <source>Probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérification…</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécutable</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Appareils</translation>
     </message>
     <message>
         <source>Supports</source>
-        <translation type="unfinished"></translation>
+        <translation>Prend en charge</translation>
     </message>
     <message>
         <source>Local API</source>
-        <translation type="unfinished"></translation>
+        <translation>API locale</translation>
     </message>
     <message>
         <source>Address of the running engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse du moteur en cours d’exécution</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier</translation>
     </message>
     <message>
         <source>Copy the address</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier l’adresse</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur n’écoute que sur l’interface de bouclage, avec une nouvelle clé d’API à chaque démarrage. Pour une API compatible OpenAI utilisable par d’autres programmes, lancez &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; : il sert &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; via le même gestionnaire, avec reprise après plantage.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>Ligne de commande du moteur, secrets masqués</translation>
     </message>
     <message>
         <source>Copy the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier la ligne de commande</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Commande</translation>
     </message>
     <message>
         <source>Engine log</source>
-        <translation type="unfinished"></translation>
+        <translation>Journal du moteur</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>Suivre</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Défiler jusqu’aux nouvelles lignes du journal</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun</translation>
     </message>
     <message>
         <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} jetons, emplacements : {slots}</translation>
     </message>
     <message>
         <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>PID {pid} ; démarrages : {spawns}, après un plantage : {respawns}</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source})</translation>
     </message>
     <message>
         <source>{name}: {description}, {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {description}, {free} Mio libres sur {total}</translation>
     </message>
     <message>
         <source>None: models run on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun : les modèles tournent sur le CPU</translation>
     </message>
     <message>
         <source>MoE experts on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Experts MoE sur le CPU</translation>
     </message>
     <message>
         <source>tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>parallélisme de tenseurs</translation>
     </message>
     <message>
         <source>RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Appareils RPC</translation>
     </message>
     <message>
         <source>vision projectors</source>
-        <translation type="unfinished"></translation>
+        <translation>projecteurs de vision</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Décodage spéculatif MTP</translation>
     </message>
     <message>
         <source>KV cache types: {types}</source>
-        <translation type="unfinished"></translation>
+        <translation>Types de cache KV : {types}</translation>
     </message>
     <message>
         <source>Unavailable: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Indisponible : {detail}</translation>
     </message>
 </context>
 <context>
     <name>ServerStatusLabel</name>
     <message>
         <source>Model and engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>État du modèle et du moteur</translation>
     </message>
     <message>
         <source>{model} — {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} — {state}</translation>
     </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur</translation>
     </message>
     <message>
         <source>Bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server fourni</translation>
     </message>
     <message>
         <source>llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécutable llama-server</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcourir…</translation>
     </message>
     <message>
         <source>Choose the llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisir l’exécutable llama-server</translation>
     </message>
     <message>
         <source>Use bundled</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser celui fourni</translation>
     </message>
     <message>
         <source>Use the bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser le llama-server fourni</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécutable</translation>
     </message>
     <message>
         <source>Not probed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas encore vérifié</translation>
     </message>
     <message>
         <source>Engine status</source>
-        <translation type="unfinished"></translation>
+        <translation>État du moteur</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Statut</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un autre moteur sera utilisé au prochain démarrage.</translation>
     </message>
     <message>
         <source>Model folders</source>
-        <translation type="unfinished"></translation>
+        <translation>Dossiers de modèles</translation>
     </message>
     <message>
         <source>Folders searched for GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>Dossiers où chercher des modèles GGUF</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter un dossier…</translation>
     </message>
     <message>
         <source>Add a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter un dossier de modèles</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer</translation>
     </message>
     <message>
         <source>Remove the selected model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer le dossier de modèles sélectionné</translation>
     </message>
     <message>
         <source>Remote devices (llama.cpp RPC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Appareils distants (RPC llama.cpp)</translation>
     </message>
     <message>
         <source>Machines running ggml-rpc-server, as host:port. Their memory appears in the load dialog beside your GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Machines exécutant ggml-rpc-server, au format hôte:port. Leur mémoire apparaît dans la fenêtre de chargement à côté de vos GPU.</translation>
     </message>
     <message>
         <source>Remote RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>Appareils RPC distants</translation>
     </message>
     <message>
         <source>New remote device as host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel appareil distant au format hôte:port</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter</translation>
     </message>
     <message>
         <source>Add the remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter l’appareil distant</translation>
     </message>
     <message>
         <source>Remove the selected remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer l’appareil distant sélectionné</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Hugging Face endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Point d’accès Hugging Face</translation>
     </message>
     <message>
         <source>Endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Point d’accès</translation>
     </message>
     <message>
         <source>System proxy settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres de proxy du système</translation>
     </message>
     <message>
         <source>Proxy for downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy pour les téléchargements</translation>
     </message>
     <message>
         <source>Proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy</translation>
     </message>
     <message>
         <source>Hugging Face access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeton d’accès Hugging Face</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer le jeton</translation>
     </message>
     <message>
         <source>Check and save the access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérifier et enregistrer le jeton d’accès</translation>
     </message>
     <message>
         <source>Remove token</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer le jeton</translation>
     </message>
     <message>
         <source>Remove the stored access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer le jeton d’accès enregistré</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeton</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>Apparence</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue du système</translation>
     </message>
     <message>
         <source>A new language applies at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>La nouvelle langue s’applique au prochain démarrage.</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Thème</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Suivre le système</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Clair</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Sombre</translation>
     </message>
     <message>
         <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version} ({source}) dans {path} ; appareils : {devices}</translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur ne peut pas être utilisé : {detail}</translation>
     </message>
     <message>
         <source>Checking the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérification du moteur…</translation>
     </message>
     <message>
         <source>Choose llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisir llama-server</translation>
     </message>
     <message>
         <source>Choose a folder with models</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisir un dossier de modèles</translation>
     </message>
     <message>
         <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation type="unfinished"></translation>
+        <translation>« {text} » n’est pas au format hôte:port (par exemple 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>
-        <translation type="unfinished"></translation>
+        <translation>Un jeton est enregistré : {masked}</translation>
     </message>
     <message>
         <source>No token: gated and private models cannot be downloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun jeton : les modèles à accès restreint et privés ne peuvent pas être téléchargés.</translation>
     </message>
     <message>
         <source>Paste a token first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Collez d’abord un jeton.</translation>
     </message>
     <message>
         <source>Checking the token with Hugging Face…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérification du jeton auprès de Hugging Face…</translation>
     </message>
     <message>
         <source>The token was not saved: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le jeton n’a pas été enregistré : {reason}</translation>
     </message>
 </context>
 <context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modèle</translation>
     </message>
     <message>
         <source>&amp;Open GGUF…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ouvrir un GGUF…</translation>
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Décharger</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Paramètres</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n couche tourne sur le CPU pour que tout tienne.</numerusform>
+            <numerusform>%n couches tournent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Les experts de %n couche restent sur le CPU pour que tout tienne.</numerusform>
+            <numerusform>Les experts de %n couches restent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Use {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser {device}</translation>
     </message>
     <message>
         <source>Layers on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Couches sur {device}</translation>
     </message>
     <message>
         <source> layers</source>
-        <translation type="unfinished"></translation>
+        <translation> couches</translation>
+    </message>
+    <message>
+        <source>Choose a draft model</source>
+        <translation>Choisir un modèle brouillon</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
         <source>The plan does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Le plan ne tient pas</translation>
     </message>
     <message>
         <source>This plan needs more memory than is free. Loading it may fail with an out-of-memory error, or slow the whole computer down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce plan nécessite plus de mémoire qu’il n’en reste. Le chargement peut échouer faute de mémoire ou ralentir tout l’ordinateur.</translation>
     </message>
     <message>
         <source>Load anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Charger quand même</translation>
     </message>
 </context>
 <context>
     <name>text</name>
     <message>
         <source>Reconnecting in {delay:.0f} s ({reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconnexion dans {delay:.0f} s ({reason})</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>En attente</translation>
     </message>
     <message>
         <source>Checking disk space</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérification de l’espace disque</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>Téléchargement</translation>
     </message>
     <message>
         <source>Reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconnexion</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Suspendu</translation>
     </message>
     <message>
         <source>Done, verified</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminé, vérifié</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulé</translation>
     </message>
 </context>
 </TS>

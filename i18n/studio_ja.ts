@@ -5,1884 +5,2348 @@
     <name></name>
     <message>
         <source>{size}/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}/秒</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} 時間 {m} 分</translation>
     </message>
     <message>
         <source>{m} min {s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} 分 {s} 秒</translation>
     </message>
     <message>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} 秒</translation>
     </message>
     <message>
         <source>Fits on GPU · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU に収まります · コンテキスト {context}</translation>
     </message>
     <message>
         <source>Partly on CPU ({gpu}/{total} layers on GPU) · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>一部 CPU（GPU 上に {gpu}/{total} レイヤー） · コンテキスト {context}</translation>
     </message>
     <message>
         <source>CPU only · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU のみ · コンテキスト {context}</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>収まりません</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>不明</translation>
     </message>
     <message>
         <source>The header could not be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘッダーを読み込めませんでした（{code}）。</translation>
     </message>
     <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}、パラメーター {params}。コンテキスト {context} で GPU に {gpu}、RAM に {host} 必要です（学習時: {trained}）。</translation>
     </message>
     <message>
         <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face Hub に接続できません。ネットワーク接続と、設定のプロキシおよびエンドポイントを確認してください。</translation>
     </message>
     <message>
         <source>Not found on the Hub: {target}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub に見つかりません: {target}。</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation type="unfinished"></translation>
+        <translation>このリポジトリはアクセス制限付きか非公開です。設定で Hugging Face トークンを追加し、Hub のモデルページで利用条件に同意してください。</translation>
     </message>
     <message>
         <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub がエラーを返しました（HTTP {status}）。</translation>
     </message>
     <message>
         <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>ディスク容量が足りません: {needed} 必要ですが、{path} の空きは {free} です。</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} は再ダウンロードしても Hub のチェックサムと一致しませんでした。破損したコピーは削除されました。</translation>
     </message>
     <message>
         <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} の失敗が続きました（{reason}）。再開すると再試行します。</translation>
     </message>
     <message>
         <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>保存先フォルダーの外に書き込むファイル名を拒否しました: {name}</translation>
     </message>
     <message>
         <source>Cannot write to {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} に書き込めません。</translation>
     </message>
     <message>
         <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation type="unfinished"></translation>
+        <translation>使用できる GGUF モデルファイルではありません（{reason}）。</translation>
     </message>
     <message>
         <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation type="unfinished"></translation>
+        <translation>これはビジョンプロジェクター（mmproj）で、モデルではありません。対応するモデルと一緒に読み込んでください。</translation>
     </message>
     <message>
         <source>The file cannot be read: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルを読み込めません: {path}</translation>
     </message>
     <message>
         <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルのヘッダーを読み込めません（{code}）。</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>問題が発生しました（{code}）。</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} は {needed} 必要ですが、使用できるのは {budget} です。</translation>
     </message>
     <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>システム RAM は {needed} 必要ですが、使用できるのは {budget} です。</translation>
     </message>
     <message>
         <source>A remembered device is not present any more ({key}).</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶されたデバイスが見つかりません（{key}）。</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル未読み込み</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込み中</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>準備完了</translation>
     </message>
     <message>
         <source>Crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>クラッシュ</translation>
     </message>
     <message>
         <source>Restarting after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>クラッシュ後に再起動中</translation>
     </message>
     <message>
         <source>Stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>停止中</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>starting the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンを起動中</translation>
     </message>
     <message>
         <source>loading the weights</source>
-        <translation type="unfinished"></translation>
+        <translation>重みを読み込み中</translation>
     </message>
     <message>
         <source>creating the context</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキストを作成中</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>ウォームアップ中</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込み完了</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server の実行ファイルが見つかりません。</translation>
     </message>
     <message>
         <source>The llama-server binary cannot be executed.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server の実行ファイルを実行できません。</translation>
     </message>
     <message>
         <source>The engine refused an argument; see the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが引数を拒否しました。ログを確認してください。</translation>
     </message>
     <message>
         <source>The port was already in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>ポートはすでに使用されていました。</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルファイルが存在しません。</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation type="unfinished"></translation>
+        <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>このエンジンはモデルのアーキテクチャに対応していません。より新しい llama-server が必要です。</translation>
     </message>
     <message>
         <source>A quantized V cache needs flash attention on.</source>
-        <translation type="unfinished"></translation>
+        <translation>量子化された V キャッシュには flash attention を有効にする必要があります。</translation>
     </message>
     <message>
         <source>The vision projector failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクターの読み込みに失敗しました。</translation>
     </message>
     <message>
         <source>Out of memory while loading the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>重みの読み込み中にメモリが不足しました。</translation>
     </message>
     <message>
         <source>Out of memory for the KV cache: lower the context.</source>
-        <translation type="unfinished"></translation>
+        <translation>KV キャッシュ用のメモリが足りません。コンテキストを小さくしてください。</translation>
     </message>
     <message>
         <source>Out of memory for the compute buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>計算バッファー用のメモリが足りません。</translation>
     </message>
     <message>
         <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが強制終了されました。おそらくメモリ不足のためにシステムが終了させました。</translation>
     </message>
     <message>
         <source>The engine crashed ({signal}).</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンがクラッシュしました（{signal}）。</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが時間内に準備完了になりませんでした。</translation>
     </message>
     <message>
         <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが繰り返しクラッシュしたため、再起動はしません。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが終了しました（コード {exit_code}）。</translation>
     </message>
     <message>
         <source>Retried on another port</source>
-        <translation type="unfinished"></translation>
+        <translation>別のポートで再試行しました</translation>
     </message>
     <message>
         <source>Retried with flash attention off</source>
-        <translation type="unfinished"></translation>
+        <translation>flash attention をオフにして再試行しました</translation>
     </message>
     <message>
         <source>Retried with the vision projector on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクターを CPU に置いて再試行しました</translation>
     </message>
     <message>
         <source>Retried without the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクターなしで再試行しました</translation>
     </message>
     <message>
         <source>Retried without speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>投機的デコーディングなしで再試行しました</translation>
     </message>
     <message>
         <source>Retried with layer split instead of tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列の代わりにレイヤー分割で再試行しました</translation>
     </message>
     <message>
         <source>Retried with a smaller plan</source>
-        <translation type="unfinished"></translation>
+        <translation>より小さい計画で再試行しました</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>{step}（原因: {cause}）</translation>
     </message>
     <message>
         <source>{state}: {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}: {reason}</translation>
     </message>
 </context>
 <context>
     <name>ChatPane</name>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルが読み込まれていません。</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編集をキャンセル</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter starts a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>送信</translation>
     </message>
     <message>
         <source>Send the message</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージを送信</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Stop the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>回答を停止</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} を読み込み中…</translation>
     </message>
     <message>
         <source>{model} is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} の準備ができました。</translation>
     </message>
     <message>
         <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが予期せず停止しました。再起動しています…</translation>
     </message>
     <message>
         <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンがクラッシュして再起動しました。{model} は再び使用できます。</translation>
     </message>
     <message>
         <source>{model} could not start as planned. {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} は計画どおりに起動できませんでした。{step}。</translation>
     </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} を読み込めませんでした: {reason}</translation>
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} をアンロードしました。</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} は自動で読み込まれませんでした。前回の読み込み中にアプリが予期せず終了したためです。準備ができたらライブラリから読み込み直してください。</translation>
     </message>
     <message>
         <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>前回のモデル {model} は自動で読み込まれませんでした。ファイルがありません。</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル</translation>
     </message>
     <message>
         <source>they were saved by a newer version of GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>より新しいバージョンの GGUF Studio で保存されています</translation>
     </message>
     <message>
         <source>the file is damaged or not a database</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルが破損しているか、データベースではありません</translation>
     </message>
     <message>
         <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>保存された会話を開けませんでした（{reason}）。会話はそのまま残されます。このセッションの会話は保存されません。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>以前のメッセージを編集中です。送信すると、そのメッセージ以降がすべて置き換えられます。</translation>
     </message>
     <message>
         <source>Resend</source>
-        <translation type="unfinished"></translation>
+        <translation>再送信</translation>
     </message>
     <message>
         <source>&lt;b&gt;New conversation&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;新しい会話&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Load a model to chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>チャットするにはモデルを読み込んでください。</translation>
     </message>
     <message>
         <source>Load a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>まずモデルを読み込んでください。</translation>
     </message>
     <message>
         <source>The engine refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンがリクエストを拒否しました。</translation>
     </message>
     <message>
         <source>The connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンとの接続が切れました。</translation>
     </message>
     <message>
         <source>The conversation could not be exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>会話をエクスポートできませんでした。</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>問題が発生しました（{code}）。</translation>
     </message>
 </context>
 <context>
     <name>ConversationList</name>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>会話を検索</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>会話</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>新規</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい会話</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>名前を変更</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>この会話の名前を変更</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>削除</translation>
     </message>
     <message>
         <source>Delete the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>この会話を削除</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポート</translation>
     </message>
     <message>
         <source>Export the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>この会話をエクスポート</translation>
     </message>
     <message>
         <source>{when} · {count} messages</source>
-        <translation type="unfinished"></translation>
+        <translation>{when} · {count} 件のメッセージ</translation>
     </message>
     <message>
         <source>Rename conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>会話の名前を変更</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>タイトル:</translation>
     </message>
     <message>
         <source>Delete conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>会話を削除</translation>
     </message>
     <message>
         <source>Delete “{title}” and all its messages?</source>
-        <translation type="unfinished"></translation>
+        <translation>「{title}」とそのすべてのメッセージを削除しますか？</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Export conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>会話をエクスポート</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>会話</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>あなた</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>システム</translation>
     </message>
     <message>
         <source>Assistant ({model})</source>
-        <translation type="unfinished"></translation>
+        <translation>アシスタント（{model}）</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>アシスタント</translation>
     </message>
     <message>
         <source>Thinking… ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>思考中…（{count} 文字）</translation>
     </message>
     <message>
         <source>Reasoning ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>推論（{count} 文字）</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>コード</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>コピー</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編集</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>再生成</translation>
     </message>
     <message>
         <source>{rate:.1f} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:.1f} トークン/秒</translation>
     </message>
     <message>
         <source>first token {ms:.0f} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>最初のトークン {ms:.0f} ms</translation>
     </message>
     <message>
         <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} トークン</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>作成中…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止しました。</translation>
     </message>
     <message>
         <source>Interrupted: the app closed while this answer was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>中断: この回答の作成中にアプリが終了しました。</translation>
     </message>
     <message>
         <source>Interrupted: the connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>中断: エンジンとの接続が切れました。</translation>
     </message>
     <message>
         <source>The engine refused this request ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンがこのリクエストを拒否しました（{code}）。</translation>
     </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
     <message>
         <source>Memory of {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} のメモリ</translation>
     </message>
     <message>
         <source>Plan {plan} of {usable} usable ({free} free of {total})</source>
-        <translation type="unfinished"></translation>
+        <translation>計画 {plan} / 利用可能 {usable}（空き {free} / 合計 {total}）</translation>
     </message>
     <message>
         <source>{over} over budget</source>
-        <translation type="unfinished"></translation>
+        <translation>予算超過 {over}</translation>
     </message>
     <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンの確保量 {actual}（予測 {plan}）</translation>
     </message>
     <message>
         <source>In use now: {live}</source>
-        <translation type="unfinished"></translation>
+        <translation>現在の使用量: {live}</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>重み</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV キャッシュ</translation>
     </message>
     <message>
         <source>Compute buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>計算バッファー</translation>
     </message>
     <message>
         <source>Output buffer and overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>出力バッファーとオーバーヘッド</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>予測</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン</translation>
     </message>
 </context>
 <context>
     <name>DiscoverPage</name>
     <message>
         <source>Search GGUF models, e.g. qwen3 or llama 8b</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルを検索（例: qwen3、llama 8b）</translation>
     </message>
     <message>
         <source>Search text</source>
-        <translation type="unfinished"></translation>
+        <translation>検索テキスト</translation>
     </message>
     <message>
         <source>Sort results by</source>
-        <translation type="unfinished"></translation>
+        <translation>結果の並べ替え</translation>
     </message>
     <message>
         <source>Most downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード数順</translation>
     </message>
     <message>
         <source>Most liked</source>
-        <translation type="unfinished"></translation>
+        <translation>いいね数順</translation>
     </message>
     <message>
         <source>Recently updated</source>
-        <translation type="unfinished"></translation>
+        <translation>最近の更新順</translation>
     </message>
     <message>
         <source>Trending</source>
-        <translation type="unfinished"></translation>
+        <translation>トレンド</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>検索</translation>
     </message>
     <message>
         <source>Search results</source>
-        <translation type="unfinished"></translation>
+        <translation>検索結果</translation>
     </message>
     <message>
         <source>Filter these results</source>
-        <translation type="unfinished"></translation>
+        <translation>この結果を絞り込む</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished"></translation>
+        <translation>さらに読み込む</translation>
     </message>
     <message>
         <source>Choose a repository to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>リポジトリを選ぶとファイルが表示されます。</translation>
     </message>
     <message>
         <source>Files of the repository</source>
-        <translation type="unfinished"></translation>
+        <translation>リポジトリのファイル</translation>
     </message>
     <message>
         <source>Include the vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクター（mmproj）を含める</translation>
     </message>
     <message>
         <source>Download into</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード先</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード</translation>
     </message>
     <message>
         <source>Into:</source>
-        <translation type="unfinished"></translation>
+        <translation>保存先:</translation>
     </message>
     <message>
         <source>Hugging Face cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face のキャッシュ</translation>
     </message>
     <message>
         <source>No GGUF repositories match “{query}”.</source>
-        <translation type="unfinished"></translation>
+        <translation>「{query}」に一致する GGUF リポジトリはありません。</translation>
     </message>
     <message>
         <source>Loading {repo}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{repo} を読み込み中…</translation>
     </message>
     <message>
         <source>License: {license}</source>
-        <translation type="unfinished"></translation>
+        <translation>ライセンス: {license}</translation>
     </message>
     <message>
         <source>Based on {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>ベースモデル: {model}</translation>
+    </message>
+    <message>
+        <source>Gated: downloading needs a Hugging Face token with access (Settings).</source>
+        <translation>アクセス制限あり: ダウンロードにはアクセス権のある Hugging Face トークンが必要です（設定）。</translation>
     </message>
     <message>
         <source>The model card has no summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルカードに概要がありません。</translation>
     </message>
     <message>
         <source>This repository has no GGUF model files.</source>
-        <translation type="unfinished"></translation>
+        <translation>このリポジトリには GGUF モデルファイルがありません。</translation>
     </message>
     <message>
         <source>The repository could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>リポジトリを開けませんでした。</translation>
     </message>
     <message>
         <source> + vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation> + ビジョンプロジェクター</translation>
     </message>
 </context>
 <context>
     <name>DownloadPanel</name>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>一時停止</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>再開</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>完了した項目を消去</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込む…</translation>
     </message>
 </context>
 <context>
     <name>DownloadsModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>進捗</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>速度</translation>
     </message>
     <message>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>残り時間</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>ステータス</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} / {total}</translation>
     </message>
 </context>
 <context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>アーキテクチャ</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>パラメーター</translation>
     </message>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>量子化</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキスト</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>サイズ</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>場所</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
-        <translation type="unfinished"></translation>
+        <translation>HF キャッシュ: {repo}</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{count} 分割）</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込めません</translation>
     </message>
     <message>
         <source>{arch} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}（ビジョンプロジェクター）</translation>
     </message>
 </context>
 <context>
     <name>LibraryPage</name>
     <message>
         <source>Filter by name, architecture, quant…</source>
-        <translation type="unfinished"></translation>
+        <translation>名前、アーキテクチャ、量子化で絞り込み…</translation>
     </message>
     <message>
         <source>Models on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューター上のモデル</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込む…</translation>
     </message>
     <message>
         <source>Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>再スキャン</translation>
     </message>
     <message>
         <source>Import a GGUF file…</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF ファイルをインポート…</translation>
     </message>
     <message>
         <source>Show in file manager</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルマネージャーで表示</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>削除…</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルをインポート</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデル (*.gguf)</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face のキャッシュから削除され、これを使うすべてのアプリから見えなくなります。</translation>
     </message>
     <message>
         <source>The file is deleted from disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルはディスクから削除されます。</translation>
     </message>
     <message>
         <source>Delete model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルを削除</translation>
     </message>
     <message>
         <source>Delete {name} ({size})?
 {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{size}）を削除しますか？
+{where}</translation>
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルはまだありません。「見つける」でダウンロードするか、ファイルをインポートしてください。</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} をインポートしました。</translation>
     </message>
     <message>
         <source>Deleted {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} を削除しました。</translation>
     </message>
 </context>
 <context>
     <name>LiveMemoryLabel</name>
     <message>
         <source>Memory in use</source>
-        <translation type="unfinished"></translation>
+        <translation>使用中のメモリ</translation>
     </message>
     <message>
         <source>RAM {used}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>RAM {used}/{total}</translation>
     </message>
     <message>
         <source>engine {rss}</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン {rss}</translation>
     </message>
 </context>
 <context>
     <name>LoadDialog</name>
     <message>
         <source>Load {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} を読み込む</translation>
     </message>
     <message>
         <source>System RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>システム RAM</translation>
     </message>
     <message>
         <source>Why the plan looks like this</source>
-        <translation type="unfinished"></translation>
+        <translation>この計画になった理由</translation>
     </message>
     <message>
         <source>Command that will run:</source>
-        <translation type="unfinished"></translation>
+        <translation>実行されるコマンド:</translation>
     </message>
     <message>
         <source>Command that will run, API key redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>実行されるコマンド（API キーは伏せ字）</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込む</translation>
     </message>
     <message>
         <source>Close without loading</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込まずに閉じる</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}、パラメーター {params:.1f} B、{layers} レイヤー</translation>
     </message>
     <message>
         <source>trained context {ctx}</source>
-        <translation type="unfinished"></translation>
+        <translation>学習時のコンテキスト {ctx}</translation>
     </message>
     <message>
         <source>MoE: {used} of {experts} experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE: {experts} エキスパート中 {used}</translation>
     </message>
     <message>
         <source>Devices and layers</source>
-        <translation type="unfinished"></translation>
+        <translation>デバイスとレイヤー</translation>
     </message>
     <message>
         <source>No GPU: the model runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU なし: モデルは CPU で動作します。</translation>
     </message>
     <message>
         <source>Layers whose experts stay on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>エキスパートを CPU に残すレイヤー</translation>
     </message>
     <message>
         <source>MoE experts on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 上の MoE エキスパート</translation>
     </message>
     <message>
         <source>Tensor parallel (split every layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列（各レイヤーを分割）</translation>
     </message>
     <message>
         <source>Tensor parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキスト</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>トークン単位のコンテキスト長</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> トークン</translation>
     </message>
     <message>
-        <source>Auto fit</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Auto fit</source>
+        <translation>自動調整(&amp;A)</translation>
     </message>
     <message>
         <source>Choose the largest context and placement that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>収まる最大のコンテキストと配置を選ぶ</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>オプション</translation>
     </message>
     <message>
         <source>K cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>K キャッシュの型</translation>
     </message>
     <message>
         <source>V cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>V キャッシュの型</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV キャッシュ</translation>
     </message>
     <message>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash attention</translation>
     </message>
     <message>
         <source>Parallel slots</source>
-        <translation type="unfinished"></translation>
+        <translation>並列スロット</translation>
     </message>
     <message>
         <source>Vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクター（mmproj）</translation>
     </message>
     <message>
         <source>Load the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクターを読み込む</translation>
     </message>
     <message>
         <source>Speculative decoding with the model&apos;s MTP layers</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルの MTP レイヤーによる投機的デコーディング</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>MTP 投機的デコーディング</translation>
+    </message>
+    <message>
+        <source>No draft model</source>
+        <translation>ドラフトモデルなし</translation>
+    </message>
+    <message>
+        <source>Draft model…</source>
+        <translation>ドラフトモデル…</translation>
+    </message>
+    <message>
+        <source>Choose a small model for speculative decoding</source>
+        <translation>投機的デコーディング用の小さいモデルを選択</translation>
+    </message>
+    <message>
+        <source>No draft</source>
+        <translation>ドラフトなし</translation>
+    </message>
+    <message>
+        <source>Stop using the draft model</source>
+        <translation>ドラフトモデルの使用をやめる</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>ドラフトモデル</translation>
+    </message>
+    <message>
+        <source>Safety margins</source>
+        <translation>安全余裕</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free for other programs and allocations no estimate sees. The bars&apos; dashed line is free memory less this margin.</source>
+        <translation>他のプログラムや、見積もりでは把握できない確保のために各デバイスで空けておくメモリ。バーの破線は、空きメモリからこの余裕分を引いた位置です。</translation>
+    </message>
+    <message>
+        <source>Safety margin of {device}</source>
+        <translation>{device} の安全余裕</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>{file} cannot be used: {reason}</source>
+        <translation>{file} は使用できません: {reason}</translation>
     </message>
     <message>
         <source>Load anyway…</source>
-        <translation type="unfinished"></translation>
+        <translation>それでも読み込む…</translation>
     </message>
     <message>
         <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列では、各レイヤーをデバイスに分割します。</translation>
     </message>
     <message>
         <source>{layers} of {positions} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{positions} レイヤー中 {layers} レイヤーが CPU 上</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
-        <translation type="unfinished"></translation>
+        <translation>各レイヤーをデバイスに分割します（{split}）。</translation>
     </message>
     <message>
         <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>このモデルは密なモデルで、CPU に残せるエキスパートがありません。</translation>
     </message>
     <message>
         <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列では、すべてのエキスパートを GPU に置きます。</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{max} レイヤー中 {n} レイヤーのエキスパートを CPU に配置（{moved} を RAM へ移動）。1 段階ごとに {step} 移動します。</translation>
     </message>
     <message>
         <source>Every layer is split over all enabled devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>各レイヤーを有効なすべてのデバイスに分割します。</translation>
     </message>
     <message>
         <source> (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>（自動）</translation>
     </message>
     <message>
         <source>No context fits with this placement.</source>
-        <translation type="unfinished"></translation>
+        <translation>この配置では、どのコンテキストも収まりません。</translation>
     </message>
     <message>
         <source>Largest that fits: {largest}</source>
-        <translation type="unfinished"></translation>
+        <translation>収まる最大値: {largest}</translation>
     </message>
     <message>
         <source>{ctx} tokens{automatic}; trained {trained}. {marker}</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} トークン{automatic}、学習時 {trained}。{marker}</translation>
     </message>
     <message>
         <source>This llama-server build cannot change the KV cache type.</source>
-        <translation type="unfinished"></translation>
+        <translation>この llama-server ビルドは KV キャッシュの型を変更できません。</translation>
     </message>
     <message>
         <source>This llama-server build has no flash attention switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>この llama-server ビルドには flash attention の切り替えがありません。</translation>
     </message>
     <message>
         <source>No mmproj file was found beside the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルの横に mmproj ファイルが見つかりませんでした。</translation>
     </message>
     <message>
         <source>This llama-server build cannot load a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>この llama-server ビルドはプロジェクターを読み込めません。</translation>
     </message>
     <message>
         <source>{file}: {size}</source>
-        <translation type="unfinished"></translation>
+        <translation>{file}: {size}</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>この llama-server ビルドにはドラフトモデルによる投機的デコーディングがありません。</translation>
+    </message>
+    <message>
+        <source>{file} ({size}), drafting {n} tokens</source>
+        <translation>{file}（{size}）、{n} トークンを下書き</translation>
     </message>
     <message>
         <source>The model&apos;s own MTP layers draft tokens; their KV is reserved.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル自身の MTP レイヤーがトークンを下書きします。その KV は確保済みです。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Fits.&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;収まります。&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>収まりません。</translation>
     </message>
 </context>
 <context>
     <name>LoadFlow</name>
     <message>
         <source>Open a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルを開く</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデル (*.gguf)</translation>
     </message>
     <message>
         <source>The engine is not ready yet; see the Server page.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンはまだ準備できていません。「サーバー」ページを参照してください。</translation>
     </message>
     <message>
         <source>A remote RPC device did not answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートの RPC デバイスが応答しませんでした。</translation>
     </message>
     <message>
         <source>A remote RPC device is not host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートの RPC デバイスが host:port 形式ではありません。</translation>
     </message>
     <message>
         <source>This file cannot be loaded as a GGUF model.</source>
-        <translation type="unfinished"></translation>
+        <translation>このファイルは GGUF モデルとして読み込めません。</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルを読み込めません</translation>
     </message>
 </context>
 <context>
     <name>LoadedMemoryPanel</name>
     <message>
         <source>Memory of the loaded model</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込んだモデルのメモリ</translation>
     </message>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルが読み込まれていません。</translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
-        <translation type="unfinished"></translation>
+        <translation>予測値です。エンジンからの報告を待っています。</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンは予測したバッファーの {ratio:.0%} を確保しました。</translation>
     </message>
     <message>
         <source>The engine&apos;s log reports no buffer sizes (it needs -lv 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのログにバッファーサイズがありません（-lv 4 が必要です）。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>エリア</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
+        <translation>チャット</translation>
     </message>
     <message>
         <source>Load a model to start a conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>会話を始めるにはモデルを読み込んでください。</translation>
     </message>
     <message>
         <source>Discover</source>
-        <translation type="unfinished"></translation>
+        <translation>見つける</translation>
     </message>
     <message>
         <source>Search Hugging Face for GGUF models and see whether they fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face で GGUF モデルを検索し、収まるかどうかを確認します。</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>ライブラリ</translation>
     </message>
     <message>
         <source>The GGUF models on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューター上の GGUF モデル。</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>サーバー</translation>
     </message>
     <message>
         <source>The llama-server engine, its state and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server エンジン、その状態とログ。</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>設定</translation>
     </message>
     <message>
         <source>Engine, model folders and appearance.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン、モデルフォルダー、外観。</translation>
     </message>
     <message>
         <source>Engine: probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン: 確認中…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル未読み込み</translation>
     </message>
     <message>
         <source>Engine: llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン: llama-server {version}（{source}）</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンを利用できません</translation>
     </message>
 </context>
 <context>
     <name>MemoryDock</name>
     <message>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU メモリ</translation>
     </message>
     <message>
         <source>Looking for devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>デバイスを探しています…</translation>
     </message>
     <message>
         <source>Device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>デバイスのメモリ</translation>
     </message>
     <message>
         <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンは GPU を検出しませんでした。モデルは CPU で動作します。</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: 空き {free} / {total} MiB</translation>
     </message>
     <message>
         <source>The engine could not be started:
 {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンを起動できませんでした:
+{detail}</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>デバイスごとのメモリ</translation>
     </message>
     <message>
         <source>Used by others</source>
-        <translation type="unfinished"></translation>
+        <translation>他が使用中</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>重み</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV キャッシュ</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>計算</translation>
     </message>
     <message>
         <source>Overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>オーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>予算</translation>
+    </message>
+    <message>
+        <source>In use now</source>
+        <translation>現在の使用量</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <source>The llama-server engine was not found ({path}).</source>
+        <translation>llama-server エンジンが見つかりません（{path}）。</translation>
+    </message>
+    <message>
+        <source>The llama-server engine cannot be run ({path}): {reason}</source>
+        <translation>llama-server エンジンを実行できません（{path}）: {reason}</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} does not work: it exited with code {exit_code}.</source>
+        <translation>{path} の llama-server エンジンは動作しません。コード {exit_code} で終了しました。</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} did not answer in time.</source>
+        <translation>{path} の llama-server エンジンが時間内に応答しませんでした。</translation>
+    </message>
+    <message>
+        <source>Checking the engine was cancelled.</source>
+        <translation>エンジンの確認はキャンセルされました。</translation>
+    </message>
+    <message>
+        <source>The llama-server binary was not found.</source>
+        <translation>llama-server の実行ファイルが見つかりません。</translation>
+    </message>
+    <message>
+        <source>The llama-server binary cannot be executed.</source>
+        <translation>llama-server の実行ファイルを実行できません。</translation>
+    </message>
+    <message>
+        <source>The engine refused an argument; see the log.</source>
+        <translation>エンジンが引数を拒否しました。ログを確認してください。</translation>
+    </message>
+    <message>
+        <source>The port was already in use.</source>
+        <translation>ポートはすでに使用されていました。</translation>
+    </message>
+    <message>
+        <source>The model file does not exist.</source>
+        <translation>モデルファイルが存在しません。</translation>
+    </message>
+    <message>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
+    </message>
+    <message>
+        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
+        <translation>このエンジンはモデルのアーキテクチャに対応していません。より新しい llama-server が必要です。</translation>
+    </message>
+    <message>
+        <source>A quantized V cache needs flash attention on.</source>
+        <translation>量子化された V キャッシュには flash attention を有効にする必要があります。</translation>
+    </message>
+    <message>
+        <source>The vision projector failed to load.</source>
+        <translation>ビジョンプロジェクターの読み込みに失敗しました。</translation>
+    </message>
+    <message>
+        <source>Out of memory while loading the weights.</source>
+        <translation>重みの読み込み中にメモリが不足しました。</translation>
+    </message>
+    <message>
+        <source>Out of memory for the KV cache: lower the context.</source>
+        <translation>KV キャッシュ用のメモリが足りません。コンテキストを小さくしてください。</translation>
+    </message>
+    <message>
+        <source>Out of memory for the compute buffers.</source>
+        <translation>計算バッファー用のメモリが足りません。</translation>
+    </message>
+    <message>
+        <source>The engine was killed, most likely by the system for lack of memory.</source>
+        <translation>エンジンが強制終了されました。おそらくメモリ不足のためにシステムが終了させました。</translation>
+    </message>
+    <message>
+        <source>The engine crashed ({signal}).</source>
+        <translation>エンジンがクラッシュしました（{signal}）。</translation>
+    </message>
+    <message>
+        <source>The engine did not become ready in time.</source>
+        <translation>エンジンが時間内に準備完了になりませんでした。</translation>
+    </message>
+    <message>
+        <source>The engine crashed repeatedly; it is not restarted again.</source>
+        <translation>エンジンが繰り返しクラッシュしたため、再起動はしません。</translation>
+    </message>
+    <message>
+        <source>The engine exited (code {exit_code}).</source>
+        <translation>エンジンが終了しました（コード {exit_code}）。</translation>
+    </message>
+    <message>
+        <source>A newer request replaced this one.</source>
+        <translation>より新しいリクエストで置き換えられました。</translation>
+    </message>
+    <message>
+        <source>The app is closing; the engine no longer takes requests.</source>
+        <translation>アプリを終了しています。エンジンはリクエストを受け付けません。</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>モデルが読み込まれていません。</translation>
+    </message>
+    <message>
+        <source>The answer was interrupted: the connection to the engine was lost.</source>
+        <translation>回答が中断されました。エンジンとの接続が切れました。</translation>
+    </message>
+    <message>
+        <source>Too many engine arguments ({count}); the engine was not started.</source>
+        <translation>エンジン引数が多すぎます（{count}）。エンジンは起動されませんでした。</translation>
+    </message>
+    <message>
+        <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
+        <translation>エンジン引数 {flag} はアプリが管理しているため、手動では設定できません。</translation>
+    </message>
+    <message>
+        <source>{source} is not a GGUF file.</source>
+        <translation>{source} は GGUF ファイルではありません。</translation>
+    </message>
+    <message>
+        <source>{source} uses GGUF version {version}, which is not supported.</source>
+        <translation>{source} は GGUF バージョン {version} を使用していますが、これには対応していません。</translation>
+    </message>
+    <message>
+        <source>{source} is incomplete: it ends after {available} of at least {needed}.</source>
+        <translation>{source} は不完全です。少なくとも {needed} 必要なところ、{available} で終わっています。</translation>
+    </message>
+    <message>
+        <source>{source} is damaged: {reason}.</source>
+        <translation>{source} は破損しています: {reason}。</translation>
+    </message>
+    <message>
+        <source>The header of {source} is larger than {limit}; it was not read.</source>
+        <translation>{source} のヘッダーは {limit} を超えているため、読み込みませんでした。</translation>
+    </message>
+    <message>
+        <source>A part of the split model is missing: {shard}.</source>
+        <translation>分割モデルの一部が見つかりません: {shard}。</translation>
+    </message>
+    <message>
+        <source>The server of {url} cannot send parts of a file (HTTP {status}).</source>
+        <translation>{url} のサーバーはファイルの一部だけを送信できません（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <source>{url} could not be read: {reason}.</source>
+        <translation>{url} を読み込めませんでした: {reason}。</translation>
+    </message>
+    <message>
+        <source>Unknown KV cache type: {type}.</source>
+        <translation>不明な KV キャッシュの型: {type}。</translation>
+    </message>
+    <message>
+        <source>The batch sizes are not valid.</source>
+        <translation>バッチサイズが正しくありません。</translation>
+    </message>
+    <message>
+        <source>System RAM cannot be listed as a GPU device.</source>
+        <translation>システム RAM を GPU デバイスとして指定することはできません。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention and an unquantized KV cache.</source>
+        <translation>テンソル並列には flash attention と量子化されていない KV キャッシュが必要です。</translation>
+    </message>
+    <message>
+        <source>The model file does not name its architecture.</source>
+        <translation>モデルファイルにアーキテクチャが記載されていません。</translation>
+    </message>
+    <message>
+        <source>The model file does not say how many layers it has.</source>
+        <translation>モデルファイルにレイヤー数が記載されていません。</translation>
+    </message>
+    <message>
+        <source>A remote RPC device did not answer ({endpoints}).</source>
+        <translation>リモートの RPC デバイスが応答しませんでした（{endpoints}）。</translation>
+    </message>
+    <message>
+        <source>“{endpoint}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>「{endpoint}」は host:port 形式ではありません（例: 192.168.1.20:50052）。</translation>
+    </message>
+    <message>
+        <source>STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}</source>
+        <translation>STUDIO_FAKE_DEVICES に読み取れない項目があります: {entry}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
+        <translation>Hugging Face Hub に接続できません。ネットワーク接続と、設定のプロキシおよびエンドポイントを確認してください。</translation>
+    </message>
+    <message>
+        <source>Not found on the Hub: {target}.</source>
+        <translation>Hub に見つかりません: {target}。</translation>
+    </message>
+    <message>
+        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
+        <translation>このリポジトリはアクセス制限付きか非公開です。設定で Hugging Face トークンを追加し、Hub のモデルページで利用条件に同意してください。</translation>
+    </message>
+    <message>
+        <source>The Hub answered with an error (HTTP {status}).</source>
+        <translation>Hub がエラーを返しました（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
+        <translation>ディスク容量が足りません: {needed} 必要ですが、{path} の空きは {free} です。</translation>
+    </message>
+    <message>
+        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
+        <translation>{file} は再ダウンロードしても Hub のチェックサムと一致しませんでした。破損したコピーは削除されました。</translation>
+    </message>
+    <message>
+        <source>{file} kept failing ({reason}). Resume to try again.</source>
+        <translation>{file} の失敗が続きました（{reason}）。再開すると再試行します。</translation>
+    </message>
+    <message>
+        <source>Refused a file name that would write outside the target folder: {name}</source>
+        <translation>保存先フォルダーの外に書き込むファイル名を拒否しました: {name}</translation>
+    </message>
+    <message>
+        <source>Cannot write to {path}.</source>
+        <translation>{path} に書き込めません。</translation>
+    </message>
+    <message>
+        <source>The download failed unexpectedly; see the log.</source>
+        <translation>ダウンロードが予期せず失敗しました。ログを確認してください。</translation>
+    </message>
+    <message>
+        <source>This is not a usable GGUF model file ({reason}).</source>
+        <translation>使用できる GGUF モデルファイルではありません（{reason}）。</translation>
+    </message>
+    <message>
+        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
+        <translation>これはビジョンプロジェクター（mmproj）で、モデルではありません。対応するモデルと一緒に読み込んでください。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: {path}</source>
+        <translation>ファイルを読み込めません: {path}</translation>
+    </message>
+    <message>
+        <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
+        <translation>会話はより新しいバージョンの GGUF Studio で保存されています（形式 {version}。このバージョンが読めるのは {supported} までです）。</translation>
+    </message>
+    <message>
+        <source>The conversations file is damaged or not a database: {path}</source>
+        <translation>会話ファイルが破損しているか、データベースではありません: {path}</translation>
+    </message>
+    <message>
+        <source>This conversation no longer exists.</source>
+        <translation>この会話はもう存在しません。</translation>
+    </message>
+    <message>
+        <source>This message no longer exists.</source>
+        <translation>このメッセージはもう存在しません。</translation>
+    </message>
+    <message>
+        <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
+        <translation>Hugging Face のトークンは設定ファイルに書き込まれませんでした（{field}）。トークンは「トークンを保存」で保存してください。</translation>
+    </message>
+    <message>
+        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>「{value}」は host:port 形式ではありません（例: 192.168.1.20:50052）。</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>設定を {path} に保存できません。</translation>
+    </message>
+    <message>
+        <source>The desktop entry cannot start the app: the command contains {argument}.</source>
+        <translation>デスクトップエントリからアプリを起動できません。コマンドに {argument} が含まれています。</translation>
+    </message>
+    <message>
+        <source>The app icon is missing: {path}</source>
+        <translation>アプリのアイコンがありません: {path}</translation>
+    </message>
+    <message>
+        <source>{device} needs {needed} but may use {budget}.</source>
+        <translation>{device} は {needed} 必要ですが、使用できるのは {budget} です。</translation>
+    </message>
+    <message>
+        <source>System RAM needs {needed} but may use {budget}.</source>
+        <translation>システム RAM は {needed} 必要ですが、使用できるのは {budget} です。</translation>
+    </message>
+    <message>
+        <source>Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.</source>
+        <translation>コンテキスト {ctx} でも何も収まりません。より小さい量子化を選ぶか、メモリを空けてください。</translation>
+    </message>
+    <message>
+        <source>{requested} layers were asked for; the model has {maximum}.</source>
+        <translation>{requested} レイヤーが指定されましたが、モデルには {maximum} レイヤーしかありません。</translation>
+    </message>
+    <message>
+        <source>A remembered device is not present any more ({key}).</source>
+        <translation>記憶されたデバイスが見つかりません（{key}）。</translation>
+    </message>
+    <message>
+        <source>This model is dense: it has no experts to keep on the CPU.</source>
+        <translation>このモデルは密なモデルで、CPU に残せるエキスパートがありません。</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU reduced from {requested} to {maximum} layers.</source>
+        <translation>CPU 上のエキスパートを {requested} レイヤーから {maximum} レイヤーに減らしました。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs two or more devices.</source>
+        <translation>テンソル並列には 2 台以上のデバイスが必要です。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention on.</source>
+        <translation>テンソル並列には flash attention を有効にする必要があります。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs an unquantized KV cache (not {cache_type}).</source>
+        <translation>テンソル並列には量子化されていない KV キャッシュが必要です（{cache_type} は不可）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism does not support the {architecture} architecture.</source>
+        <translation>テンソル並列は {architecture} アーキテクチャに対応していません。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no tensor split mode.</source>
+        <translation>この llama-server ビルドにはテンソル分割モードがありません。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.</source>
+        <translation>テンソル並列ではすべてのエキスパートを GPU に置くため、CPU 上のエキスパート設定をリセットしました。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the whole model on the GPUs, which does not fit: layer split is used.</source>
+        <translation>テンソル並列にはモデル全体を GPU に置く必要がありますが収まらないため、レイヤー分割を使います。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no {cache_type} KV cache.</source>
+        <translation>この llama-server ビルドには {cache_type} の KV キャッシュがありません。</translation>
+    </message>
+    <message>
+        <source>The model has no MTP layers for speculative decoding.</source>
+        <translation>このモデルには投機的デコーディング用の MTP レイヤーがありません。</translation>
+    </message>
+    <message>
+        <source>The model declares MTP layers but their tensors are missing (layers {layers}): the conversion dropped them.</source>
+        <translation>モデルは MTP レイヤーを宣言していますが、そのテンソルがありません（レイヤー {layers}）。変換時に削除されています。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no MTP speculative decoding.</source>
+        <translation>この llama-server ビルドには MTP 投機的デコーディングがありません。</translation>
+    </message>
+    <message>
+        <source>MTP and a draft model cannot be used together.</source>
+        <translation>MTP とドラフトモデルは同時に使用できません。</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is below the minimum {minimum}.</source>
+        <translation>コンテキスト {requested} は最小値 {minimum} を下回っています。</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is above the {trained} the model was trained for.</source>
+        <translation>コンテキスト {requested} は、モデルの学習時の {trained} を超えています。</translation>
+    </message>
+    <message>
+        <source>Context rounded from {requested} to {planned}.</source>
+        <translation>コンテキストを {requested} から {planned} に丸めました。</translation>
+    </message>
+    <message>
+        <source>Context reduced from {trained} to {planned} to fit.</source>
+        <translation>収まるようにコンテキストを {trained} から {planned} に減らしました。</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is used.</source>
+        <translation>環境変数 {variable}={value} を使用します。</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is ignored (cleared for the engine).</source>
+        <translation>環境変数 {variable}={value} は無視されます（エンジンには渡しません）。</translation>
+    </message>
+    <message>
+        <source>{device} cannot be used by this engine ({why}).</source>
+        <translation>{device} はこのエンジンでは使用できません（{why}）。</translation>
     </message>
 </context>
 <context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>量子化</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>サイズ</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>収まるか</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{count} 分割）</translation>
     </message>
     <message>
         <source> — incomplete upload</source>
-        <translation type="unfinished"></translation>
+        <translation> — アップロードが不完全</translation>
     </message>
     <message>
         <source>{name} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（ビジョンプロジェクター）</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>確認中…</translation>
     </message>
 </context>
 <context>
     <name>SamplingPanel</name>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>システムプロンプト</translation>
     </message>
     <message>
         <source>The template&apos;s default system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>テンプレート既定のシステムプロンプト</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>既定</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>温度</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Min-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Min-p</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Maximum tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>最大トークン数</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished"></translation>
+        <translation>ランダム</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>シード</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>思考</translation>
     </message>
     <message>
         <source>Template default</source>
-        <translation type="unfinished"></translation>
+        <translation>テンプレートの既定</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>オン</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>オフ</translation>
     </message>
     <message>
         <source>Load a model to see whether it can think.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルを読み込むと、思考できるかどうかがわかります。</translation>
     </message>
     <message>
         <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>このモデルのチャットテンプレートには思考の切り替えがありません。</translation>
     </message>
 </context>
 <context>
     <name>SearchResultsModel</name>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>リポジトリ</translation>
     </message>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード</translation>
     </message>
     <message>
         <source>Likes</source>
-        <translation type="unfinished"></translation>
+        <translation>いいね</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>更新日</translation>
     </message>
     <message>
         <source> (gated)</source>
-        <translation type="unfinished"></translation>
+        <translation>（アクセス制限あり）</translation>
     </message>
 </context>
 <context>
     <name>ServerPage</name>
     <message>
         <source>Memory: predicted, allocated by the engine, in use now</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ: 予測、エンジンの確保量、現在の使用量</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>ステータス</translation>
     </message>
     <message>
         <source>Engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンの状態</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状態</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキスト</translation>
     </message>
     <message>
         <source>Process</source>
-        <translation type="unfinished"></translation>
+        <translation>プロセス</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>復旧</translation>
     </message>
     <message>
         <source>Unload model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルをアンロード</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルをアンロードしてエンジンを停止</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン</translation>
     </message>
     <message>
         <source>Probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>確認中…</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>バージョン</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>実行ファイル</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>デバイス</translation>
     </message>
     <message>
         <source>Supports</source>
-        <translation type="unfinished"></translation>
+        <translation>対応機能</translation>
     </message>
     <message>
         <source>Local API</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API</translation>
     </message>
     <message>
         <source>Address of the running engine</source>
-        <translation type="unfinished"></translation>
+        <translation>実行中のエンジンのアドレス</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>コピー</translation>
     </message>
     <message>
         <source>Copy the address</source>
-        <translation type="unfinished"></translation>
+        <translation>アドレスをコピー</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>アドレス</translation>
     </message>
     <message>
         <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンはループバックでのみ待ち受け、起動のたびに新しい API キーを使います。他のプログラムから使える OpenAI 互換 API が必要なら、&lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; を実行してください。同じマネージャーを通して &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; を提供し、クラッシュからも復旧します。</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのコマンドライン（秘密情報は伏せ字）</translation>
     </message>
     <message>
         <source>Copy the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>コマンドラインをコピー</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>コマンド</translation>
     </message>
     <message>
         <source>Engine log</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのログ</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>追従</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいログ行までスクロール</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>なし</translation>
     </message>
     <message>
         <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} トークン、スロット数 {slots}</translation>
     </message>
     <message>
         <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>PID {pid}、起動回数 {spawns}（うちクラッシュ後 {respawns}）</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version}（{source}）</translation>
     </message>
     <message>
         <source>{name}: {description}, {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {description}、空き {free} / {total} MiB</translation>
     </message>
     <message>
         <source>None: models run on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>なし: モデルは CPU で動作します</translation>
     </message>
     <message>
         <source>MoE experts on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 上の MoE エキスパート</translation>
     </message>
     <message>
         <source>tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>テンソル並列</translation>
     </message>
     <message>
         <source>RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>RPC デバイス</translation>
     </message>
     <message>
         <source>vision projectors</source>
-        <translation type="unfinished"></translation>
+        <translation>ビジョンプロジェクター</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>MTP 投機的デコーディング</translation>
     </message>
     <message>
         <source>KV cache types: {types}</source>
-        <translation type="unfinished"></translation>
+        <translation>KV キャッシュの型: {types}</translation>
     </message>
     <message>
         <source>Unavailable: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>利用できません: {detail}</translation>
     </message>
 </context>
 <context>
     <name>ServerStatusLabel</name>
     <message>
         <source>Model and engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルとエンジンの状態</translation>
     </message>
     <message>
         <source>{model} — {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} — {state}</translation>
     </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン</translation>
     </message>
     <message>
         <source>Bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>同梱の llama-server</translation>
     </message>
     <message>
         <source>llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server の実行ファイル</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>参照…</translation>
     </message>
     <message>
         <source>Choose the llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server の実行ファイルを選択</translation>
     </message>
     <message>
         <source>Use bundled</source>
-        <translation type="unfinished"></translation>
+        <translation>同梱版を使う</translation>
     </message>
     <message>
         <source>Use the bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>同梱の llama-server を使う</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>実行ファイル</translation>
     </message>
     <message>
         <source>Not probed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>未確認</translation>
     </message>
     <message>
         <source>Engine status</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのステータス</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>ステータス</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>別のエンジンは次回の起動から使われます。</translation>
     </message>
     <message>
         <source>Model folders</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルフォルダー</translation>
     </message>
     <message>
         <source>Folders searched for GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルを探すフォルダー</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダーを追加…</translation>
     </message>
     <message>
         <source>Add a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルフォルダーを追加</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>削除</translation>
     </message>
     <message>
         <source>Remove the selected model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したモデルフォルダーを削除</translation>
     </message>
     <message>
         <source>Remote devices (llama.cpp RPC)</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートデバイス（llama.cpp RPC）</translation>
     </message>
     <message>
         <source>Machines running ggml-rpc-server, as host:port. Their memory appears in the load dialog beside your GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>ggml-rpc-server を実行しているマシン（host:port 形式）。そのメモリは読み込みダイアログで GPU の横に表示されます。</translation>
     </message>
     <message>
         <source>Remote RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>リモート RPC デバイス</translation>
     </message>
     <message>
         <source>New remote device as host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいリモートデバイス（host:port）</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>追加</translation>
     </message>
     <message>
         <source>Add the remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートデバイスを追加</translation>
     </message>
     <message>
         <source>Remove the selected remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したリモートデバイスを削除</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Hugging Face endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face のエンドポイント</translation>
     </message>
     <message>
         <source>Endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>エンドポイント</translation>
     </message>
     <message>
         <source>System proxy settings</source>
-        <translation type="unfinished"></translation>
+        <translation>システムのプロキシ設定</translation>
     </message>
     <message>
         <source>Proxy for downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード用のプロキシ</translation>
     </message>
     <message>
         <source>Proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>プロキシ</translation>
     </message>
     <message>
         <source>Hugging Face access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face のアクセストークン</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンを保存</translation>
     </message>
     <message>
         <source>Check and save the access token</source>
-        <translation type="unfinished"></translation>
+        <translation>アクセストークンを確認して保存</translation>
     </message>
     <message>
         <source>Remove token</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンを削除</translation>
     </message>
     <message>
         <source>Remove the stored access token</source>
-        <translation type="unfinished"></translation>
+        <translation>保存されたアクセストークンを削除</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished"></translation>
+        <translation>トークン</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>外観</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>言語</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>システムの既定</translation>
     </message>
     <message>
         <source>A new language applies at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい言語は次回の起動から適用されます。</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>テーマ</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>システムに合わせる</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>ライト</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>ダーク</translation>
     </message>
     <message>
         <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version}（{source}）: {path}、デバイス数 {devices}</translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンを使用できません: {detail}</translation>
     </message>
     <message>
         <source>Checking the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンを確認中…</translation>
     </message>
     <message>
         <source>Choose llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server を選択</translation>
     </message>
     <message>
         <source>Choose a folder with models</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルのあるフォルダーを選択</translation>
     </message>
     <message>
         <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation type="unfinished"></translation>
+        <translation>「{text}」は host:port 形式ではありません（例: 192.168.1.20:50052）。</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンが保存されています: {masked}</translation>
     </message>
     <message>
         <source>No token: gated and private models cannot be downloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンなし: アクセス制限のあるモデルや非公開モデルはダウンロードできません。</translation>
     </message>
     <message>
         <source>Paste a token first.</source>
-        <translation type="unfinished"></translation>
+        <translation>まずトークンを貼り付けてください。</translation>
     </message>
     <message>
         <source>Checking the token with Hugging Face…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face でトークンを確認中…</translation>
     </message>
     <message>
         <source>The token was not saved: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンは保存されませんでした: {reason}</translation>
     </message>
 </context>
 <context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Open GGUF…</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF を開く(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation type="unfinished"></translation>
+        <translation>アンロード(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>設定(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>収まるように %n レイヤーを CPU で実行します。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>収まるように %n レイヤーのエキスパートを CPU に残します。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Use {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} を使う</translation>
     </message>
     <message>
         <source>Layers on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} のレイヤー</translation>
     </message>
     <message>
         <source> layers</source>
-        <translation type="unfinished"></translation>
+        <translation> レイヤー</translation>
+    </message>
+    <message>
+        <source>Choose a draft model</source>
+        <translation>ドラフトモデルを選択</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF モデル (*.gguf)</translation>
     </message>
     <message>
         <source>The plan does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>計画が収まりません</translation>
     </message>
     <message>
         <source>This plan needs more memory than is free. Loading it may fail with an out-of-memory error, or slow the whole computer down.</source>
-        <translation type="unfinished"></translation>
+        <translation>この計画には空きメモリより多くのメモリが必要です。読み込みがメモリ不足で失敗するか、コンピューター全体が遅くなる可能性があります。</translation>
     </message>
     <message>
         <source>Load anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>それでも読み込む</translation>
     </message>
 </context>
 <context>
     <name>text</name>
     <message>
         <source>Reconnecting in {delay:.0f} s ({reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>{delay:.0f} 秒後に再接続（{reason}）</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>待機中</translation>
     </message>
     <message>
         <source>Checking disk space</source>
-        <translation type="unfinished"></translation>
+        <translation>ディスク容量を確認中</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>ダウンロード中</translation>
     </message>
     <message>
         <source>Reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>再接続中</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>一時停止中</translation>
     </message>
     <message>
         <source>Done, verified</source>
-        <translation type="unfinished"></translation>
+        <translation>完了（検証済み）</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル済み</translation>
     </message>
 </context>
 </TS>

@@ -5,1884 +5,2348 @@
     <name></name>
     <message>
         <source>{size}/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}/秒</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} 小时 {m} 分钟</translation>
     </message>
     <message>
         <source>{m} min {s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{m} 分 {s} 秒</translation>
     </message>
     <message>
         <source>{s} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s} 秒</translation>
     </message>
     <message>
         <source>Fits on GPU · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>可放入 GPU · 上下文 {context}</translation>
     </message>
     <message>
         <source>Partly on CPU ({gpu}/{total} layers on GPU) · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>部分在 CPU 上（GPU 上 {gpu}/{total} 层）· 上下文 {context}</translation>
     </message>
     <message>
         <source>CPU only · {context} context</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 CPU · 上下文 {context}</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>The header could not be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取文件头（{code}）。</translation>
     </message>
     <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}，{params} 参数。在 {context} 上下文下需要 GPU {gpu}、内存 {host}（训练上下文：{trained}）。</translation>
     </message>
     <message>
         <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接 Hugging Face Hub。请检查网络连接，以及设置中的代理和端点。</translation>
     </message>
     <message>
         <source>Not found on the Hub: {target}.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Hub 上未找到：{target}。</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation type="unfinished"></translation>
+        <translation>此仓库为受限访问或私有。请在设置中添加 Hugging Face 令牌，并在模型的 Hub 页面上接受其条款。</translation>
     </message>
     <message>
         <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub 返回了错误（HTTP {status}）。</translation>
     </message>
     <message>
         <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘空间不足：需要 {needed}，{path} 中仅剩 {free}。</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} 即使重新下载也与 Hub 的校验和不符。已删除损坏的副本。</translation>
     </message>
     <message>
         <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} 反复失败（{reason}）。点击继续以重试。</translation>
     </message>
     <message>
         <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝会写到目标文件夹之外的文件名：{name}</translation>
     </message>
     <message>
         <source>Cannot write to {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 {path}。</translation>
     </message>
     <message>
         <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是可用的 GGUF 模型文件（{reason}）。</translation>
     </message>
     <message>
         <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是视觉投影器（mmproj），不是模型：请与其对应的模型一起加载。</translation>
     </message>
     <message>
         <source>The file cannot be read: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取文件：{path}</translation>
     </message>
     <message>
         <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取模型的文件头（{code}）。</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>出现问题（{code}）。</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} 需要 {needed}，但只能使用 {budget}。</translation>
     </message>
     <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统内存需要 {needed}，但只能使用 {budget}。</translation>
     </message>
     <message>
         <source>A remembered device is not present any more ({key}).</source>
-        <translation type="unfinished"></translation>
+        <translation>记住的设备已不存在（{key}）。</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>已崩溃</translation>
     </message>
     <message>
         <source>Restarting after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>崩溃后正在重启</translation>
     </message>
     <message>
         <source>Stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>starting the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动引擎</translation>
     </message>
     <message>
         <source>loading the weights</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载权重</translation>
     </message>
     <message>
         <source>creating the context</source>
-        <translation type="unfinished"></translation>
+        <translation>正在创建上下文</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>正在预热</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到 llama-server 可执行文件。</translation>
     </message>
     <message>
         <source>The llama-server binary cannot be executed.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法执行 llama-server 可执行文件。</translation>
     </message>
     <message>
         <source>The engine refused an argument; see the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎拒绝了一个参数；请查看日志。</translation>
     </message>
     <message>
         <source>The port was already in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>端口已被占用。</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型文件不存在。</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>此引擎不认识该模型的架构；需要更新版本的 llama-server。</translation>
     </message>
     <message>
         <source>A quantized V cache needs flash attention on.</source>
-        <translation type="unfinished"></translation>
+        <translation>量化的 V 缓存需要开启 flash attention。</translation>
     </message>
     <message>
         <source>The vision projector failed to load.</source>
-        <translation type="unfinished"></translation>
+        <translation>视觉投影器加载失败。</translation>
     </message>
     <message>
         <source>Out of memory while loading the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载权重时内存不足。</translation>
     </message>
     <message>
         <source>Out of memory for the KV cache: lower the context.</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存内存不足：请减小上下文。</translation>
     </message>
     <message>
         <source>Out of memory for the compute buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>计算缓冲区内存不足。</translation>
     </message>
     <message>
         <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎被终止，很可能是系统因内存不足所为。</translation>
     </message>
     <message>
         <source>The engine crashed ({signal}).</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎崩溃了（{signal}）。</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎未能及时就绪。</translation>
     </message>
     <message>
         <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎反复崩溃；将不再重启。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎已退出（代码 {exit_code}）。</translation>
     </message>
     <message>
         <source>Retried on another port</source>
-        <translation type="unfinished"></translation>
+        <translation>已换用其他端口重试</translation>
     </message>
     <message>
         <source>Retried with flash attention off</source>
-        <translation type="unfinished"></translation>
+        <translation>已关闭 flash attention 重试</translation>
     </message>
     <message>
         <source>Retried with the vision projector on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>已将视觉投影器放在 CPU 上重试</translation>
     </message>
     <message>
         <source>Retried without the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>已在不使用视觉投影器的情况下重试</translation>
     </message>
     <message>
         <source>Retried without speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>已在不使用推测解码的情况下重试</translation>
     </message>
     <message>
         <source>Retried with layer split instead of tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>已改用按层拆分而非张量并行重试</translation>
     </message>
     <message>
         <source>Retried with a smaller plan</source>
-        <translation type="unfinished"></translation>
+        <translation>已用更小的计划重试</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>{step}，原因：{cause}</translation>
     </message>
     <message>
         <source>{state}: {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}：{phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}：{reason}</translation>
     </message>
 </context>
 <context>
     <name>ChatPane</name>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型。</translation>
     </message>
     <message>
         <source>Cancel edit</source>
-        <translation type="unfinished"></translation>
+        <translation>取消编辑</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter starts a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>发送</translation>
     </message>
     <message>
         <source>Send the message</source>
-        <translation type="unfinished"></translation>
+        <translation>发送消息</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Stop the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>停止回答</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 {model}…</translation>
     </message>
     <message>
         <source>{model} is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 已就绪。</translation>
     </message>
     <message>
         <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎意外停止；正在重启…</translation>
     </message>
     <message>
         <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎崩溃后已重启；{model} 已再次就绪。</translation>
     </message>
     <message>
         <source>{model} could not start as planned. {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 未能按计划启动。{step}。</translation>
     </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载 {model}：{reason}</translation>
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 已卸载。</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 未自动加载：上次加载时应用意外关闭。准备好后，请从模型库重新加载。</translation>
     </message>
     <message>
         <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>上次的模型 {model} 未自动加载：其文件已不存在。</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>they were saved by a newer version of GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>它们由更新版本的 GGUF Studio 保存</translation>
     </message>
     <message>
         <source>the file is damaged or not a database</source>
-        <translation type="unfinished"></translation>
+        <translation>文件已损坏或不是数据库</translation>
     </message>
     <message>
         <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开已保存的对话（{reason}）。它们将保持原样；本次会话中的对话不会被保存。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在编辑较早的消息：发送后将替换它及其之后的全部内容。</translation>
     </message>
     <message>
         <source>Resend</source>
-        <translation type="unfinished"></translation>
+        <translation>重新发送</translation>
     </message>
     <message>
         <source>&lt;b&gt;New conversation&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;新对话&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Load a model to chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载模型即可开始聊天。</translation>
     </message>
     <message>
         <source>Load a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先加载模型。</translation>
     </message>
     <message>
         <source>The engine refused the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎拒绝了请求。</translation>
     </message>
     <message>
         <source>The connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>与引擎的连接已断开。</translation>
     </message>
     <message>
         <source>The conversation could not be exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导出对话。</translation>
     </message>
     <message>
         <source>Something went wrong ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>出现问题（{code}）。</translation>
     </message>
 </context>
 <context>
     <name>ConversationList</name>
     <message>
         <source>Search conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索对话</translation>
     </message>
     <message>
         <source>Conversations</source>
-        <translation type="unfinished"></translation>
+        <translation>对话</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>新建</translation>
     </message>
     <message>
         <source>New conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>新对话</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名该对话</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Delete the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>删除该对话</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>Export the conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>导出该对话</translation>
     </message>
     <message>
         <source>{when} · {count} messages</source>
-        <translation type="unfinished"></translation>
+        <translation>{when} · {count} 条消息</translation>
     </message>
     <message>
         <source>Rename conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名对话</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>标题：</translation>
     </message>
     <message>
         <source>Delete conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>删除对话</translation>
     </message>
     <message>
         <source>Delete “{title}” and all its messages?</source>
-        <translation type="unfinished"></translation>
+        <translation>删除“{title}”及其所有消息？</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Export conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>导出对话</translation>
     </message>
 </context>
 <context>
     <name>ConversationView</name>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>对话</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>你</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>Assistant ({model})</source>
-        <translation type="unfinished"></translation>
+        <translation>助手（{model}）</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>助手</translation>
     </message>
     <message>
         <source>Thinking… ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>思考中…（{count} 个字符）</translation>
     </message>
     <message>
         <source>Reasoning ({count} characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>推理过程（{count} 个字符）</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>代码</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished"></translation>
+        <translation>重新生成</translation>
     </message>
     <message>
         <source>{rate:.1f} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:.1f} token/秒</translation>
     </message>
     <message>
         <source>first token {ms:.0f} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>首个 token {ms:.0f} 毫秒</translation>
     </message>
     <message>
         <source>{n} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个 token</translation>
     </message>
     <message>
         <source>Writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在输出…</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止。</translation>
     </message>
     <message>
         <source>Interrupted: the app closed while this answer was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断：撰写此回答时应用已关闭。</translation>
     </message>
     <message>
         <source>Interrupted: the connection to the engine was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断：与引擎的连接已断开。</translation>
     </message>
     <message>
         <source>The engine refused this request ({code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎拒绝了此请求（{code}）。</translation>
     </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
     <message>
         <source>Memory of {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} 的内存</translation>
     </message>
     <message>
         <source>Plan {plan} of {usable} usable ({free} free of {total})</source>
-        <translation type="unfinished"></translation>
+        <translation>计划 {plan}，可用 {usable}（空闲 {free}，共 {total}）</translation>
     </message>
     <message>
         <source>{over} over budget</source>
-        <translation type="unfinished"></translation>
+        <translation>超出预算 {over}</translation>
     </message>
     <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎分配了 {actual}（预测 {plan}）</translation>
     </message>
     <message>
         <source>In use now: {live}</source>
-        <translation type="unfinished"></translation>
+        <translation>当前占用：{live}</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存</translation>
     </message>
     <message>
         <source>Compute buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>计算缓冲区</translation>
     </message>
     <message>
         <source>Output buffer and overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>输出缓冲区和开销</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>预测</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎</translation>
     </message>
 </context>
 <context>
     <name>DiscoverPage</name>
     <message>
         <source>Search GGUF models, e.g. qwen3 or llama 8b</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索 GGUF 模型，例如 qwen3 或 llama 8b</translation>
     </message>
     <message>
         <source>Search text</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索文本</translation>
     </message>
     <message>
         <source>Sort results by</source>
-        <translation type="unfinished"></translation>
+        <translation>结果排序方式</translation>
     </message>
     <message>
         <source>Most downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>下载最多</translation>
     </message>
     <message>
         <source>Most liked</source>
-        <translation type="unfinished"></translation>
+        <translation>点赞最多</translation>
     </message>
     <message>
         <source>Recently updated</source>
-        <translation type="unfinished"></translation>
+        <translation>最近更新</translation>
     </message>
     <message>
         <source>Trending</source>
-        <translation type="unfinished"></translation>
+        <translation>热门</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索</translation>
     </message>
     <message>
         <source>Search results</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索结果</translation>
     </message>
     <message>
         <source>Filter these results</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选这些结果</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished"></translation>
+        <translation>加载更多</translation>
     </message>
     <message>
         <source>Choose a repository to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个仓库以查看其文件。</translation>
     </message>
     <message>
         <source>Files of the repository</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库中的文件</translation>
     </message>
     <message>
         <source>Include the vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>包含视觉投影器（mmproj）</translation>
     </message>
     <message>
         <source>Download into</source>
-        <translation type="unfinished"></translation>
+        <translation>下载到</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>下载</translation>
     </message>
     <message>
         <source>Into:</source>
-        <translation type="unfinished"></translation>
+        <translation>保存到：</translation>
     </message>
     <message>
         <source>Hugging Face cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 缓存</translation>
     </message>
     <message>
         <source>No GGUF repositories match “{query}”.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有与“{query}”匹配的 GGUF 仓库。</translation>
     </message>
     <message>
         <source>Loading {repo}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 {repo}…</translation>
     </message>
     <message>
         <source>License: {license}</source>
-        <translation type="unfinished"></translation>
+        <translation>许可证：{license}</translation>
     </message>
     <message>
         <source>Based on {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>基于 {model}</translation>
+    </message>
+    <message>
+        <source>Gated: downloading needs a Hugging Face token with access (Settings).</source>
+        <translation>受限访问：下载需要具有访问权限的 Hugging Face 令牌（设置）。</translation>
     </message>
     <message>
         <source>The model card has no summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型卡片没有摘要。</translation>
     </message>
     <message>
         <source>This repository has no GGUF model files.</source>
-        <translation type="unfinished"></translation>
+        <translation>此仓库中没有 GGUF 模型文件。</translation>
     </message>
     <message>
         <source>The repository could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开该仓库。</translation>
     </message>
     <message>
         <source> + vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation> + 视觉投影器</translation>
     </message>
 </context>
 <context>
     <name>DownloadPanel</name>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>下载</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished"></translation>
+        <translation>清除已完成</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载…</translation>
     </message>
 </context>
 <context>
     <name>DownloadsModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>进度</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>速度</translation>
     </message>
     <message>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余时间</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>{done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{done} / {total}</translation>
     </message>
 </context>
 <context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>架构</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>量化</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>位置</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
-        <translation type="unfinished"></translation>
+        <translation>HF 缓存：{repo}</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{count} 个分卷）</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <source>{arch} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}（视觉投影器）</translation>
     </message>
 </context>
 <context>
     <name>LibraryPage</name>
     <message>
         <source>Filter by name, architecture, quant…</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称、架构、量化筛选…</translation>
     </message>
     <message>
         <source>Models on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上的模型</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载…</translation>
     </message>
     <message>
         <source>Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>重新扫描</translation>
     </message>
     <message>
         <source>Import a GGUF file…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 GGUF 文件…</translation>
     </message>
     <message>
         <source>Show in file manager</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件管理器中显示</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除…</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 GGUF 模型</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>它将从 Hugging Face 缓存中移除，所有使用它的应用都会受影响。</translation>
     </message>
     <message>
         <source>The file is deleted from disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件将从磁盘删除。</translation>
     </message>
     <message>
         <source>Delete model</source>
-        <translation type="unfinished"></translation>
+        <translation>删除模型</translation>
     </message>
     <message>
         <source>Delete {name} ({size})?
 {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 {name}（{size}）？
+{where}</translation>
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有 GGUF 模型：请在“发现”中下载，或导入文件。</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入 {name}。</translation>
     </message>
     <message>
         <source>Deleted {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除 {name}。</translation>
     </message>
 </context>
 <context>
     <name>LiveMemoryLabel</name>
     <message>
         <source>Memory in use</source>
-        <translation type="unfinished"></translation>
+        <translation>已用内存</translation>
     </message>
     <message>
         <source>RAM {used}/{total}</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 {used}/{total}</translation>
     </message>
     <message>
         <source>engine {rss}</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎 {rss}</translation>
     </message>
 </context>
 <context>
     <name>LoadDialog</name>
     <message>
         <source>Load {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>加载 {model}</translation>
     </message>
     <message>
         <source>System RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>系统内存</translation>
     </message>
     <message>
         <source>Why the plan looks like this</source>
-        <translation type="unfinished"></translation>
+        <translation>为什么是这样的计划</translation>
     </message>
     <message>
         <source>Command that will run:</source>
-        <translation type="unfinished"></translation>
+        <translation>将要运行的命令：</translation>
     </message>
     <message>
         <source>Command that will run, API key redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>将要运行的命令（已隐去 API 密钥）</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>加载</translation>
     </message>
     <message>
         <source>Close without loading</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭而不加载</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
-        <translation type="unfinished"></translation>
+        <translation>{arch}，{params:.1f}B 参数，{layers} 层</translation>
     </message>
     <message>
         <source>trained context {ctx}</source>
-        <translation type="unfinished"></translation>
+        <translation>训练上下文 {ctx}</translation>
     </message>
     <message>
         <source>MoE: {used} of {experts} experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE：{experts} 个专家中使用 {used} 个</translation>
     </message>
     <message>
         <source>Devices and layers</source>
-        <translation type="unfinished"></translation>
+        <translation>设备和层</translation>
     </message>
     <message>
         <source>No GPU: the model runs on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>无 GPU：模型在 CPU 上运行。</translation>
     </message>
     <message>
         <source>Layers whose experts stay on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>专家保留在 CPU 上的层</translation>
     </message>
     <message>
         <source>MoE experts on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 上的 MoE 专家</translation>
     </message>
     <message>
         <source>Tensor parallel (split every layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行（拆分每一层）</translation>
     </message>
     <message>
         <source>Tensor parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>以 token 计的上下文长度</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> 个 token</translation>
     </message>
     <message>
-        <source>Auto fit</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Auto fit</source>
+        <translation>自动适配(&amp;A)</translation>
     </message>
     <message>
         <source>Choose the largest context and placement that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>选择能容纳的最大上下文和分配方式</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>选项</translation>
     </message>
     <message>
         <source>K cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>K 缓存类型</translation>
     </message>
     <message>
         <source>V cache type</source>
-        <translation type="unfinished"></translation>
+        <translation>V 缓存类型</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存</translation>
     </message>
     <message>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash attention</translation>
     </message>
     <message>
         <source>Parallel slots</source>
-        <translation type="unfinished"></translation>
+        <translation>并行槽位</translation>
     </message>
     <message>
         <source>Vision projector (mmproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>视觉投影器（mmproj）</translation>
     </message>
     <message>
         <source>Load the vision projector</source>
-        <translation type="unfinished"></translation>
+        <translation>加载视觉投影器</translation>
     </message>
     <message>
         <source>Speculative decoding with the model&apos;s MTP layers</source>
-        <translation type="unfinished"></translation>
+        <translation>使用模型的 MTP 层进行推测解码</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>MTP 推测解码</translation>
+    </message>
+    <message>
+        <source>No draft model</source>
+        <translation>无草稿模型</translation>
+    </message>
+    <message>
+        <source>Draft model…</source>
+        <translation>草稿模型…</translation>
+    </message>
+    <message>
+        <source>Choose a small model for speculative decoding</source>
+        <translation>选择用于推测解码的小模型</translation>
+    </message>
+    <message>
+        <source>No draft</source>
+        <translation>无草稿</translation>
+    </message>
+    <message>
+        <source>Stop using the draft model</source>
+        <translation>停止使用草稿模型</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Safety margins</source>
+        <translation>安全余量</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free for other programs and allocations no estimate sees. The bars&apos; dashed line is free memory less this margin.</source>
+        <translation>每个设备为其他程序及估算无法覆盖的分配预留的内存。条形图中的虚线表示空闲内存减去此余量后的位置。</translation>
+    </message>
+    <message>
+        <source>Safety margin of {device}</source>
+        <translation>{device} 的安全余量</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>{file} cannot be used: {reason}</source>
+        <translation>无法使用 {file}：{reason}</translation>
     </message>
     <message>
         <source>Load anyway…</source>
-        <translation type="unfinished"></translation>
+        <translation>仍然加载…</translation>
     </message>
     <message>
         <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行会把每一层拆分到各设备上。</translation>
     </message>
     <message>
         <source>{layers} of {positions} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{positions} 层中有 {layers} 层在 CPU 上</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
-        <translation type="unfinished"></translation>
+        <translation>每一层都拆分到各设备上（{split}）。</translation>
     </message>
     <message>
         <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是稠密模型：没有可保留在 CPU 上的专家。</translation>
     </message>
     <message>
         <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行会把所有专家都放在 GPU 上。</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{max} 层中有 {n} 层的专家在 CPU 上（{moved} 移至内存）；每步移动 {step}。</translation>
     </message>
     <message>
         <source>Every layer is split over all enabled devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>每一层都拆分到所有已启用的设备上。</translation>
     </message>
     <message>
         <source> (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>（自动）</translation>
     </message>
     <message>
         <source>No context fits with this placement.</source>
-        <translation type="unfinished"></translation>
+        <translation>按此分配方式，任何上下文都放不下。</translation>
     </message>
     <message>
         <source>Largest that fits: {largest}</source>
-        <translation type="unfinished"></translation>
+        <translation>可容纳的最大值：{largest}</translation>
     </message>
     <message>
         <source>{ctx} tokens{automatic}; trained {trained}. {marker}</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} 个 token{automatic}；训练上下文 {trained}。{marker}</translation>
     </message>
     <message>
         <source>This llama-server build cannot change the KV cache type.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 llama-server 版本无法更改 KV 缓存类型。</translation>
     </message>
     <message>
         <source>This llama-server build has no flash attention switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 llama-server 版本没有 flash attention 开关。</translation>
     </message>
     <message>
         <source>No mmproj file was found beside the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型旁边没有找到 mmproj 文件。</translation>
     </message>
     <message>
         <source>This llama-server build cannot load a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 llama-server 版本无法加载投影器。</translation>
     </message>
     <message>
         <source>{file}: {size}</source>
-        <translation type="unfinished"></translation>
+        <translation>{file}：{size}</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>此 llama-server 版本不支持草稿模型推测解码。</translation>
+    </message>
+    <message>
+        <source>{file} ({size}), drafting {n} tokens</source>
+        <translation>{file}（{size}），每次起草 {n} 个 token</translation>
     </message>
     <message>
         <source>The model&apos;s own MTP layers draft tokens; their KV is reserved.</source>
-        <translation type="unfinished"></translation>
+        <translation>由模型自带的 MTP 层起草 token；其 KV 已预留。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Fits.&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;可以容纳。&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下。</translation>
     </message>
 </context>
 <context>
     <name>LoadFlow</name>
     <message>
         <source>Open a GGUF model</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 GGUF 模型</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
         <source>The engine is not ready yet; see the Server page.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎尚未就绪；请查看“服务器”页面。</translation>
     </message>
     <message>
         <source>A remote RPC device did not answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>远程 RPC 设备没有响应。</translation>
     </message>
     <message>
         <source>A remote RPC device is not host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>远程 RPC 设备不是 host:port 格式。</translation>
     </message>
     <message>
         <source>This file cannot be loaded as a GGUF model.</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件无法作为 GGUF 模型加载。</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载模型</translation>
     </message>
 </context>
 <context>
     <name>LoadedMemoryPanel</name>
     <message>
         <source>Memory of the loaded model</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载模型的内存</translation>
     </message>
     <message>
         <source>No model loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型。</translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
-        <translation type="unfinished"></translation>
+        <translation>预测值；正在等待引擎报告。</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎分配了预测缓冲区的 {ratio:.0%}。</translation>
     </message>
     <message>
         <source>The engine&apos;s log reports no buffer sizes (it needs -lv 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎日志中没有缓冲区大小（需要 -lv 4）。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished"></translation>
+        <translation>聊天</translation>
     </message>
     <message>
         <source>Load a model to start a conversation.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载模型即可开始对话。</translation>
     </message>
     <message>
         <source>Discover</source>
-        <translation type="unfinished"></translation>
+        <translation>发现</translation>
     </message>
     <message>
         <source>Search Hugging Face for GGUF models and see whether they fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Hugging Face 上搜索 GGUF 模型，并查看能否放得下。</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>模型库</translation>
     </message>
     <message>
         <source>The GGUF models on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上的 GGUF 模型。</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>The llama-server engine, its state and log.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server 引擎及其状态和日志。</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>Engine, model folders and appearance.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎、模型文件夹和外观。</translation>
     </message>
     <message>
         <source>Engine: probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：正在检测…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型</translation>
     </message>
     <message>
         <source>Engine: llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：llama-server {version}（{source}）</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎不可用</translation>
     </message>
 </context>
 <context>
     <name>MemoryDock</name>
     <message>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 显存</translation>
     </message>
     <message>
         <source>Looking for devices…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找设备…</translation>
     </message>
     <message>
         <source>Device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>设备内存</translation>
     </message>
     <message>
         <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎未找到 GPU：模型将在 CPU 上运行。</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：空闲 {free} / {total} MiB</translation>
     </message>
     <message>
         <source>The engine could not be started:
 {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动引擎：
+{detail}</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>各设备内存</translation>
     </message>
     <message>
         <source>Used by others</source>
-        <translation type="unfinished"></translation>
+        <translation>被其他程序占用</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>Overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>In use now</source>
+        <translation>当前占用</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <source>The llama-server engine was not found ({path}).</source>
+        <translation>找不到 llama-server 引擎（{path}）。</translation>
+    </message>
+    <message>
+        <source>The llama-server engine cannot be run ({path}): {reason}</source>
+        <translation>无法运行 llama-server 引擎（{path}）：{reason}</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} does not work: it exited with code {exit_code}.</source>
+        <translation>位于 {path} 的 llama-server 引擎无法工作：它以代码 {exit_code} 退出。</translation>
+    </message>
+    <message>
+        <source>The llama-server engine at {path} did not answer in time.</source>
+        <translation>位于 {path} 的 llama-server 引擎未及时响应。</translation>
+    </message>
+    <message>
+        <source>Checking the engine was cancelled.</source>
+        <translation>引擎检测已取消。</translation>
+    </message>
+    <message>
+        <source>The llama-server binary was not found.</source>
+        <translation>找不到 llama-server 可执行文件。</translation>
+    </message>
+    <message>
+        <source>The llama-server binary cannot be executed.</source>
+        <translation>无法执行 llama-server 可执行文件。</translation>
+    </message>
+    <message>
+        <source>The engine refused an argument; see the log.</source>
+        <translation>引擎拒绝了一个参数；请查看日志。</translation>
+    </message>
+    <message>
+        <source>The port was already in use.</source>
+        <translation>端口已被占用。</translation>
+    </message>
+    <message>
+        <source>The model file does not exist.</source>
+        <translation>模型文件不存在。</translation>
+    </message>
+    <message>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
+    </message>
+    <message>
+        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
+        <translation>此引擎不认识该模型的架构；需要更新版本的 llama-server。</translation>
+    </message>
+    <message>
+        <source>A quantized V cache needs flash attention on.</source>
+        <translation>量化的 V 缓存需要开启 flash attention。</translation>
+    </message>
+    <message>
+        <source>The vision projector failed to load.</source>
+        <translation>视觉投影器加载失败。</translation>
+    </message>
+    <message>
+        <source>Out of memory while loading the weights.</source>
+        <translation>加载权重时内存不足。</translation>
+    </message>
+    <message>
+        <source>Out of memory for the KV cache: lower the context.</source>
+        <translation>KV 缓存内存不足：请减小上下文。</translation>
+    </message>
+    <message>
+        <source>Out of memory for the compute buffers.</source>
+        <translation>计算缓冲区内存不足。</translation>
+    </message>
+    <message>
+        <source>The engine was killed, most likely by the system for lack of memory.</source>
+        <translation>引擎被终止，很可能是系统因内存不足所为。</translation>
+    </message>
+    <message>
+        <source>The engine crashed ({signal}).</source>
+        <translation>引擎崩溃了（{signal}）。</translation>
+    </message>
+    <message>
+        <source>The engine did not become ready in time.</source>
+        <translation>引擎未能及时就绪。</translation>
+    </message>
+    <message>
+        <source>The engine crashed repeatedly; it is not restarted again.</source>
+        <translation>引擎反复崩溃；将不再重启。</translation>
+    </message>
+    <message>
+        <source>The engine exited (code {exit_code}).</source>
+        <translation>引擎已退出（代码 {exit_code}）。</translation>
+    </message>
+    <message>
+        <source>A newer request replaced this one.</source>
+        <translation>此请求已被更新的请求取代。</translation>
+    </message>
+    <message>
+        <source>The app is closing; the engine no longer takes requests.</source>
+        <translation>应用正在关闭；引擎不再接受请求。</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>未加载任何模型。</translation>
+    </message>
+    <message>
+        <source>The answer was interrupted: the connection to the engine was lost.</source>
+        <translation>回答已中断：与引擎的连接已断开。</translation>
+    </message>
+    <message>
+        <source>Too many engine arguments ({count}); the engine was not started.</source>
+        <translation>引擎参数过多（{count}）；引擎未启动。</translation>
+    </message>
+    <message>
+        <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
+        <translation>引擎参数 {flag} 由应用管理，不能手动设置。</translation>
+    </message>
+    <message>
+        <source>{source} is not a GGUF file.</source>
+        <translation>{source} 不是 GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>{source} uses GGUF version {version}, which is not supported.</source>
+        <translation>{source} 使用的 GGUF 版本 {version} 不受支持。</translation>
+    </message>
+    <message>
+        <source>{source} is incomplete: it ends after {available} of at least {needed}.</source>
+        <translation>{source} 不完整：在 {available} 处结束，而至少需要 {needed}。</translation>
+    </message>
+    <message>
+        <source>{source} is damaged: {reason}.</source>
+        <translation>{source} 已损坏：{reason}。</translation>
+    </message>
+    <message>
+        <source>The header of {source} is larger than {limit}; it was not read.</source>
+        <translation>{source} 的文件头大于 {limit}；未读取。</translation>
+    </message>
+    <message>
+        <source>A part of the split model is missing: {shard}.</source>
+        <translation>分卷模型缺少一部分：{shard}。</translation>
+    </message>
+    <message>
+        <source>The server of {url} cannot send parts of a file (HTTP {status}).</source>
+        <translation>{url} 的服务器无法发送文件的部分内容（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <source>{url} could not be read: {reason}.</source>
+        <translation>无法读取 {url}：{reason}。</translation>
+    </message>
+    <message>
+        <source>Unknown KV cache type: {type}.</source>
+        <translation>未知的 KV 缓存类型：{type}。</translation>
+    </message>
+    <message>
+        <source>The batch sizes are not valid.</source>
+        <translation>批大小无效。</translation>
+    </message>
+    <message>
+        <source>System RAM cannot be listed as a GPU device.</source>
+        <translation>系统内存不能作为 GPU 设备列出。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention and an unquantized KV cache.</source>
+        <translation>张量并行需要 flash attention 和未量化的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>The model file does not name its architecture.</source>
+        <translation>模型文件未注明其架构。</translation>
+    </message>
+    <message>
+        <source>The model file does not say how many layers it has.</source>
+        <translation>模型文件未注明层数。</translation>
+    </message>
+    <message>
+        <source>A remote RPC device did not answer ({endpoints}).</source>
+        <translation>远程 RPC 设备没有响应（{endpoints}）。</translation>
+    </message>
+    <message>
+        <source>“{endpoint}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>“{endpoint}”不是 host:port 格式（例如 192.168.1.20:50052）。</translation>
+    </message>
+    <message>
+        <source>STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}</source>
+        <translation>STUDIO_FAKE_DEVICES 中有无法读取的条目：{entry}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
+        <translation>无法连接 Hugging Face Hub。请检查网络连接，以及设置中的代理和端点。</translation>
+    </message>
+    <message>
+        <source>Not found on the Hub: {target}.</source>
+        <translation>在 Hub 上未找到：{target}。</translation>
+    </message>
+    <message>
+        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
+        <translation>此仓库为受限访问或私有。请在设置中添加 Hugging Face 令牌，并在模型的 Hub 页面上接受其条款。</translation>
+    </message>
+    <message>
+        <source>The Hub answered with an error (HTTP {status}).</source>
+        <translation>Hub 返回了错误（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
+        <translation>磁盘空间不足：需要 {needed}，{path} 中仅剩 {free}。</translation>
+    </message>
+    <message>
+        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
+        <translation>{file} 即使重新下载也与 Hub 的校验和不符。已删除损坏的副本。</translation>
+    </message>
+    <message>
+        <source>{file} kept failing ({reason}). Resume to try again.</source>
+        <translation>{file} 反复失败（{reason}）。点击继续以重试。</translation>
+    </message>
+    <message>
+        <source>Refused a file name that would write outside the target folder: {name}</source>
+        <translation>已拒绝会写到目标文件夹之外的文件名：{name}</translation>
+    </message>
+    <message>
+        <source>Cannot write to {path}.</source>
+        <translation>无法写入 {path}。</translation>
+    </message>
+    <message>
+        <source>The download failed unexpectedly; see the log.</source>
+        <translation>下载意外失败；请查看日志。</translation>
+    </message>
+    <message>
+        <source>This is not a usable GGUF model file ({reason}).</source>
+        <translation>这不是可用的 GGUF 模型文件（{reason}）。</translation>
+    </message>
+    <message>
+        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
+        <translation>这是视觉投影器（mmproj），不是模型：请与其对应的模型一起加载。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: {path}</source>
+        <translation>无法读取文件：{path}</translation>
+    </message>
+    <message>
+        <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
+        <translation>这些对话由更新版本的 GGUF Studio 保存（格式 {version}；此版本最高只能读取 {supported}）。</translation>
+    </message>
+    <message>
+        <source>The conversations file is damaged or not a database: {path}</source>
+        <translation>对话文件已损坏或不是数据库：{path}</translation>
+    </message>
+    <message>
+        <source>This conversation no longer exists.</source>
+        <translation>此对话已不存在。</translation>
+    </message>
+    <message>
+        <source>This message no longer exists.</source>
+        <translation>此消息已不存在。</translation>
+    </message>
+    <message>
+        <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
+        <translation>已阻止将 Hugging Face 令牌写入设置文件（{field}）；请使用“保存令牌”保存令牌。</translation>
+    </message>
+    <message>
+        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
+        <translation>“{value}”不是 host:port 格式（例如 192.168.1.20:50052）。</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>无法将设置保存到 {path}。</translation>
+    </message>
+    <message>
+        <source>The desktop entry cannot start the app: the command contains {argument}.</source>
+        <translation>桌面条目无法启动应用：命令中包含 {argument}。</translation>
+    </message>
+    <message>
+        <source>The app icon is missing: {path}</source>
+        <translation>缺少应用图标：{path}</translation>
+    </message>
+    <message>
+        <source>{device} needs {needed} but may use {budget}.</source>
+        <translation>{device} 需要 {needed}，但只能使用 {budget}。</translation>
+    </message>
+    <message>
+        <source>System RAM needs {needed} but may use {budget}.</source>
+        <translation>系统内存需要 {needed}，但只能使用 {budget}。</translation>
+    </message>
+    <message>
+        <source>Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.</source>
+        <translation>即使上下文为 {ctx} 也放不下：请选择更小的量化版本或释放内存。</translation>
+    </message>
+    <message>
+        <source>{requested} layers were asked for; the model has {maximum}.</source>
+        <translation>请求了 {requested} 层；该模型只有 {maximum} 层。</translation>
+    </message>
+    <message>
+        <source>A remembered device is not present any more ({key}).</source>
+        <translation>记住的设备已不存在（{key}）。</translation>
+    </message>
+    <message>
+        <source>This model is dense: it has no experts to keep on the CPU.</source>
+        <translation>这是稠密模型：没有可保留在 CPU 上的专家。</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU reduced from {requested} to {maximum} layers.</source>
+        <translation>CPU 上的专家已从 {requested} 层减至 {maximum} 层。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs two or more devices.</source>
+        <translation>张量并行需要两个或更多设备。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs flash attention on.</source>
+        <translation>张量并行需要开启 flash attention。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs an unquantized KV cache (not {cache_type}).</source>
+        <translation>张量并行需要未量化的 KV 缓存（不能是 {cache_type}）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism does not support the {architecture} architecture.</source>
+        <translation>张量并行不支持 {architecture} 架构。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no tensor split mode.</source>
+        <translation>此 llama-server 版本没有张量拆分模式。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.</source>
+        <translation>张量并行会把所有专家都放在 GPU 上；CPU 上的专家设置已重置。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism needs the whole model on the GPUs, which does not fit: layer split is used.</source>
+        <translation>张量并行需要整个模型都在 GPU 上，但放不下：改用按层拆分。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no {cache_type} KV cache.</source>
+        <translation>此 llama-server 版本不支持 {cache_type} KV 缓存。</translation>
+    </message>
+    <message>
+        <source>The model has no MTP layers for speculative decoding.</source>
+        <translation>该模型没有用于推测解码的 MTP 层。</translation>
+    </message>
+    <message>
+        <source>The model declares MTP layers but their tensors are missing (layers {layers}): the conversion dropped them.</source>
+        <translation>模型声明了 MTP 层，但缺少其张量（第 {layers} 层）：转换时被丢弃了。</translation>
+    </message>
+    <message>
+        <source>This llama-server build has no MTP speculative decoding.</source>
+        <translation>此 llama-server 版本不支持 MTP 推测解码。</translation>
+    </message>
+    <message>
+        <source>MTP and a draft model cannot be used together.</source>
+        <translation>MTP 与草稿模型不能同时使用。</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is below the minimum {minimum}.</source>
+        <translation>上下文 {requested} 低于最小值 {minimum}。</translation>
+    </message>
+    <message>
+        <source>A context of {requested} is above the {trained} the model was trained for.</source>
+        <translation>上下文 {requested} 超过了模型训练时的 {trained}。</translation>
+    </message>
+    <message>
+        <source>Context rounded from {requested} to {planned}.</source>
+        <translation>上下文已从 {requested} 取整为 {planned}。</translation>
+    </message>
+    <message>
+        <source>Context reduced from {trained} to {planned} to fit.</source>
+        <translation>为放得下，上下文已从 {trained} 减至 {planned}。</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is used.</source>
+        <translation>使用来自环境的 {variable}={value}。</translation>
+    </message>
+    <message>
+        <source>{variable}={value} from the environment is ignored (cleared for the engine).</source>
+        <translation>来自环境的 {variable}={value} 被忽略（不会传给引擎）。</translation>
+    </message>
+    <message>
+        <source>{device} cannot be used by this engine ({why}).</source>
+        <translation>此引擎无法使用 {device}（{why}）。</translation>
     </message>
 </context>
 <context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
-        <translation type="unfinished"></translation>
+        <translation>量化</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>适配</translation>
     </message>
     <message>
         <source>{name} ({count} parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{count} 个分卷）</translation>
     </message>
     <message>
         <source> — incomplete upload</source>
-        <translation type="unfinished"></translation>
+        <translation> — 上传不完整</translation>
     </message>
     <message>
         <source>{name} (vision projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（视觉投影器）</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查…</translation>
     </message>
 </context>
 <context>
     <name>SamplingPanel</name>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>系统提示词</translation>
     </message>
     <message>
         <source>The template&apos;s default system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>模板默认的系统提示词</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>温度</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Min-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Min-p</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Maximum tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 token 数</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished"></translation>
+        <translation>随机</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>种子</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished"></translation>
+        <translation>思考</translation>
     </message>
     <message>
         <source>Template default</source>
-        <translation type="unfinished"></translation>
+        <translation>模板默认</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>开</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <source>Load a model to see whether it can think.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载模型以查看它是否支持思考。</translation>
     </message>
     <message>
         <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>此模型的聊天模板没有思考开关。</translation>
     </message>
 </context>
 <context>
     <name>SearchResultsModel</name>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库</translation>
     </message>
     <message>
         <source>Downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>下载</translation>
     </message>
     <message>
         <source>Likes</source>
-        <translation type="unfinished"></translation>
+        <translation>点赞</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>更新时间</translation>
     </message>
     <message>
         <source> (gated)</source>
-        <translation type="unfinished"></translation>
+        <translation>（受限访问）</translation>
     </message>
 </context>
 <context>
     <name>ServerPage</name>
     <message>
         <source>Memory: predicted, allocated by the engine, in use now</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：预测、引擎已分配、当前占用</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎状态</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文</translation>
     </message>
     <message>
         <source>Process</source>
-        <translation type="unfinished"></translation>
+        <translation>进程</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>Unload model</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载模型</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载模型并停止引擎</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎</translation>
     </message>
     <message>
         <source>Probing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测…</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>可执行文件</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Supports</source>
-        <translation type="unfinished"></translation>
+        <translation>支持</translation>
     </message>
     <message>
         <source>Local API</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API</translation>
     </message>
     <message>
         <source>Address of the running engine</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行的引擎的地址</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Copy the address</source>
-        <translation type="unfinished"></translation>
+        <translation>复制地址</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>地址</translation>
     </message>
     <message>
         <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎只监听回环地址，每次启动都使用新的 API 密钥。如需供其他程序使用的 OpenAI 兼容 API，请运行 &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;：它通过同一个管理器提供 &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt;，并支持崩溃恢复。</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎的命令行（已隐去机密信息）</translation>
     </message>
     <message>
         <source>Copy the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>复制命令行</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>Engine log</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎日志</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>
-        <translation type="unfinished"></translation>
+        <translation>滚动到新的日志行</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ctx} 个 token，槽位数：{slots}</translation>
     </message>
     <message>
         <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation type="unfinished"></translation>
+        <translation>PID {pid}；启动 {spawns} 次，其中崩溃后 {respawns} 次</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version}（{source}）</translation>
     </message>
     <message>
         <source>{name}: {description}, {free} of {total} MiB free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：{description}，空闲 {free} / {total} MiB</translation>
     </message>
     <message>
         <source>None: models run on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>无：模型在 CPU 上运行</translation>
     </message>
     <message>
         <source>MoE experts on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 上的 MoE 专家</translation>
     </message>
     <message>
         <source>tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行</translation>
     </message>
     <message>
         <source>RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>RPC 设备</translation>
     </message>
     <message>
         <source>vision projectors</source>
-        <translation type="unfinished"></translation>
+        <translation>视觉投影器</translation>
     </message>
     <message>
         <source>MTP speculative decoding</source>
-        <translation type="unfinished"></translation>
+        <translation>MTP 推测解码</translation>
     </message>
     <message>
         <source>KV cache types: {types}</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存类型：{types}</translation>
     </message>
     <message>
         <source>Unavailable: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：{detail}</translation>
     </message>
 </context>
 <context>
     <name>ServerStatusLabel</name>
     <message>
         <source>Model and engine state</source>
-        <translation type="unfinished"></translation>
+        <translation>模型和引擎状态</translation>
     </message>
     <message>
         <source>{model} — {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} — {state}</translation>
     </message>
 </context>
 <context>
     <name>SettingsPage</name>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎</translation>
     </message>
     <message>
         <source>Bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>内置的 llama-server</translation>
     </message>
     <message>
         <source>llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server 可执行文件</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>Choose the llama-server binary</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 llama-server 可执行文件</translation>
     </message>
     <message>
         <source>Use bundled</source>
-        <translation type="unfinished"></translation>
+        <translation>使用内置版本</translation>
     </message>
     <message>
         <source>Use the bundled llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>使用内置的 llama-server</translation>
     </message>
     <message>
         <source>Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>可执行文件</translation>
     </message>
     <message>
         <source>Not probed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未检测</translation>
     </message>
     <message>
         <source>Engine status</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎状态</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>其他引擎将在下次启动时生效。</translation>
     </message>
     <message>
         <source>Model folders</source>
-        <translation type="unfinished"></translation>
+        <translation>模型文件夹</translation>
     </message>
     <message>
         <source>Folders searched for GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索 GGUF 模型的文件夹</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加文件夹…</translation>
     </message>
     <message>
         <source>Add a model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>添加模型文件夹</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <source>Remove the selected model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>移除所选模型文件夹</translation>
     </message>
     <message>
         <source>Remote devices (llama.cpp RPC)</source>
-        <translation type="unfinished"></translation>
+        <translation>远程设备（llama.cpp RPC）</translation>
     </message>
     <message>
         <source>Machines running ggml-rpc-server, as host:port. Their memory appears in the load dialog beside your GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 ggml-rpc-server 的机器，格式为 host:port。它们的内存会显示在加载对话框中您的 GPU 旁边。</translation>
     </message>
     <message>
         <source>Remote RPC devices</source>
-        <translation type="unfinished"></translation>
+        <translation>远程 RPC 设备</translation>
     </message>
     <message>
         <source>New remote device as host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>新的远程设备，格式为 host:port</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Add the remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>添加远程设备</translation>
     </message>
     <message>
         <source>Remove the selected remote device</source>
-        <translation type="unfinished"></translation>
+        <translation>移除所选远程设备</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>Hugging Face endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 端点</translation>
     </message>
     <message>
         <source>Endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>端点</translation>
     </message>
     <message>
         <source>System proxy settings</source>
-        <translation type="unfinished"></translation>
+        <translation>系统代理设置</translation>
     </message>
     <message>
         <source>Proxy for downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>下载使用的代理</translation>
     </message>
     <message>
         <source>Proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>代理</translation>
     </message>
     <message>
         <source>Hugging Face access token</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
         <source>Save token</source>
-        <translation type="unfinished"></translation>
+        <translation>保存令牌</translation>
     </message>
     <message>
         <source>Check and save the access token</source>
-        <translation type="unfinished"></translation>
+        <translation>检查并保存访问令牌</translation>
     </message>
     <message>
         <source>Remove token</source>
-        <translation type="unfinished"></translation>
+        <translation>移除令牌</translation>
     </message>
     <message>
         <source>Remove the stored access token</source>
-        <translation type="unfinished"></translation>
+        <translation>移除已保存的访问令牌</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished"></translation>
+        <translation>令牌</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>外观</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>系统默认</translation>
     </message>
     <message>
         <source>A new language applies at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将在下次启动时生效。</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色</translation>
     </message>
     <message>
         <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server {version}（{source}），位于 {path}；设备数：{devices}</translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用该引擎：{detail}</translation>
     </message>
     <message>
         <source>Checking the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查引擎…</translation>
     </message>
     <message>
         <source>Choose llama-server</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 llama-server</translation>
     </message>
     <message>
         <source>Choose a folder with models</source>
-        <translation type="unfinished"></translation>
+        <translation>选择包含模型的文件夹</translation>
     </message>
     <message>
         <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation type="unfinished"></translation>
+        <translation>“{text}”不是 host:port 格式（例如 192.168.1.20:50052）。</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存令牌：{masked}</translation>
     </message>
     <message>
         <source>No token: gated and private models cannot be downloaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>无令牌：无法下载受限或私有模型。</translation>
     </message>
     <message>
         <source>Paste a token first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先粘贴令牌。</translation>
     </message>
     <message>
         <source>Checking the token with Hugging Face…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在向 Hugging Face 验证令牌…</translation>
     </message>
     <message>
         <source>The token was not saved: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>令牌未保存：{reason}</translation>
     </message>
 </context>
 <context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Open GGUF…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 GGUF(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>为放得下，%n 层在 CPU 上运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>为放得下，%n 层的专家保留在 CPU 上。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>parent</name>
     <message>
         <source>Use {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 {device}</translation>
     </message>
     <message>
         <source>Layers on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} 上的层</translation>
     </message>
     <message>
         <source> layers</source>
-        <translation type="unfinished"></translation>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <source>Choose a draft model</source>
+        <translation>选择草稿模型</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
         <source>The plan does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>该计划放不下</translation>
     </message>
     <message>
         <source>This plan needs more memory than is free. Loading it may fail with an out-of-memory error, or slow the whole computer down.</source>
-        <translation type="unfinished"></translation>
+        <translation>此计划所需内存超过空闲内存。加载可能因内存不足而失败，或使整台计算机变慢。</translation>
     </message>
     <message>
         <source>Load anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>仍然加载</translation>
     </message>
 </context>
 <context>
     <name>text</name>
     <message>
         <source>Reconnecting in {delay:.0f} s ({reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>{delay:.0f} 秒后重新连接（{reason}）</translation>
     </message>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中</translation>
     </message>
     <message>
         <source>Checking disk space</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查磁盘空间</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>正在下载</translation>
     </message>
     <message>
         <source>Reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新连接</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>Done, verified</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成，已校验</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
 </context>
 </TS>

@@ -28,8 +28,15 @@ LANGUAGES = ("de", "es", "fr", "ja", "zh_CN")
 SOURCE_DIRECTORIES = ("studio/ui", "studio/services")
 UNFINISHED_FILE = I18N / "unfinished.json"
 BIN = Path(sys.executable).parent
-# `_tr("...")` helpers at module level (server_text.py, plan_text.py) are lookups too.
-LUPDATE_OPTIONS = ("-no-obsolete", "-locations", "none", "-tr-function-alias", "tr+=_tr")
+# `_tr("...")` helpers at module level (server_text.py, plan_text.py) are lookups too, and
+# messages.py spells QCoreApplication.translate as `_translate`.
+LUPDATE_OPTIONS = (
+    "-no-obsolete",
+    "-locations",
+    "none",
+    "-tr-function-alias",
+    "tr+=_tr,translate+=_translate",
+)
 
 
 def ts_path(language: str, directory: Path = I18N) -> Path:

@@ -202,7 +202,7 @@ class LanguageController(QObject):
         # that rebuild their own texts (and Qt's dialogs) do so.
         self._app.removeTranslator(self.translator)
         self._app.installTranslator(self.translator)
-        changed = retranslate_widgets(self.memory, self._translate)
+        changed = retranslate_widgets(self.memory, self._translate_lookup)
         log.info("language %s -> %s: %d texts changed in place", previous, language, changed)
         self.changed.emit(language)
         return language
@@ -231,7 +231,7 @@ class LanguageController(QObject):
         return [ours] if qt is None else [ours, qt]
 
     @staticmethod
-    def _translate(lookup: Lookup) -> str:
+    def _translate_lookup(lookup: Lookup) -> str:
         return QCoreApplication.translate(
             lookup.context, lookup.source, lookup.disambiguation, lookup.n
         )

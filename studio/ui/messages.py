@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from studio.core.errors import StudioError
 from studio.core.placement.reasons import Reason
@@ -25,256 +25,296 @@ from studio.services.device_memory import format_bytes
 _BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit"})
 
 
+# lupdate reads `_translate(...)` as `QCoreApplication.translate(...)` (see i18n/update.py).
+_translate = QCoreApplication.translate
+
+
 def _t(text: str) -> str:
     return QCoreApplication.translate("Messages", text)
 
 
 def _templates() -> dict[str, str]:
-    t = QCoreApplication.translate
+
     return {
         # -- the engine binary (studio/core/engine) --
-        "engine_missing": t("Messages", "The llama-server engine was not found ({path})."),
-        "engine_not_executable": t(
+        "engine_missing": _translate("Messages", "The llama-server engine was not found ({path})."),
+        "engine_not_executable": _translate(
             "Messages", "The llama-server engine cannot be run ({path}): {reason}"
         ),
-        "engine_broken": t(
+        "engine_broken": _translate(
             "Messages",
             "The llama-server engine at {path} does not work: it exited with code {exit_code}.",
         ),
-        "engine_timeout": t(
+        "engine_timeout": _translate(
             "Messages", "The llama-server engine at {path} did not answer in time."
         ),
-        "engine_cancelled": t("Messages", "Checking the engine was cancelled."),
+        "engine_cancelled": _translate("Messages", "Checking the engine was cancelled."),
         # -- starting and running llama-server (studio/core/server) --
-        "binary_missing": t("Messages", "The llama-server binary was not found."),
-        "binary_not_executable": t("Messages", "The llama-server binary cannot be executed."),
-        "bad_argument": t("Messages", "The engine refused an argument; see the log."),
-        "port_in_use": t("Messages", "The port was already in use."),
-        "model_missing": t("Messages", "The model file does not exist."),
-        "model_invalid": t(
+        "binary_missing": _translate("Messages", "The llama-server binary was not found."),
+        "binary_not_executable": _translate(
+            "Messages", "The llama-server binary cannot be executed."
+        ),
+        "bad_argument": _translate("Messages", "The engine refused an argument; see the log."),
+        "port_in_use": _translate("Messages", "The port was already in use."),
+        "model_missing": _translate("Messages", "The model file does not exist."),
+        "model_invalid": _translate(
             "Messages", "The file is not a valid GGUF model (truncated or corrupt)."
         ),
-        "unknown_architecture": t(
+        "unknown_architecture": _translate(
             "Messages",
             "This engine does not know the model's architecture; a newer llama-server is needed.",
         ),
-        "kv_type_needs_flash_attn": t("Messages", "A quantized V cache needs flash attention on."),
-        "projector_failed": t("Messages", "The vision projector failed to load."),
-        "oom_weights": t("Messages", "Out of memory while loading the weights."),
-        "oom_kv": t("Messages", "Out of memory for the KV cache: lower the context."),
-        "oom_compute": t("Messages", "Out of memory for the compute buffers."),
-        "killed": t(
+        "kv_type_needs_flash_attn": _translate(
+            "Messages", "A quantized V cache needs flash attention on."
+        ),
+        "projector_failed": _translate("Messages", "The vision projector failed to load."),
+        "oom_weights": _translate("Messages", "Out of memory while loading the weights."),
+        "oom_kv": _translate("Messages", "Out of memory for the KV cache: lower the context."),
+        "oom_compute": _translate("Messages", "Out of memory for the compute buffers."),
+        "killed": _translate(
             "Messages", "The engine was killed, most likely by the system for lack of memory."
         ),
-        "crashed": t("Messages", "The engine crashed ({signal})."),
-        "health_timeout": t("Messages", "The engine did not become ready in time."),
-        "crash_loop": t("Messages", "The engine crashed repeatedly; it is not restarted again."),
-        "exited": t("Messages", "The engine exited (code {exit_code})."),
-        "superseded": t("Messages", "A newer request replaced this one."),
-        "manager_closed": t("Messages", "The app is closing; the engine no longer takes requests."),
-        "no_model": t("Messages", "No model is loaded."),
-        "stream_interrupted": t(
+        "crashed": _translate("Messages", "The engine crashed ({signal})."),
+        "health_timeout": _translate("Messages", "The engine did not become ready in time."),
+        "crash_loop": _translate(
+            "Messages", "The engine crashed repeatedly; it is not restarted again."
+        ),
+        "exited": _translate("Messages", "The engine exited (code {exit_code})."),
+        "superseded": _translate("Messages", "A newer request replaced this one."),
+        "manager_closed": _translate(
+            "Messages", "The app is closing; the engine no longer takes requests."
+        ),
+        "no_model": _translate("Messages", "No model is loaded."),
+        "stream_interrupted": _translate(
             "Messages", "The answer was interrupted: the connection to the engine was lost."
         ),
-        "launch_too_many_arguments": t(
+        "launch_too_many_arguments": _translate(
             "Messages", "Too many engine arguments ({count}); the engine was not started."
         ),
-        "launch_denied_argument": t(
+        "launch_denied_argument": _translate(
             "Messages",
             "The engine argument {flag} is managed by the app and cannot be set by hand.",
         ),
         # -- GGUF files (studio/core/gguf) --
-        "gguf.not_gguf": t("Messages", "{source} is not a GGUF file."),
-        "gguf.unsupported_version": t(
+        "gguf.not_gguf": _translate("Messages", "{source} is not a GGUF file."),
+        "gguf.unsupported_version": _translate(
             "Messages", "{source} uses GGUF version {version}, which is not supported."
         ),
-        "gguf.truncated": t(
+        "gguf.truncated": _translate(
             "Messages", "{source} is incomplete: it ends after {available} of at least {needed}."
         ),
-        "gguf.corrupt": t("Messages", "{source} is damaged: {reason}."),
-        "gguf.header_too_large": t(
+        "gguf.corrupt": _translate("Messages", "{source} is damaged: {reason}."),
+        "gguf.header_too_large": _translate(
             "Messages", "The header of {source} is larger than {limit}; it was not read."
         ),
-        "gguf.missing_shard": t("Messages", "A part of the split model is missing: {shard}."),
-        "gguf.range_unsupported": t(
+        "gguf.missing_shard": _translate(
+            "Messages", "A part of the split model is missing: {shard}."
+        ),
+        "gguf.range_unsupported": _translate(
             "Messages", "The server of {url} cannot send parts of a file (HTTP {status})."
         ),
-        "gguf.remote_failed": t("Messages", "{url} could not be read: {reason}."),
+        "gguf.remote_failed": _translate("Messages", "{url} could not be read: {reason}."),
         # -- memory estimates (studio/core/memory) --
-        "memory.unknown_cache_type": t("Messages", "Unknown KV cache type: {type}."),
-        "memory.quantized_v_needs_flash_attn": t(
+        "memory.unknown_cache_type": _translate("Messages", "Unknown KV cache type: {type}."),
+        "memory.quantized_v_needs_flash_attn": _translate(
             "Messages", "A quantized V cache needs flash attention on."
         ),
-        "memory.bad_batch": t("Messages", "The batch sizes are not valid."),
-        "memory.host_in_devices": t("Messages", "System RAM cannot be listed as a GPU device."),
-        "memory.tensor_split_needs_fa_f16": t(
+        "memory.bad_batch": _translate("Messages", "The batch sizes are not valid."),
+        "memory.host_in_devices": _translate(
+            "Messages", "System RAM cannot be listed as a GPU device."
+        ),
+        "memory.tensor_split_needs_fa_f16": _translate(
             "Messages",
             "Tensor parallelism needs flash attention and an unquantized KV cache.",
         ),
-        "memory.no_architecture": t("Messages", "The model file does not name its architecture."),
-        "memory.no_block_count": t(
+        "memory.no_architecture": _translate(
+            "Messages", "The model file does not name its architecture."
+        ),
+        "memory.no_block_count": _translate(
             "Messages", "The model file does not say how many layers it has."
         ),
         # -- devices (studio/core/hardware) --
-        "rpc_unreachable": t("Messages", "A remote RPC device did not answer ({endpoints})."),
-        "rpc_endpoint_invalid": t(
+        "rpc_unreachable": _translate(
+            "Messages", "A remote RPC device did not answer ({endpoints})."
+        ),
+        "rpc_endpoint_invalid": _translate(
             "Messages", "“{endpoint}” is not host:port (for example 192.168.1.20:50052)."
         ),
-        "fake_devices_invalid": t(
+        "fake_devices_invalid": _translate(
             "Messages", "STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}"
         ),
         # -- Hugging Face, downloads and the library (studio/core/hub) --
-        "hub_offline": t(
+        "hub_offline": _translate(
             "Messages",
             "Cannot reach the Hugging Face Hub. Check the network connection, and the proxy "
             "and endpoint in Settings.",
         ),
-        "hub_not_found": t("Messages", "Not found on the Hub: {target}."),
-        "hub_auth_required": t(
+        "hub_not_found": _translate("Messages", "Not found on the Hub: {target}."),
+        "hub_auth_required": _translate(
             "Messages",
             "This repository is gated or private. Add a Hugging Face token in Settings and "
             "accept the model's terms on its Hub page.",
         ),
-        "hub_http_error": t("Messages", "The Hub answered with an error (HTTP {status})."),
-        "download_disk_full": t(
+        "hub_http_error": _translate("Messages", "The Hub answered with an error (HTTP {status})."),
+        "download_disk_full": _translate(
             "Messages", "Not enough disk space: {needed} needed, {free} free in {path}."
         ),
-        "download_checksum_mismatch": t(
+        "download_checksum_mismatch": _translate(
             "Messages",
             "{file} did not match the Hub's checksum, even when downloaded again. The "
             "damaged copy was deleted.",
         ),
-        "download_retries_exhausted": t(
+        "download_retries_exhausted": _translate(
             "Messages", "{file} kept failing ({reason}). Resume to try again."
         ),
-        "download_unsafe_path": t(
+        "download_unsafe_path": _translate(
             "Messages",
             "Refused a file name that would write outside the target folder: {name}",
         ),
-        "download_target_unwritable": t("Messages", "Cannot write to {path}."),
-        "download_failed": t("Messages", "The download failed unexpectedly; see the log."),
-        "library_not_gguf": t("Messages", "This is not a usable GGUF model file ({reason})."),
-        "library_is_mmproj": t(
+        "download_target_unwritable": _translate("Messages", "Cannot write to {path}."),
+        "download_failed": _translate("Messages", "The download failed unexpectedly; see the log."),
+        "library_not_gguf": _translate(
+            "Messages", "This is not a usable GGUF model file ({reason})."
+        ),
+        "library_is_mmproj": _translate(
             "Messages",
             "This is a vision projector (mmproj), not a model: load it together with its model.",
         ),
-        "library_unreadable": t("Messages", "The file cannot be read: {path}"),
+        "library_unreadable": _translate("Messages", "The file cannot be read: {path}"),
         # -- conversations (studio/core/chat) --
-        "chat_store_too_new": t(
+        "chat_store_too_new": _translate(
             "Messages",
             "The conversations were saved by a newer version of GGUF Studio (format "
             "{version}; this version reads up to {supported}).",
         ),
-        "chat_store_unreadable": t(
+        "chat_store_unreadable": _translate(
             "Messages", "The conversations file is damaged or not a database: {path}"
         ),
-        "chat_conversation_missing": t("Messages", "This conversation no longer exists."),
-        "chat_message_missing": t("Messages", "This message no longer exists."),
+        "chat_conversation_missing": _translate("Messages", "This conversation no longer exists."),
+        "chat_message_missing": _translate("Messages", "This message no longer exists."),
         # -- settings and the desktop entry --
-        "settings_secret_refused": t(
+        "settings_secret_refused": _translate(
             "Messages",
             "A Hugging Face token was kept out of the settings file ({field}); save tokens "
             "with Save token.",
         ),
-        "settings_rpc_device_invalid": t(
+        "settings_rpc_device_invalid": _translate(
             "Messages", "“{value}” is not host:port (for example 192.168.1.20:50052)."
         ),
-        "settings_unwritable": t("Messages", "The settings cannot be saved to {path}."),
-        "desktop_exec_invalid": t(
+        "settings_unwritable": _translate("Messages", "The settings cannot be saved to {path}."),
+        "desktop_exec_invalid": _translate(
             "Messages",
             "The desktop entry cannot start the app: the command contains {argument}.",
         ),
-        "desktop_icon_missing": t("Messages", "The app icon is missing: {path}"),
+        "desktop_icon_missing": _translate("Messages", "The app icon is missing: {path}"),
         # -- the planner's reasons (studio/core/placement/reasons.py) --
-        "device_over_budget": t("Messages", "{device} needs {needed} but may use {budget}."),
-        "host_over_budget": t("Messages", "System RAM needs {needed} but may use {budget}."),
-        "nothing_fits": t(
+        "device_over_budget": _translate(
+            "Messages", "{device} needs {needed} but may use {budget}."
+        ),
+        "host_over_budget": _translate(
+            "Messages", "System RAM needs {needed} but may use {budget}."
+        ),
+        "nothing_fits": _translate(
             "Messages",
             "Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.",
         ),
-        "layers_exceed_model": t(
+        "layers_exceed_model": _translate(
             "Messages", "{requested} layers were asked for; the model has {maximum}."
         ),
-        "device_unknown": t("Messages", "A remembered device is not present any more ({key})."),
-        "dense_model_has_no_experts": t(
+        "device_unknown": _translate(
+            "Messages", "A remembered device is not present any more ({key})."
+        ),
+        "dense_model_has_no_experts": _translate(
             "Messages", "This model is dense: it has no experts to keep on the CPU."
         ),
-        "n_cpu_moe_clamped": t(
+        "n_cpu_moe_clamped": _translate(
             "Messages", "Experts on the CPU reduced from {requested} to {maximum} layers."
         ),
-        "tensor_parallel_needs_two_devices": t(
+        "tensor_parallel_needs_two_devices": _translate(
             "Messages", "Tensor parallelism needs two or more devices."
         ),
-        "tensor_parallel_needs_flash_attn": t(
+        "tensor_parallel_needs_flash_attn": _translate(
             "Messages", "Tensor parallelism needs flash attention on."
         ),
-        "tensor_parallel_needs_unquantized_kv": t(
+        "tensor_parallel_needs_unquantized_kv": _translate(
             "Messages", "Tensor parallelism needs an unquantized KV cache (not {cache_type})."
         ),
-        "tensor_parallel_unsupported_architecture": t(
+        "tensor_parallel_unsupported_architecture": _translate(
             "Messages", "Tensor parallelism does not support the {architecture} architecture."
         ),
-        "tensor_parallel_unsupported_by_engine": t(
+        "tensor_parallel_unsupported_by_engine": _translate(
             "Messages", "This llama-server build has no tensor split mode."
         ),
-        "tensor_parallel_excludes_cpu_moe": t(
+        "tensor_parallel_excludes_cpu_moe": _translate(
             "Messages",
             "Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.",
         ),
-        "tensor_parallel_needs_full_offload": t(
+        "tensor_parallel_needs_full_offload": _translate(
             "Messages",
             "Tensor parallelism needs the whole model on the GPUs, which does not fit: layer "
             "split is used.",
         ),
-        "quantized_v_needs_flash_attn": t(
+        "quantized_v_needs_flash_attn": _translate(
             "Messages", "A quantized V cache needs flash attention on."
         ),
-        "cache_type_unsupported": t(
+        "cache_type_unsupported": _translate(
             "Messages", "This llama-server build has no {cache_type} KV cache."
         ),
-        "mtp_not_in_model": t("Messages", "The model has no MTP layers for speculative decoding."),
-        "mtp_tensors_missing": t(
+        "mtp_not_in_model": _translate(
+            "Messages", "The model has no MTP layers for speculative decoding."
+        ),
+        "mtp_tensors_missing": _translate(
             "Messages",
             "The model declares MTP layers but their tensors are missing (layers {layers}): "
             "the conversion dropped them.",
         ),
-        "mtp_unsupported_by_engine": t(
+        "mtp_unsupported_by_engine": _translate(
             "Messages", "This llama-server build has no MTP speculative decoding."
         ),
-        "mtp_and_draft_model_together": t(
+        "mtp_and_draft_model_together": _translate(
             "Messages", "MTP and a draft model cannot be used together."
         ),
-        "ctx_too_small": t("Messages", "A context of {requested} is below the minimum {minimum}."),
-        "ctx_above_training": t(
+        "ctx_too_small": _translate(
+            "Messages", "A context of {requested} is below the minimum {minimum}."
+        ),
+        "ctx_above_training": _translate(
             "Messages",
             "A context of {requested} is above the {trained} the model was trained for.",
         ),
-        "ctx_rounded": t("Messages", "Context rounded from {requested} to {planned}."),
-        "ctx_reduced_to_fit": t("Messages", "Context reduced from {trained} to {planned} to fit."),
-        "environment_variable_honoured": t(
+        "ctx_rounded": _translate("Messages", "Context rounded from {requested} to {planned}."),
+        "ctx_reduced_to_fit": _translate(
+            "Messages", "Context reduced from {trained} to {planned} to fit."
+        ),
+        "environment_variable_honoured": _translate(
             "Messages", "{variable}={value} from the environment is used."
         ),
-        "environment_variable_ignored": t(
+        "environment_variable_ignored": _translate(
             "Messages",
             "{variable}={value} from the environment is ignored (cleared for the engine).",
         ),
-        "gpu_not_usable_by_engine": t(
+        "gpu_not_usable_by_engine": _translate(
             "Messages", "{device} cannot be used by this engine ({why})."
         ),
     }
 
 
+class _Counted(QObject):
+    """Codes whose sentence depends on a count, with each language's plural forms (%n).
+    A QObject because lupdate marks a message plural only in `self.tr(text, "", n)`."""
+
+    def texts(self) -> dict[str, Callable[[int], str]]:
+        return {
+            "layers_spilled_to_host": lambda n: self.tr(
+                "%n layer(s) run on the CPU to fit.", "", n
+            ),
+            "experts_spilled_to_host": lambda n: self.tr(
+                "The experts of %n layer(s) stay on the CPU to fit.", "", n
+            ),
+        }
+
+
 def _counted() -> dict[str, Callable[[int], str]]:
-    """Codes whose sentence depends on a count: plural forms per language (%n)."""
-    t = QCoreApplication.translate
-    return {
-        "layers_spilled_to_host": lambda n: t(
-            "Messages", "%n layer(s) run on the CPU to fit.", "", n
-        ),
-        "experts_spilled_to_host": lambda n: t(
-            "Messages", "The experts of %n layer(s) stay on the CPU to fit.", "", n
-        ),
-    }
+    return _Counted().texts()
 
 
 _COUNT_PARAMETER = {"layers_spilled_to_host": "layers", "experts_spilled_to_host": "layers"}
