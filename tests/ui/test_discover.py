@@ -20,6 +20,8 @@ from studio.core.hub import (
     HubConfig,
     JobState,
     RetryPolicy,
+    SearchPage,
+    SearchSort,
 )
 from studio.core.hub.fit import plan_fit, remote_assessor
 from studio.core.tasks import TaskOwner
@@ -283,3 +285,16 @@ def test_progress_reaches_the_ui_coalesced_but_state_changes_at_once(qtbot: QtBo
     assert delivered[-1].done == 59  # only the newest of the 58 coalesced updates
     service.on_change(snap(JobState.COMPLETED, 100))
     assert delivered[-1].state is JobState.COMPLETED
+
+
+def test_the_newest_search_wins(scene: Scene, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    pages: list[SearchPage] = []
+    scene.hub_service.searched.connect(pages.append)
+
+    async def scenario() -> None:
+        scene.hub_service.search("tiny", SearchSort.DOWNLOADS)
+        scene.hub_service.search("other", SearchSort.DOWNLOADS)  # typed on before the answer
+        await scene.until(lambda: not scene.hub_service.busy)
+
+    qasync_loop.run_until_complete(scenario())
+    assert [p.query for p in pages] == ["other"]
