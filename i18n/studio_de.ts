@@ -1487,6 +1487,10 @@
         <translation>Unbekannter KV-Cache-Typ: {type}.</translation>
     </message>
     <message>
+        <source>This model needs the same type for the K and V caches.</source>
+        <translation>Dieses Modell braucht für K- und V-Cache denselben Typ.</translation>
+    </message>
+    <message>
         <source>The batch sizes are not valid.</source>
         <translation>Die Batch-Größen sind ungültig.</translation>
     </message>

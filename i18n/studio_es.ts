@@ -1487,6 +1487,10 @@
         <translation>Tipo de caché KV desconocido: {type}.</translation>
     </message>
     <message>
+        <source>This model needs the same type for the K and V caches.</source>
+        <translation>Este modelo necesita el mismo tipo para las cachés K y V.</translation>
+    </message>
+    <message>
         <source>The batch sizes are not valid.</source>
         <translation>Los tamaños de lote no son válidos.</translation>
     </message>

@@ -1487,6 +1487,10 @@
         <translation>Type de cache KV inconnu : {type}.</translation>
     </message>
     <message>
+        <source>This model needs the same type for the K and V caches.</source>
+        <translation>Ce modèle nécessite le même type pour les caches K et V.</translation>
+    </message>
+    <message>
         <source>The batch sizes are not valid.</source>
         <translation>Les tailles de lot ne sont pas valides.</translation>
     </message>

@@ -1487,6 +1487,10 @@
         <translation>不明な KV キャッシュの型: {type}。</translation>
     </message>
     <message>
+        <source>This model needs the same type for the K and V caches.</source>
+        <translation>このモデルでは K キャッシュと V キャッシュを同じ型にする必要があります。</translation>
+    </message>
+    <message>
         <source>The batch sizes are not valid.</source>
         <translation>バッチサイズが正しくありません。</translation>
     </message>

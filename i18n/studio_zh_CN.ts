@@ -1487,6 +1487,10 @@
         <translation>未知的 KV 缓存类型：{type}。</translation>
     </message>
     <message>
+        <source>This model needs the same type for the K and V caches.</source>
+        <translation>此模型要求 K 缓存和 V 缓存使用相同类型。</translation>
+    </message>
+    <message>
         <source>The batch sizes are not valid.</source>
         <translation>批大小无效。</translation>
     </message>

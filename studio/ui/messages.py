@@ -119,6 +119,9 @@ def _templates() -> dict[str, str]:
         "memory.quantized_v_needs_flash_attn": _translate(
             "Messages", "A quantized V cache needs flash attention on."
         ),
+        "memory.mla_needs_equal_cache_types": _translate(
+            "Messages", "This model needs the same type for the K and V caches."
+        ),
         "memory.bad_batch": _translate("Messages", "The batch sizes are not valid."),
         "memory.host_in_devices": _translate(
             "Messages", "System RAM cannot be listed as a GPU device."

@@ -1,0 +1,284 @@
+"""Translations: the catalogues match the source, every language loads and renders the main
+window, plurals follow each language, pseudo-localisation lengthens, and a switch at run
+time changes what is on screen without a restart."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+from studio.core.engine import EngineProber
+from studio.core.shipped_files import ShippedFiles
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.ui.i18n import (
+    TRANSLATED_LANGUAGES,
+    Catalog,
+    LanguageController,
+    catalog_path,
+    resolve_language,
+)
+from studio.ui.main_window import MainWindow
+from studio.ui.messages import code_message
+from studio.ui.pseudo_locale import pseudo_localize
+from studio.ui.qm_file import contexts_by_source
+
+CATALOGS = ShippedFiles.default().i18n
+# "Settings" in the main window's navigation, as each language says it.
+SETTINGS_IN = {
+    "de": "Einstellungen",
+    "es": "Configuración",
+    "fr": "Paramètres",
+    "ja": "設定",
+    "zh_CN": "设置",
+}
+
+
+def _update_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("i18n_update", CATALOGS / "update.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def language(qapp: QApplication) -> Iterator[LanguageController]:
+    default_locale = QLocale()
+    controller = LanguageController(qapp, CATALOGS, {})
+    try:
+        yield controller
+    finally:
+        controller.close()
+        QLocale.setDefault(default_locale)
+
+
+@pytest.fixture
+def main_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    engine = EngineService(EngineProber(tmp_path / "probe-cache.json"), TaskOwner("test"))
+    window = MainWindow(engine)
+    qtbot.addWidget(window)
+    return window
+
+
+def _navigation(window: MainWindow) -> list[str]:
+    return [window.navigation.item(i).text() for i in range(window.navigation.count())]
+
+
+# -- the catalogues -----------------------------------------------------------------------
+
+
+def test_every_catalogue_is_up_to_date_with_the_source(tmp_path: Path) -> None:
+    """Re-extracting the strings changes nothing: no new, vanished or obsolete entries,
+    and every entry is translated."""
+    update = _update_script()
+    for language in TRANSLATED_LANGUAGES:
+        shipped = update.ts_path(language)
+        text = shipped.read_text(encoding="utf-8")
+        for marker in ('type="unfinished"', 'type="vanished"', 'type="obsolete"'):
+            assert marker not in text, f"{shipped.name} has {marker} entries: run i18n/update.py"
+        fresh = update.ts_path(language, tmp_path)
+        shutil.copyfile(shipped, fresh)
+        update.lupdate(fresh, language)
+        assert fresh.read_text(encoding="utf-8") == text, (
+            f"{shipped.name} is out of date with the source: run i18n/update.py"
+        )
+
+
+def test_every_compiled_catalogue_is_built_from_its_source(tmp_path: Path) -> None:
+    update = _update_script()
+    for language in TRANSLATED_LANGUAGES:
+        copy = tmp_path / f"studio_{language}.ts"
+        shutil.copyfile(update.ts_path(language), copy)
+        update.lrelease(copy)
+        shipped = catalog_path(CATALOGS, language)
+        assert copy.with_suffix(".qm").read_bytes() == shipped.read_bytes(), (
+            f"{shipped.name} is stale: run i18n/update.py"
+        )
+
+
+@pytest.mark.parametrize("language_code", TRANSLATED_LANGUAGES)
+def test_every_shipped_catalogue_loads_and_translates(language_code: str) -> None:
+    catalog = Catalog.load(catalog_path(CATALOGS, language_code))
+    assert catalog is not None
+    translated = catalog.translator.translate("MainWindow", "Settings", None, -1)
+    assert translated == SETTINGS_IN[language_code]
+    assert "MainWindow" in contexts_by_source(catalog_path(CATALOGS, language_code))["Settings"]
+
+
+def test_a_lookup_under_another_context_finds_the_same_source(
+    language: LanguageController,
+) -> None:
+    """A subclass's tr() (or a module-level helper) passes a context lupdate never saw."""
+    language.apply("de")
+    assert QCoreApplication.translate("SomeSubclassOfMainWindow", "Settings") == "Einstellungen"
+    assert QCoreApplication.translate("Anything", "no such source text") == "no such source text"
+
+
+# -- choosing the language ----------------------------------------------------------------
+
+
+def test_the_system_language_is_matched_to_a_catalogue() -> None:
+    assert resolve_language("system", ["de-DE", "en-US"]) == "de"
+    assert resolve_language("system", ["zh-Hans-CN"]) == "zh_CN"
+    assert resolve_language("system", ["pt-BR", "fr-CA"]) == "fr"
+    assert resolve_language("system", ["pt-BR"]) == "en"
+    assert resolve_language("system", ["en-GB", "de-DE"]) == "en"
+    assert resolve_language("ja", ["de-DE"]) == "ja"
+    assert resolve_language("pseudo", []) == "pseudo"
+
+
+def test_a_missing_catalogue_falls_back_to_english(qapp: QApplication, tmp_path: Path) -> None:
+    controller = LanguageController(qapp, tmp_path, {})
+    try:
+        assert controller.apply("de") == "en"
+        assert QCoreApplication.translate("MainWindow", "Settings") == "Settings"
+    finally:
+        controller.close()
+
+
+# -- plurals ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language_code", "one", "five"),
+    [
+        ("de", "1 Schicht läuft auf der CPU", "5 Schichten laufen auf der CPU"),
+        ("es", "1 capa se ejecuta en la CPU", "5 capas se ejecutan en la CPU"),
+        ("fr", "1 couche tourne sur le CPU", "5 couches tournent sur le CPU"),
+        ("ja", "1 レイヤーを CPU で実行します", "5 レイヤーを CPU で実行します"),
+        ("zh_CN", "1 层在 CPU 上运行", "5 层在 CPU 上运行"),
+    ],
+)
+def test_plural_forms_follow_each_language(
+    language: LanguageController, language_code: str, one: str, five: str
+) -> None:
+    language.apply(language_code)
+    assert one in code_message("layers_spilled_to_host", {"layers": 1})
+    assert five in code_message("layers_spilled_to_host", {"layers": 5})
+
+
+def test_french_counts_zero_as_singular(language: LanguageController) -> None:
+    language.apply("fr")
+    assert "0 couche tourne" in code_message("layers_spilled_to_host", {"layers": 0})
+
+
+# -- pseudo-localisation ------------------------------------------------------------------
+
+
+def test_pseudo_localisation_lengthens_and_keeps_fields_markup_and_mnemonics() -> None:
+    for text in ("Settings", "Load a model to start a conversation.", "Search conversations"):
+        pseudo = pseudo_localize(text)
+        assert len(pseudo) >= 1.3 * len(text)
+        assert pseudo.startswith("[") and pseudo.endswith("]")
+        assert pseudo != text
+    assert "{model}" in pseudo_localize("{model} is ready.")
+    assert "{rate:.1f}" in pseudo_localize("{rate:.1f} tokens/s")
+    assert "%n" in pseudo_localize("%n layer(s)")
+    assert "<b>" in pseudo_localize("<b>Fits.</b>") and "</b>" in pseudo_localize("<b>Fits.</b>")
+    assert "&" in pseudo_localize("&Model")
+    assert pseudo_localize("GGUF models (*.gguf)").count("(*.gguf)") == 1
+
+
+def test_the_pseudo_variable_overrides_the_chosen_language(qapp: QApplication) -> None:
+    controller = LanguageController(qapp, CATALOGS, {"STUDIO_PSEUDO_LOCALE": "1"})
+    try:
+        assert controller.apply("de") == "pseudo"
+        shown = QCoreApplication.translate("MainWindow", "Settings")
+        assert shown.startswith("[") and len(shown) >= 1.3 * len("Settings")
+        ready = QCoreApplication.translate("ChatPane", "{model} is ready.").format(model="M")
+        assert ready.startswith("[M ")
+    finally:
+        controller.close()
+
+
+# -- the main window in every language, and switching live -----------------------------
+
+
+@pytest.mark.parametrize("language_code", TRANSLATED_LANGUAGES)
+def test_every_language_renders_the_main_window(
+    language: LanguageController, qtbot: QtBot, tmp_path: Path, language_code: str
+) -> None:
+    language.apply(language_code)
+    engine = EngineService(EngineProber(tmp_path / "probe-cache.json"), TaskOwner("test"))
+    window = MainWindow(engine)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    navigation = _navigation(window)
+    assert navigation[-1] == SETTINGS_IN[language_code]
+    assert all(navigation) and navigation != ["Chat", "Discover", "Library", "Server", "Settings"]
+    assert not window.grab().isNull()
+
+
+def test_switching_language_changes_the_open_window_without_a_restart(
+    language: LanguageController, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    # Built after the translator was installed, as the app does.
+    window = main_window
+    window.show()
+    assert _navigation(window)[-1] == "Settings"
+    assert window.engine_status.text() == "Engine: probing…"
+
+    assert language.apply("de") == "de"
+    assert _navigation(window) == [
+        "Chat",
+        "Entdecken",
+        "Bibliothek",
+        "Server",
+        "Einstellungen",
+    ]
+    assert window.memory_dock.windowTitle() == "GPU-Speicher"
+    assert window.engine_status.text() == "Engine: wird geprüft…"
+    assert window.model_status.text() == "Kein Modell geladen"
+
+    language.apply("ja")
+    assert _navigation(window)[-1] == "設定"
+    assert window.memory_dock.windowTitle() == "GPU メモリ"
+
+    window._on_engine_failed("engine_missing", "no binary")  # a text set after the switch
+    assert window.engine_status.text() == "エンジンを利用できません"
+
+    language.apply("en")
+    assert _navigation(window)[-1] == "Settings"
+    assert window.engine_status.text() == "Engine unavailable"
+    assert window.memory_dock.windowTitle() == "GPU memory"
+
+
+def test_a_filled_in_text_is_retranslated_with_its_values(
+    language: LanguageController, qtbot: QtBot
+) -> None:
+    label = QLabel()
+    qtbot.addWidget(label)
+    label.setText(label.tr("{model} is ready.").format(model="Qwen3-8B"))
+    button = QPushButton(QCoreApplication.translate("ChatPane", "Send"))
+    qtbot.addWidget(button)
+    typed = QLabel("Settings typed by the user is left alone")
+    qtbot.addWidget(typed)
+
+    language.apply("fr")
+    assert label.text() == "Qwen3-8B est prêt."
+    assert button.text() == "Envoyer"
+    language.apply("zh_CN")
+    assert label.text() == "Qwen3-8B 已就绪。"
+    assert button.text() == "发送"
+    assert typed.text() == "Settings typed by the user is left alone"
+
+
+def test_a_plural_text_is_retranslated_with_its_count(language: LanguageController) -> None:
+    label = QLabel(code_message("layers_spilled_to_host", {"layers": 3}))
+    language.apply("de")
+    assert label.text() == "3 Schichten laufen auf der CPU, damit es passt."
+    language.apply("es")
+    assert label.text() == "3 capas se ejecutan en la CPU para que quepa."
+    label.deleteLater()
