@@ -2181,10 +2181,6 @@
         <translation>Systemstandard</translation>
     </message>
     <message>
-        <source>A new language applies at the next start.</source>
-        <translation>Eine neue Sprache gilt ab dem nächsten Start.</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>Design</translation>
     </message>

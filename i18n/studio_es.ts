@@ -2181,10 +2181,6 @@
         <translation>Predeterminado del sistema</translation>
     </message>
     <message>
-        <source>A new language applies at the next start.</source>
-        <translation>El nuevo idioma se aplica en el próximo inicio.</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>Tema</translation>
     </message>

@@ -2181,10 +2181,6 @@
         <translation>Langue du système</translation>
     </message>
     <message>
-        <source>A new language applies at the next start.</source>
-        <translation>La nouvelle langue s’applique au prochain démarrage.</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>Thème</translation>
     </message>

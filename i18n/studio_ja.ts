@@ -2181,10 +2181,6 @@
         <translation>システムの既定</translation>
     </message>
     <message>
-        <source>A new language applies at the next start.</source>
-        <translation>新しい言語は次回の起動から適用されます。</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>テーマ</translation>
     </message>

@@ -2181,10 +2181,6 @@
         <translation>系统默认</translation>
     </message>
     <message>
-        <source>A new language applies at the next start.</source>
-        <translation>新语言将在下次启动时生效。</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>主题</translation>
     </message>

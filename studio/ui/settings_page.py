@@ -34,6 +34,7 @@ from studio.core.engine import EngineInfo
 from studio.core.settings import AppSettings, SettingsError, parse_rpc_device
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
+from studio.ui.i18n import LANGUAGES
 from studio.ui.theme import ThemeChoice
 
 
@@ -44,10 +45,6 @@ def parse_rpc_endpoint(text: str) -> str | None:
     except SettingsError:
         return None
     return f"{host}:{port}"
-
-
-# Languages we offer, each named in itself; the code is what the translator loader looks for.
-LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"),)
 
 
 def _list_items(widget: QListWidget) -> tuple[str, ...]:
@@ -231,9 +228,8 @@ class SettingsPage(QWidget):
         for code, name in LANGUAGES:
             self.language.addItem(name, code)
         self.language.currentIndexChanged.connect(self._emit_changed)
+        # The app's LanguageController follows the saved choice and switches at once.
         form.addRow(self.tr("Language"), self.language)
-        language_note = QLabel(self.tr("A new language applies at the next start."))
-        form.addRow("", language_note)
         self.theme = QComboBox()
         self.theme.setObjectName("settings-theme")
         self.theme.setAccessibleName(self.tr("Theme"))
