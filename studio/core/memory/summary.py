@@ -43,6 +43,7 @@ class SSMDims:
     inner_size: int
     state_size: int
     group_count: int
+    time_step_rank: int = 0  # Mamba2: the number of SSM heads
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class ModelSummary:
     output_is_tied: bool
     total_bytes: int
     tensor_count: int = field(default=0)
+    q_lora_rank: int = field(default=0)  # MLA query LoRA rank (0: plain q projection)
 
     @property
     def is_moe(self) -> bool:
@@ -211,6 +213,7 @@ def summarize(model: GGUFModel) -> ModelSummary:
             inner_size=ssm_inner,
             state_size=_int(meta, f"{arch}.ssm.state_size"),
             group_count=_int(meta, f"{arch}.ssm.group_count"),
+            time_step_rank=_int(meta, f"{arch}.ssm.time_step_rank"),
         )
         if ssm_inner
         else None
@@ -241,6 +244,7 @@ def summarize(model: GGUFModel) -> ModelSummary:
         value_length_swa=_int(meta, f"{arch}.attention.value_length_swa", value_length),
         mla=f"{arch}.attention.key_length_mla" in meta,
         kv_lora_rank=_int(meta, f"{arch}.attention.kv_lora_rank"),
+        q_lora_rank=_int(meta, f"{arch}.attention.q_lora_rank"),
         sliding_window=_int(meta, f"{arch}.attention.sliding_window"),
         swa_layers=_swa_layers(arch, meta, n_layer),
         recurrent_layers=_recurrent_layers(arch, meta, head_count_kv),
