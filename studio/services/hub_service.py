@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -46,10 +45,10 @@ class HubService(QObject):
         self._assessor = assessor
 
     def search(self, query: str, sort: SearchSort, page: int = 0) -> None:
-        self._replace("search", self._search(query, sort, page))
+        self._replace("search", lambda: self._search(query, sort, page))
 
     def open_repo(self, repo_id: str) -> None:
-        self._replace("repo", self._open_repo(repo_id))
+        self._replace("repo", lambda: self._open_repo(repo_id))
         self._cancel("fit")
 
     @property
@@ -61,16 +60,18 @@ class HubService(QObject):
         if task is not None:
             task.cancel()
 
-    def _replace(self, operation: str, work: Any) -> None:
+    def _replace(self, operation: str, work: Callable[[], Awaitable[None]]) -> None:
+        """Run `work()` as the one task of `operation`, cancelling the previous one. `work`
+        is a factory so that a task cancelled before it starts leaves no coroutine unawaited."""
         self._cancel(operation)
         task = self._tasks.spawn(operation, self._guard(operation, work))
         self._latest[operation] = task
         self.busy_changed.emit(True)
         task.add_done_callback(lambda _: self.busy_changed.emit(self.busy))
 
-    async def _guard(self, operation: str, work: Awaitable[None]) -> None:
+    async def _guard(self, operation: str, work: Callable[[], Awaitable[None]]) -> None:
         try:
-            await work
+            await work()
         except StudioError as error:
             self.failed.emit(operation, error.code, dict(error.params), error.detail)
 
@@ -81,7 +82,7 @@ class HubService(QObject):
         details = await self.client.repo(repo_id)
         self.repo_loaded.emit(details)
         if self._assessor is not None and details.models:
-            self._replace("fit", self._assess_all(details))
+            self._replace("fit", lambda: self._assess_all(details))
 
     async def _assess_all(self, details: RepoDetails) -> None:
         assert self._assessor is not None

@@ -4,9 +4,8 @@ results come back as signals."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -42,19 +41,20 @@ class LibraryService(QObject):
     def rescan(self) -> None:
         if self._scan is not None:
             self._scan.cancel()  # the newer scan sees everything the older one would
-        self._scan = self._tasks.spawn("library-scan", self._run("scan", self._scan_now()))
+        self._scan = self._tasks.spawn("library-scan", self._run("scan", self._scan_now))
         self.busy_changed.emit(True)
         self._scan.add_done_callback(lambda _: self.busy_changed.emit(False))
 
     def import_file(self, path: Path) -> None:
-        self._tasks.spawn("library-import", self._run("import", self._import(path)))
+        self._tasks.spawn("library-import", self._run("import", lambda: self._import(path)))
 
     def delete(self, model: LocalModel) -> None:
-        self._tasks.spawn("library-delete", self._run("delete", self._delete(model)))
+        self._tasks.spawn("library-delete", self._run("delete", lambda: self._delete(model)))
 
-    async def _run(self, operation: str, work: Coroutine[Any, Any, None]) -> None:
+    async def _run(self, operation: str, work: Callable[[], Awaitable[None]]) -> None:
+        # `work` is a factory: a scan cancelled before it starts leaves nothing unawaited.
         try:
-            await work
+            await work()
         except StudioError as error:
             self.failed.emit(operation, error.code, dict(error.params), error.detail)
         except OSError as error:
