@@ -78,6 +78,30 @@ async def test_sigkill_before_first_token_four_requests_share_one_respawn(
     assert not engine_children()
 
 
+async def test_sigkill_during_prefill_replays_the_request_in_flight(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    manager = make_manager(engine_location, tmp_path)
+    prompt = [{"role": "user", "content": " ".join(["apple", "river"] * 200) + " Say hi."}]
+    try:
+        await manager.load(LaunchSpec(model=smollm2, ctx_size=2048, parallel=1))
+        killed = False
+        deltas = []
+        async for delta in manager.stream_chat(prompt, max_tokens=6, temperature=0):
+            deltas.append(delta)
+            if delta.prompt_progress and not killed:
+                # The response is open, the prompt is being processed, no token yet.
+                assert not any(d.has_text for d in deltas)
+                sigkill_child(manager)
+                killed = True
+        assert killed
+        assert "".join(d.content for d in deltas).strip()
+        assert deltas[-1].finish_reason in {"stop", "length"}
+        assert manager.snapshot.respawn_count == 1
+    finally:
+        await manager.shutdown()
+
+
 async def test_sigkill_mid_stream_keeps_the_partial_answer(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path
 ) -> None:

@@ -422,8 +422,11 @@ class ServerManager:
         """A request lost its connection to `served_by` before receiving anything."""
         if self._process is not served_by:
             return  # already replaced (or unloaded); the replay will find out which
-        if served_by.is_alive and await served_by.listens():
-            return  # transient: the listener is there, nothing to respawn
+        # Transient only if the child is alive, its port takes a loopback connection and
+        # it answers HTTP: a killed child's socket can accept connections until the kernel
+        # has finished tearing the process down.
+        if served_by.is_alive and await served_by.listens() and await served_by.answers():
+            return
         # The transport error can arrive before the child is reapable.
         try:
             returncode = await asyncio.wait_for(

@@ -249,6 +249,16 @@ class ServerProcess:
             await writer.wait_closed()
         return True
 
+    async def answers(self, timeout_s: float = 0.5) -> bool:
+        """Does the server answer HTTP at all (200, or 503 while loading)? A SIGKILLed child
+        whose exit the kernel has not finished still accepts TCP connections on its
+        listening socket for a moment, but nothing answers them."""
+        try:
+            response = await self._probe.get("/health", timeout=timeout_s)
+        except httpx.HTTPError:
+            return False
+        return response.status_code in (200, 503)
+
     # -- readiness --------------------------------------------------------------------
 
     async def wait_ready(
