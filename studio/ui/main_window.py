@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QEvent, Qt, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -46,8 +46,20 @@ class MemoryDock(QDockWidget):
         self._label.setAlignment(Qt.AlignmentFlag.AlignTop)
         self._label.setAccessibleName(self.tr("Device memory"))
         self.setWidget(self._label)
+        self._shown: EngineInfo | str | None = None  # what the label says, to say it again
+
+    def changeEvent(self, event: QEvent) -> None:
+        # One line per device is several lookups joined, which the app's live switch
+        # cannot match as one text: build it again in the new language.
+        if event.type() == QEvent.Type.LanguageChange:
+            if isinstance(self._shown, EngineInfo):
+                self.show_engine(self._shown)
+            elif isinstance(self._shown, str):
+                self.show_engine_error(self._shown)
+        super().changeEvent(event)
 
     def show_engine(self, info: EngineInfo) -> None:
+        self._shown = info
         if not info.devices:
             self._label.setText(self.tr("No GPU found by the engine: models run on the CPU."))
             return
@@ -62,6 +74,7 @@ class MemoryDock(QDockWidget):
         self._label.setText("\n".join(lines))
 
     def show_engine_error(self, detail: str) -> None:
+        self._shown = detail
         self._label.setText(
             self.tr("The engine could not be started:\n{detail}").format(detail=detail)
         )

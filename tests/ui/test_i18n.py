@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from studio.core.engine import EngineProber
+from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
+from studio.core.engine.locate import EngineSource
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
@@ -282,3 +284,30 @@ def test_a_plural_text_is_retranslated_with_its_count(language: LanguageControll
     language.apply("es")
     assert label.text() == "3 capas se ejecutan en la CPU para que quepa."
     label.deleteLater()
+
+
+def test_the_device_list_is_rebuilt_in_the_new_language(
+    language: LanguageController, main_window: MainWindow
+) -> None:
+    """Several lookups joined into one label: the dock builds it again on LanguageChange."""
+    info = EngineInfo(
+        path=Path("/opt/llama-server"),
+        source=EngineSource.BUNDLED,
+        version=EngineVersion("b6000", 6000, "abc", "gcc"),
+        devices=(
+            EngineDevice("Vulkan0", "Radeon", 16384, 12000),
+            EngineDevice("Vulkan1", "Arc", 8192, 8000),
+        ),
+        features=EngineFeatures(frozenset()),
+    )
+    main_window._on_engine_probed(info)
+    label = main_window.memory_dock.findChild(QLabel, "memory-devices")
+    assert label is not None
+    assert label.text().splitlines()[1] == "Vulkan1 (Arc): 8000 of 8192 MiB free"
+
+    language.apply("de")
+    QCoreApplication.processEvents()  # LanguageChange is posted, not sent
+    assert label.text().splitlines() == [
+        "Vulkan0 (Radeon): 12000 von 16384 MiB frei",
+        "Vulkan1 (Arc): 8000 von 8192 MiB frei",
+    ]
