@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from studio.cli import main
 from studio.core.gguf import (
     HeaderTooLargeError,
     RangeUnsupportedError,
@@ -41,6 +43,11 @@ def file_server(tmp_path: Path) -> Iterator[FileServer]:
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
+            if self.path.startswith("/redirect/"):  # like Hugging Face's resolve -> CDN
+                self.send_response(302)
+                self.send_header("Location", self.path.removeprefix("/redirect"))
+                self.end_headers()
+                return
             path = state.root / self.path.lstrip("/")
             if not path.is_file():
                 self.send_error(404)
@@ -156,3 +163,21 @@ async def test_truncated_remote_file_and_budget(
         await read_remote_header(
             client, f"{file_server.url}/whole.gguf", initial_bytes=1024, max_bytes=4096
         )
+
+
+async def test_redirects_are_followed_when_the_client_allows(file_server: FileServer) -> None:
+    (file_server.root / "m.gguf").symlink_to(synthetic_model("tiny-llama"))
+    async with httpx.AsyncClient(trust_env=False, follow_redirects=True) as http:
+        header = await read_remote_header(http, f"{file_server.url}/redirect/m.gguf")
+    assert header.metadata["general.architecture"] == "llama"
+
+
+def test_cli_estimates_a_remote_model(
+    file_server: FileServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (file_server.root / "m.gguf").symlink_to(synthetic_model("tiny-qwen3moe"))
+    assert main(["estimate", f"{file_server.url}/redirect/m.gguf", "-c", "2048", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["model"]["architecture"] == "qwen3moe"
+    assert data["devices"][-1]["device"] == "Host"
+    assert file_server.ranges and file_server.ranges[0][0] == 0
