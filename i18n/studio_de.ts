@@ -437,9 +437,12 @@
         <source>Export the conversation</source>
         <translation>Die Unterhaltung exportieren</translation>
     </message>
-    <message>
-        <source>{when} · {count} messages</source>
-        <translation>{when} · {count} Nachrichten</translation>
+    <message numerus="yes">
+        <source>{when} · %n message(s)</source>
+        <translation>
+            <numerusform>{when} · %n Nachricht</numerusform>
+            <numerusform>{when} · %n Nachrichten</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -1742,6 +1745,10 @@
         <translation> — Upload unvollständig</translation>
     </message>
     <message>
+        <source> — downloaded</source>
+        <translation> — heruntergeladen</translation>
+    </message>
+    <message>
         <source>{name} (vision projector)</source>
         <translation>{name} (Vision-Projektor)</translation>
     </message>
@@ -1958,13 +1965,19 @@
         <source>None</source>
         <translation>Keine</translation>
     </message>
-    <message>
-        <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation>{ctx} Tokens, Slots: {slots}</translation>
+    <message numerus="yes">
+        <source>{ctx} tokens, %n slot(s)</source>
+        <translation>
+            <numerusform>{ctx} Tokens, %n Slot</numerusform>
+            <numerusform>{ctx} Tokens, %n Slots</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation>PID {pid}; Starts: {spawns}, davon nach Absturz: {respawns}</translation>
+    <message numerus="yes">
+        <source>pid {pid}; %n start(s), {respawns} after a crash</source>
+        <translation>
+            <numerusform>PID {pid}; %n Start, davon {respawns} nach einem Absturz</numerusform>
+            <numerusform>PID {pid}; %n Starts, davon {respawns} nach einem Absturz</numerusform>
+        </translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -2196,9 +2209,12 @@
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
-    <message>
-        <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation>llama-server {version} ({source}) unter {path}; Geräte: {devices}</translation>
+    <message numerus="yes">
+        <source>llama-server {version} ({source}) at {path}; %n device(s)</source>
+        <translation>
+            <numerusform>llama-server {version} ({source}) unter {path}; %n Gerät</numerusform>
+            <numerusform>llama-server {version} ({source}) unter {path}; %n Geräte</numerusform>
+        </translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>

@@ -437,9 +437,12 @@
         <source>Export the conversation</source>
         <translation>Exportar la conversación</translation>
     </message>
-    <message>
-        <source>{when} · {count} messages</source>
-        <translation>{when} · {count} mensajes</translation>
+    <message numerus="yes">
+        <source>{when} · %n message(s)</source>
+        <translation>
+            <numerusform>{when} · %n mensaje</numerusform>
+            <numerusform>{when} · %n mensajes</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -1742,6 +1745,10 @@
         <translation> — subida incompleta</translation>
     </message>
     <message>
+        <source> — downloaded</source>
+        <translation> — descargado</translation>
+    </message>
+    <message>
         <source>{name} (vision projector)</source>
         <translation>{name} (proyector de visión)</translation>
     </message>
@@ -1958,13 +1965,19 @@
         <source>None</source>
         <translation>Ninguno</translation>
     </message>
-    <message>
-        <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation>{ctx} tokens, ranuras: {slots}</translation>
+    <message numerus="yes">
+        <source>{ctx} tokens, %n slot(s)</source>
+        <translation>
+            <numerusform>{ctx} tokens, %n ranura</numerusform>
+            <numerusform>{ctx} tokens, %n ranuras</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation>PID {pid}; inicios: {spawns}, tras un bloqueo: {respawns}</translation>
+    <message numerus="yes">
+        <source>pid {pid}; %n start(s), {respawns} after a crash</source>
+        <translation>
+            <numerusform>PID {pid}; %n inicio, {respawns} tras un bloqueo</numerusform>
+            <numerusform>PID {pid}; %n inicios, {respawns} tras un bloqueo</numerusform>
+        </translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -2196,9 +2209,12 @@
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
-    <message>
-        <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation>llama-server {version} ({source}) en {path}; dispositivos: {devices}</translation>
+    <message numerus="yes">
+        <source>llama-server {version} ({source}) at {path}; %n device(s)</source>
+        <translation>
+            <numerusform>llama-server {version} ({source}) en {path}; %n dispositivo</numerusform>
+            <numerusform>llama-server {version} ({source}) en {path}; %n dispositivos</numerusform>
+        </translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>

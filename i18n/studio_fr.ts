@@ -437,9 +437,12 @@
         <source>Export the conversation</source>
         <translation>Exporter la conversation</translation>
     </message>
-    <message>
-        <source>{when} · {count} messages</source>
-        <translation>{when} · {count} messages</translation>
+    <message numerus="yes">
+        <source>{when} · %n message(s)</source>
+        <translation>
+            <numerusform>{when} · %n message</numerusform>
+            <numerusform>{when} · %n messages</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -1742,6 +1745,10 @@
         <translation> — envoi incomplet</translation>
     </message>
     <message>
+        <source> — downloaded</source>
+        <translation> — téléchargé</translation>
+    </message>
+    <message>
         <source>{name} (vision projector)</source>
         <translation>{name} (projecteur de vision)</translation>
     </message>
@@ -1958,13 +1965,19 @@
         <source>None</source>
         <translation>Aucun</translation>
     </message>
-    <message>
-        <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation>{ctx} jetons, emplacements : {slots}</translation>
+    <message numerus="yes">
+        <source>{ctx} tokens, %n slot(s)</source>
+        <translation>
+            <numerusform>{ctx} jetons, %n emplacement</numerusform>
+            <numerusform>{ctx} jetons, %n emplacements</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation>PID {pid} ; démarrages : {spawns}, après un plantage : {respawns}</translation>
+    <message numerus="yes">
+        <source>pid {pid}; %n start(s), {respawns} after a crash</source>
+        <translation>
+            <numerusform>PID {pid} ; %n démarrage, dont {respawns} après un plantage</numerusform>
+            <numerusform>PID {pid} ; %n démarrages, dont {respawns} après un plantage</numerusform>
+        </translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -2196,9 +2209,12 @@
         <source>Dark</source>
         <translation>Sombre</translation>
     </message>
-    <message>
-        <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation>llama-server {version} ({source}) dans {path} ; appareils : {devices}</translation>
+    <message numerus="yes">
+        <source>llama-server {version} ({source}) at {path}; %n device(s)</source>
+        <translation>
+            <numerusform>llama-server {version} ({source}) dans {path} ; %n appareil</numerusform>
+            <numerusform>llama-server {version} ({source}) dans {path} ; %n appareils</numerusform>
+        </translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>

@@ -437,9 +437,11 @@
         <source>Export the conversation</source>
         <translation>この会話をエクスポート</translation>
     </message>
-    <message>
-        <source>{when} · {count} messages</source>
-        <translation>{when} · {count} 件のメッセージ</translation>
+    <message numerus="yes">
+        <source>{when} · %n message(s)</source>
+        <translation>
+            <numerusform>{when} · %n 件のメッセージ</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -1742,6 +1744,10 @@
         <translation> — アップロードが不完全</translation>
     </message>
     <message>
+        <source> — downloaded</source>
+        <translation> — ダウンロード済み</translation>
+    </message>
+    <message>
         <source>{name} (vision projector)</source>
         <translation>{name}（ビジョンプロジェクター）</translation>
     </message>
@@ -1958,13 +1964,17 @@
         <source>None</source>
         <translation>なし</translation>
     </message>
-    <message>
-        <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation>{ctx} トークン、スロット数 {slots}</translation>
+    <message numerus="yes">
+        <source>{ctx} tokens, %n slot(s)</source>
+        <translation>
+            <numerusform>{ctx} トークン、スロット %n 個</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation>PID {pid}、起動回数 {spawns}（うちクラッシュ後 {respawns}）</translation>
+    <message numerus="yes">
+        <source>pid {pid}; %n start(s), {respawns} after a crash</source>
+        <translation>
+            <numerusform>PID {pid}、起動 %n 回（うちクラッシュ後 {respawns} 回）</numerusform>
+        </translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -2196,9 +2206,11 @@
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
-    <message>
-        <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation>llama-server {version}（{source}）: {path}、デバイス数 {devices}</translation>
+    <message numerus="yes">
+        <source>llama-server {version} ({source}) at {path}; %n device(s)</source>
+        <translation>
+            <numerusform>llama-server {version}（{source}）: {path}、デバイス %n 台</numerusform>
+        </translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>

@@ -437,9 +437,11 @@
         <source>Export the conversation</source>
         <translation>导出该对话</translation>
     </message>
-    <message>
-        <source>{when} · {count} messages</source>
-        <translation>{when} · {count} 条消息</translation>
+    <message numerus="yes">
+        <source>{when} · %n message(s)</source>
+        <translation>
+            <numerusform>{when} · %n 条消息</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -1742,6 +1744,10 @@
         <translation> — 上传不完整</translation>
     </message>
     <message>
+        <source> — downloaded</source>
+        <translation> — 已下载</translation>
+    </message>
+    <message>
         <source>{name} (vision projector)</source>
         <translation>{name}（视觉投影器）</translation>
     </message>
@@ -1958,13 +1964,17 @@
         <source>None</source>
         <translation>无</translation>
     </message>
-    <message>
-        <source>{ctx} tokens, {slots} slot(s)</source>
-        <translation>{ctx} 个 token，槽位数：{slots}</translation>
+    <message numerus="yes">
+        <source>{ctx} tokens, %n slot(s)</source>
+        <translation>
+            <numerusform>{ctx} 个 token，%n 个槽位</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>pid {pid}; {spawns} start(s), {respawns} after a crash</source>
-        <translation>PID {pid}；启动 {spawns} 次，其中崩溃后 {respawns} 次</translation>
+    <message numerus="yes">
+        <source>pid {pid}; %n start(s), {respawns} after a crash</source>
+        <translation>
+            <numerusform>PID {pid}；启动 %n 次，其中崩溃后 {respawns} 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -2196,9 +2206,11 @@
         <source>Dark</source>
         <translation>深色</translation>
     </message>
-    <message>
-        <source>llama-server {version} ({source}) at {path}; {devices} device(s)</source>
-        <translation>llama-server {version}（{source}），位于 {path}；设备数：{devices}</translation>
+    <message numerus="yes">
+        <source>llama-server {version} ({source}) at {path}; %n device(s)</source>
+        <translation>
+            <numerusform>llama-server {version}（{source}），位于 {path}；%n 个设备</numerusform>
+        </translation>
     </message>
     <message>
         <source>The engine cannot be used: {detail}</source>

@@ -187,16 +187,16 @@ class ServerPage(QWidget):
         self.model.setText(str(snapshot.model) if snapshot.model else self.tr("None"))
         if snapshot.ready is not None:
             self.context.setText(
-                self.tr("{ctx} tokens, {slots} slot(s)").format(
-                    ctx=snapshot.ready.n_ctx, slots=snapshot.ready.total_slots
+                self.tr("{ctx} tokens, %n slot(s)", "", snapshot.ready.total_slots).format(
+                    ctx=snapshot.ready.n_ctx
                 )
             )
         else:
             self.context.setText("—")
         self.process.setText(
-            self.tr("pid {pid}; {spawns} start(s), {respawns} after a crash").format(
-                pid=snapshot.pid, spawns=snapshot.spawn_count, respawns=snapshot.respawn_count
-            )
+            self.tr(
+                "pid {pid}; %n start(s), {respawns} after a crash", "", snapshot.spawn_count
+            ).format(pid=snapshot.pid, respawns=snapshot.respawn_count)
             if snapshot.pid is not None
             else "—"
         )

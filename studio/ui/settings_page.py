@@ -291,12 +291,9 @@ class SettingsPage(QWidget):
 
     def show_engine(self, info: EngineInfo) -> None:
         self.engine_status.setText(
-            self.tr("llama-server {version} ({source}) at {path}; {devices} device(s)").format(
-                version=info.version.label,
-                source=info.source.value,
-                path=str(info.path),
-                devices=len(info.devices),
-            )
+            self.tr(
+                "llama-server {version} ({source}) at {path}; %n device(s)", "", len(info.devices)
+            ).format(version=info.version.label, source=info.source.value, path=str(info.path))
         )
 
     def show_engine_error(self, detail: str) -> None:

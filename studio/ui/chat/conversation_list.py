@@ -97,9 +97,7 @@ class ConversationList(QWidget):
             when = datetime.fromtimestamp(summary.updated_at).strftime("%Y-%m-%d %H:%M")
             item = QListWidgetItem(summary.title)
             item.setData(_ID_ROLE, summary.id)
-            tip = self.tr("{when} · {count} messages").format(
-                when=when, count=summary.message_count
-            )
+            tip = self.tr("{when} · %n message(s)", "", summary.message_count).format(when=when)
             if summary.snippet:
                 tip += "\n" + summary.snippet
             item.setToolTip(tip)
