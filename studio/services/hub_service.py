@@ -8,13 +8,14 @@ translates the code.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.errors import StudioError
-from studio.core.hub import HubClient, ModelFile, RepoDetails, SearchSort
+from studio.core.hub import DownloadTarget, HubClient, ModelFile, RepoDetails, SearchSort
 from studio.core.hub.fit import FitAssessment
+from studio.core.hub.targets import downloaded_in
 from studio.core.tasks import TaskOwner
 
 # (repo details, model) -> how it fits this machine; reads only the remote header.
@@ -25,6 +26,8 @@ class HubService(QObject):
     searched = Signal(object)  # SearchPage
     repo_loaded = Signal(object)  # RepoDetails
     fit_assessed = Signal(str, str, object)  # repo id, model name, FitAssessment
+    # repo id, frozenset of model names whose files are all on disk already
+    local_copies = Signal(str, object)
     failed = Signal(str, str, object, str)  # operation, code, params (dict), detail
     busy_changed = Signal(bool)
 
@@ -33,12 +36,16 @@ class HubService(QObject):
         client: HubClient,
         tasks: TaskOwner,
         assessor: Assessor | None = None,
+        local_targets: Callable[[RepoDetails], Sequence[DownloadTarget]] | None = None,
         parent: QObject | None = None,
     ) -> None:
+        """`local_targets(details)`: where a copy of the repository's files may already be
+        (the HF cache, the models folders), to mark what needs no download."""
         super().__init__(parent)
         self.client = client
         self._tasks = tasks
         self._assessor = assessor
+        self._local_targets = local_targets
         self._latest: dict[str, asyncio.Task[None]] = {}
 
     def set_assessor(self, assessor: Assessor | None) -> None:
@@ -78,9 +85,24 @@ class HubService(QObject):
     async def _search(self, query: str, sort: SearchSort, page: int) -> None:
         self.searched.emit(await self.client.search(query, sort, page))
 
+    def check_local_copies(self, details: RepoDetails) -> None:
+        """Find which of the repository's models are on disk already (e.g. after a download)."""
+        if self._local_targets is not None:
+            self._replace("local", lambda: self._find_local(details))
+
+    async def _find_local(self, details: RepoDetails) -> None:
+        assert self._local_targets is not None
+        targets = list(self._local_targets(details))
+        models = details.models + details.mmproj
+        present = await asyncio.to_thread(
+            lambda: frozenset(m.name for m in models if downloaded_in(m.files, targets))
+        )
+        self.local_copies.emit(details.repo_id, present)
+
     async def _open_repo(self, repo_id: str) -> None:
         details = await self.client.repo(repo_id)
         self.repo_loaded.emit(details)
+        self.check_local_copies(details)
         if self._assessor is not None and details.models:
             self._replace("fit", lambda: self._assess_all(details))
 

@@ -114,12 +114,14 @@ class RepoFilesModel(QAbstractTableModel):
         super().__init__()
         self._rows: list[tuple[ModelFile, bool]] = []  # (model, is projector)
         self._fits: dict[str, FitAssessment] = {}
+        self._local: frozenset[str] = frozenset()
         self.details: RepoDetails | None = None
 
     def show_repo(self, details: RepoDetails | None) -> None:
         self.beginResetModel()
         self.details = details
         self._fits = {}
+        self._local = frozenset()
         self._rows = (
             [(m, False) for m in details.models] + [(m, True) for m in details.mmproj]
             if details is not None
@@ -135,6 +137,19 @@ class RepoFilesModel(QAbstractTableModel):
             if model.name == name and not projector:
                 cell = self.index(row, self.FIT)
                 self.dataChanged.emit(cell, cell)
+
+    def set_local(self, repo_id: str, names: frozenset[str]) -> None:
+        """Mark the models already on disk (no download needed)."""
+        if self.details is None or self.details.repo_id != repo_id or names == self._local:
+            return
+        self._local = names
+        if self._rows:
+            self.dataChanged.emit(
+                self.index(0, self.FILE), self.index(len(self._rows) - 1, self.FILE)
+            )
+
+    def is_local(self, name: str) -> bool:
+        return name in self._local
 
     def model_at(self, row: int) -> ModelFile:
         return self._rows[row][0]
@@ -194,6 +209,8 @@ class RepoFilesModel(QAbstractTableModel):
                 )
             if not model.complete:
                 name += self.tr(" — incomplete upload")
+            if model.name in self._local:
+                name += self.tr(" — downloaded")
             return self.tr("{name} (vision projector)").format(name=name) if projector else name
         if column == self.SIZE:
             return text.format_bytes(model.size)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.hub import (
     DownloadRequest,
+    DownloadSnapshot,
     DownloadTarget,
     FolderTarget,
     HfCacheTarget,
@@ -194,6 +195,8 @@ class DiscoverPage(QWidget):
         hub.searched.connect(self._on_hub_searched)
         hub.repo_loaded.connect(self._on_hub_repo_loaded)
         hub.fit_assessed.connect(self._on_hub_fit_assessed)
+        hub.local_copies.connect(self.files_model.set_local)
+        downloads.completed.connect(self._on_download_completed)
         hub.failed.connect(self._on_hub_failed)
         self.refresh_targets()
 
@@ -288,6 +291,12 @@ class DiscoverPage(QWidget):
         self.status.setText(text.error_text(code, params))
         if operation == "repo":
             self.repo_title.setText(self.tr("The repository could not be opened."))
+
+    @Slot(object)
+    def _on_download_completed(self, snapshot: DownloadSnapshot) -> None:
+        details = self.files_model.details
+        if details is not None and details.repo_id == snapshot.repo_id:
+            self._hub.check_local_copies(details)
 
     # -- download -------------------------------------------------------------------------
     def _selected_model(self) -> tuple[ModelFile, bool] | None:

@@ -10,7 +10,15 @@ import os
 from pathlib import Path
 
 from studio.core.hardware import DeviceConfig, discover_devices
-from studio.core.hub import DownloadQueue, HubClient, HubConfig
+from studio.core.hub import (
+    DownloadQueue,
+    DownloadTarget,
+    FolderTarget,
+    HfCacheTarget,
+    HubClient,
+    HubConfig,
+    RepoDetails,
+)
 from studio.core.hub.fit import FitAssessment, plan_fit, remote_assessor
 from studio.core.memory import ModelSummary
 from studio.core.paths import AppPaths
@@ -48,7 +56,12 @@ class HubArea:
         client = HubClient(config)
         # Headers read once per file and commit, across device and settings changes.
         self._summaries: dict[str, ModelSummary] = {}
-        self.hub = HubService(client, tasks, remote_assessor(client, self._judge, self._summaries))
+        self.hub = HubService(
+            client,
+            tasks,
+            remote_assessor(client, self._judge, self._summaries),
+            local_targets=self._local_targets,
+        )
         self.downloads = DownloadService()
         self.downloads.attach(
             DownloadQueue(config, client.file_url, tasks, self.downloads.on_change)
@@ -65,6 +78,10 @@ class HubArea:
 
     def _folders(self) -> list[Path]:
         return [Path(folder).expanduser() for folder in self._settings.current.models_folders]
+
+    def _local_targets(self, details: RepoDetails) -> list[DownloadTarget]:
+        cache = HfCacheTarget(self._config.cache_dir, details.repo_id, details.revision)
+        return [cache, *(FolderTarget(folder, details.repo_id) for folder in self._folders())]
 
     def _import_folder(self) -> Path:
         folders = self._folders()

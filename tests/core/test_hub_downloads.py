@@ -33,7 +33,7 @@ from studio.core.hub.errors import (
 )
 from studio.core.hub.fit import FitAssessment, remote_assessor
 from studio.core.hub.repo import RemoteFile
-from studio.core.hub.targets import DownloadTarget
+from studio.core.hub.targets import DownloadTarget, downloaded_in
 from studio.core.memory import ModelSummary
 from studio.core.tasks import TaskOwner
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
@@ -112,6 +112,12 @@ async def test_download_lands_in_the_hf_cache_where_huggingface_hub_finds_it(
         assert path.read_bytes() == harness.hub.repos[details.repo_id].files[remote.path].read(
             0, remote.size
         )
+    # The repository view can tell this model is on disk, in the cache and nowhere else.
+    target = HfCacheTarget(harness.config.cache_dir, details.repo_id, details.revision)
+    elsewhere = FolderTarget(harness.config.cache_dir.parent / "models", details.repo_id)
+    assert downloaded_in(bf16.files, [elsewhere, target])
+    assert not downloaded_in(bf16.files, [elsewhere])
+    assert not downloaded_in(details.models[0].files, [target])
     # Per-file progress was reported along the way, and no partial file is left.
     assert {s.state for s in harness.seen} >= {JobState.QUEUED, JobState.DOWNLOADING}
     assert not list(harness.config.cache_dir.rglob("*.incomplete"))

@@ -16,6 +16,8 @@ from studio.core.hardware import DeviceConfig, discover_devices
 from studio.core.hub import (
     DownloadQueue,
     DownloadSnapshot,
+    FolderTarget,
+    HfCacheTarget,
     HubClient,
     HubConfig,
     JobState,
@@ -70,7 +72,16 @@ class Scene:
         self.tasks = TaskOwner("discover-test")
         inventory = discover_devices(DeviceConfig(fake_spec="GPU0:8GiB,HOST:32GiB"), (), {})
         assessor = remote_assessor(self.client, lambda s, n: plan_fit(s, n, inventory))
-        self.hub_service = HubService(self.client, self.tasks, assessor)
+        self.folder = tmp_path / "models"
+        self.hub_service = HubService(
+            self.client,
+            self.tasks,
+            assessor,
+            local_targets=lambda details: [
+                HfCacheTarget(self.config.cache_dir, details.repo_id, details.revision),
+                FolderTarget(self.folder, details.repo_id),
+            ],
+        )
         self.downloads = DownloadService()
         policy = RetryPolicy(first_delay_s=0.01, max_delay_s=0.05)
         self.downloads.attach(
@@ -79,7 +90,6 @@ class Scene:
                 policy=policy,
             )
         )  # fmt: skip
-        self.folder = tmp_path / "models"
         self.page = DiscoverPage(
             self.hub_service, self.downloads, self.config.cache_dir, lambda: [self.folder]
         )
@@ -235,6 +245,12 @@ def test_download_panel_pauses_resumes_and_completes_with_mmproj(
         done = panel.model.snapshot_at(0)
         assert [p.name for p in done.paths] == ["Tiny-Q8_0.gguf", "mmproj-Tiny-F16.gguf"]
         assert all(p.parent == scene.folder / "tester" / "Tiny-GGUF" for p in done.paths)
+        # The repository view now marks what is on disk.
+        await scene.until(lambda: scene.page.files_model.is_local("Tiny-Q8_0.gguf"))
+        files = [scene.file_cell(r, RepoFilesModel.FILE) for r in range(4)]
+        assert "Tiny-Q8_0.gguf — downloaded" in files
+        assert "mmproj-Tiny-F16.gguf — downloaded (vision projector)" in files
+        assert not scene.page.files_model.is_local("Tiny-Q4_K_M.gguf")
         loads: list[Path] = []
         panel.load_requested.connect(loads.append)
         panel.load_button.click()

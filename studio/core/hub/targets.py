@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from studio.core.hub.errors import DownloadError
 from studio.core.hub.naming import contained_path, safe_relative_path
 from studio.core.hub.repo import RemoteFile
 
@@ -37,6 +39,17 @@ class DownloadTarget(Protocol):
     def finalize(self, remote: RemoteFile) -> Path:
         """Move the verified partial file into place; returns `final_path`."""
         ...
+
+
+def downloaded_in(files: Sequence[RemoteFile], targets: Sequence[DownloadTarget]) -> bool:
+    """Whether every one of `files` is complete in one of `targets` (blocking: stats)."""
+    for target in targets:
+        try:
+            if all(target.is_complete(remote) for remote in files):
+                return True
+        except (OSError, DownloadError):
+            continue  # an unreadable folder or an unsafe name is simply not a copy
+    return False
 
 
 def _repo_folder_name(repo_id: str) -> str:
