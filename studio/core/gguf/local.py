@@ -33,7 +33,8 @@ def read_header(
             except NeedMoreBytes as more:
                 if more.needed > max_header_bytes:
                     raise HeaderTooLargeError(source, max_header_bytes) from None
-                want = min(max(more.needed, 2 * len(buffer)), size, max_header_bytes)
+                # Local reads are cheap, re-parsing is not: grow by 4x.
+                want = min(max(more.needed, 4 * len(buffer)), size, max_header_bytes)
     header = GGUFHeader(
         source=header.source,
         version=header.version,

@@ -9,7 +9,7 @@ file, in which case it is a `TruncatedError`.
 from __future__ import annotations
 
 import struct
-from typing import Final
+from typing import Final, cast
 
 from gguf import GGML_QUANT_SIZES, GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGMLQuantizationType
 
@@ -43,6 +43,7 @@ _SCALAR_FORMATS: Final[dict[int, str]] = {
     11: "q",
     12: "d",
 }
+_U64: Final = struct.Struct("<Q")
 _STRING: Final = 8
 _ARRAY: Final = 9
 _KNOWN_TYPES: Final = frozenset(int(t) for t in GGMLQuantizationType)
@@ -58,7 +59,8 @@ class NeedMoreBytes(Exception):  # noqa: N818 - a signal to the caller, not an e
 
 class _Cursor:
     def __init__(self, data: bytes | bytearray | memoryview, source: str, at_eof: bool) -> None:
-        self.data = memoryview(data)
+        # One copy to immutable bytes: slicing and decoding bytes is the fast path.
+        self.data = data if isinstance(data, bytes) else bytes(data)
         self.pos = 0
         self.source = source
         self.at_eof = at_eof
@@ -95,10 +97,33 @@ class _Cursor:
         if length > MAX_STRING_BYTES:
             raise self.corrupt(f"string of {length} bytes")
         self.need(length)
-        raw = bytes(self.data[self.pos : self.pos + length])
+        raw = self.data[self.pos : self.pos + length]
         self.pos += length
         # llama.cpp does not validate UTF-8 either; keep odd token bytes readable.
         return raw.decode("utf-8", errors="replace")
+
+    def strings(self, count: int) -> tuple[str, ...]:
+        """`count` strings: the tokenizer's vocabulary and merges, so a tight loop."""
+        data, pos, end = self.data, self.pos, len(self.data)
+        unpack_length = _U64.unpack_from
+        out: list[str] = []
+        append = out.append
+        for _ in range(count):
+            if pos + 8 > end:
+                self.pos = pos
+                self.need(8)
+            (length,) = unpack_length(data, pos)
+            pos += 8
+            if length > MAX_STRING_BYTES:
+                self.pos = pos
+                raise self.corrupt(f"string of {length} bytes")
+            if pos + length > end:
+                self.pos = pos
+                self.need(length)
+            append(data[pos : pos + length].decode("utf-8", errors="replace"))
+            pos += length
+        self.pos = pos
+        return tuple(out)
 
     def scalar(self, value_type: int) -> MetadataScalar:
         if value_type == _STRING:
@@ -126,10 +151,10 @@ class _Cursor:
             values = self.unpack(f"{count}{fmt}")
             if item_type == 7:
                 return tuple(bool(v) for v in values)
-            return tuple(v for v in values if isinstance(v, int | float))
+            return cast(tuple[int | float, ...], values)
         if item_type != _STRING:
             raise self.corrupt(f"unknown array item type {item_type}")
-        return tuple(self.string() for _ in range(count))
+        return self.strings(count)
 
 
 def _tensor_bytes(cursor: _Cursor, name: str, shape: tuple[int, ...], ggml_type: int) -> int:
