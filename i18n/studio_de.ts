@@ -1955,7 +1955,7 @@
     </message>
     <message>
         <source>Follow</source>
-        <translation>Mitlaufen</translation>
+        <translation>Mitverfolgen</translation>
     </message>
     <message>
         <source>Scroll to new log lines</source>

@@ -481,7 +481,7 @@
     </message>
     <message>
         <source>You</source>
-        <translation>Usted</translation>
+        <translation>Tú</translation>
     </message>
     <message>
         <source>System</source>

@@ -124,6 +124,8 @@ def test_a_lookup_under_another_context_finds_the_same_source(
     """A subclass's tr() (or a module-level helper) passes a context lupdate never saw."""
     language.apply("de")
     assert QCoreApplication.translate("SomeSubclassOfMainWindow", "Settings") == "Einstellungen"
+    # Qt's own strings come from its qtbase catalogue.
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
     assert QCoreApplication.translate("Anything", "no such source text") == "no such source text"
 
 
