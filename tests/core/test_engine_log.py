@@ -93,3 +93,16 @@ def test_flash_attention_auto_turned_off() -> None:
 def test_unrelated_lines_are_ignored() -> None:
     allocation = parse_engine_log(["srv  llama_server: model loaded", "", "garbage | - x |"])
     assert allocation.buffers == () and allocation.breakdowns == ()
+
+
+def test_resident_host_weights_prefer_the_fit_table_over_the_mapped_range() -> None:
+    allocation = parse_engine_log(_RPC_LOG.splitlines())
+    # CPU_Mapped says 92.10 MiB (the whole file); the host really keeps 51 MiB.
+    assert allocation.resident_weights(HOST_KEY) == 51 * MIB
+    assert allocation.resident_weights("RPC[127.0.0.1:50112]") == round(47.71 * MIB)
+    without_table = parse_engine_log(
+        [line for line in _RPC_LOG.splitlines() if "breakdown" not in line]
+    )
+    assert without_table.resident_weights(HOST_KEY) == round(92.10 * MIB)
+    loaded = parse_engine_log(["load_tensors:          CPU model buffer size =    28.69 MiB"])
+    assert loaded.resident_weights(HOST_KEY) == round(28.69 * MIB)

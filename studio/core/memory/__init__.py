@@ -22,8 +22,13 @@ API (all frozen dataclasses, no I/O, no Qt):
   host, context padding and SWA cell counts as in llama-kv-cache-iswa.cpp, MTP blocks are
   skipped unless load_mtp. Weights, KV and recurrent state are exact; compute is a fitted
   heuristic (compute.py).
+  `Estimate.settings` are the settings as the engine resolves them (`-fa auto` becomes off
+  where llama-server would turn it off). Settings the engine refuses raise `EstimateError`
+  (quantized V without flash attention, MLA with different K/V types, unknown cache types).
 - `parse_engine_log()` (engine_log.py): what llama-server really allocated, from its
-  `-lv 4` log (buffer-size lines and the fit memory-breakdown table).
+  `-lv 4` log (buffer-size lines and the fit memory-breakdown table), grouped per device key
+  ("Host", "RPC[host:port]", "CUDA0" ...); `resident_weights(device)` corrects the host's
+  memory-mapped range with the fit table.
 
 Typical cost: well under 1 ms for a 100-layer model (bench/estimate_accuracy.py measures).
 """

@@ -128,12 +128,29 @@ class EngineAllocation:
         return tuple(seen)
 
     def by_device(self) -> dict[str, dict[str, int]]:
-        """{device: {kind: bytes}} over every logged buffer."""
+        """{device: {kind: bytes}} over every logged buffer (the host's "model" is what the
+        log says, mapped ranges included; see `resident_weights`)."""
         result: dict[str, dict[str, int]] = {}
         for buffer in self.buffers:
             kinds = result.setdefault(buffer.device, dict.fromkeys(COMPONENTS, 0))
             kinds[buffer.kind] += buffer.bytes
         return result
+
+    def resident_weights(self, device: str) -> int:
+        """Weight bytes really held on `device`.
+
+        Device buffers are exact. On the host, a memory-mapped model logs `CPU_Mapped` as the
+        whole mapped file range (tensors of other devices included) and repacked copies
+        (`CPU_REPACK`, `AMX`) on top; the fit pass's table counts what the host really keeps
+        (whole MiB), so it is preferred when the log has one.
+        """
+        if device != HOST_KEY:
+            return self.component(device, "model")
+        mapped = any(b.kind == "model" and b.buffer_type.endswith("_Mapped") for b in self.buffers)
+        table = self.breakdown_totals(0)
+        if mapped and HOST_KEY in table:
+            return table[HOST_KEY][0] * MIB
+        return self.component(HOST_KEY, "model")
 
     def breakdown_totals(self, table: int = 0) -> dict[str, tuple[int, int, int]]:
         """{device: (model, context, compute) MiB} of one table, host rows summed."""
