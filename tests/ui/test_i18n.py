@@ -16,12 +16,14 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
+from studio.core.chat.models import Message, Role
 from studio.core.engine import EngineProber
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
+from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.i18n import (
     TRANSLATED_LANGUAGES,
     Catalog,
@@ -313,3 +315,22 @@ def test_the_device_list_is_rebuilt_in_the_new_language(
         "Vulkan0 (Radeon): 12000 von 16384 MiB frei",
         "Vulkan1 (Arc): 8000 von 8192 MiB frei",
     ]
+
+
+def test_the_conversation_writes_names_and_links_again(
+    language: LanguageController, qtbot: QtBot
+) -> None:
+    """Text inside a document is no widget property: the view re-renders its own."""
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.add_message(Message(1, 1, Role.USER, "Hallo, wie geht's?"))
+    view.add_message(Message(2, 1, Role.ASSISTANT, "Gut.", model="Qwen3"))
+    assert view.text_of(1, "header") == "You"
+    assert "Regenerate" in view.text_of(2, "footer")
+
+    language.apply("de")
+    QCoreApplication.processEvents()  # LanguageChange is posted, not sent
+    assert view.text_of(1, "header") == "Sie"
+    assert view.text_of(2, "header") == "Assistent (Qwen3)"
+    assert "Neu erzeugen" in view.text_of(2, "footer")
+    assert view.text_of(1, "body") == "Hallo, wie geht's?"

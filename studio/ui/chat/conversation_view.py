@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import shiboken6
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QDesktopServices,
     QGuiApplication,
@@ -114,6 +114,15 @@ class ConversationView(QTextBrowser):
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
         bar.rangeChanged.connect(self._on_scroll_range_changed)
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Names, statuses and links are text inside the document, out of reach of the app's
+        # live language switch: write them again (the bodies are the conversation's words).
+        if event.type() == QEvent.Type.LanguageChange:
+            for entry in self.messages.values():
+                self._render_header(entry)
+                self._render_footer(entry)
+        super().changeEvent(event)
 
     # -- content ---------------------------------------------------------------------------
 
