@@ -73,6 +73,33 @@ BIG_SHAPES = (
         ["-c", "32768", "-np", "1"],
         EstimateSettings(ctx=32768, parallel=1),
     ),
+    ("llama-8b-shape", ["-c", "131072"], EstimateSettings(ctx=131072)),
+    (
+        "llama-8b-shape",
+        ["-c", "32768", "-ub", "2048"],
+        EstimateSettings(ctx=32768, ubatch=2048),
+    ),
+    (
+        "qwen3-30b-a3b-shape",
+        ["-c", "32768", "-ub", "2048"],
+        EstimateSettings(ctx=32768, ubatch=2048),
+    ),
+    (
+        "qwen3-30b-a3b-shape",
+        ["-c", "32768", "-np", "1", "-ngl", "25"],
+        EstimateSettings(ctx=32768, parallel=1, n_gpu_layers=25),
+    ),
+    ("gemma3-12b-shape", ["-c", "131072"], EstimateSettings(ctx=131072)),
+    (
+        "gemma3-12b-shape",
+        ["-c", "32768", "-fa", "off", "-ngl", "30"],
+        EstimateSettings(ctx=32768, flash_attn=False, n_gpu_layers=30),
+    ),
+    (
+        "gemma3-12b-shape",
+        ["-c", "32768", "-ctk", "q8_0", "-ctv", "q8_0"],
+        EstimateSettings(ctx=32768, cache_type_k="q8_0", cache_type_v="q8_0"),
+    ),
 )
 
 

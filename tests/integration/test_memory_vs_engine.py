@@ -79,8 +79,26 @@ def test_estimate_matches_engine(
             ["-c", "16384", "-ts", "3,1"],
             EstimateSettings(ctx=16384, tensor_split=(3, 1)),
         ),
+        ("llama-8b-shape", ["-c", "131072"], EstimateSettings(ctx=131072)),
+        (
+            "qwen3-30b-a3b-shape",
+            ["-c", "32768", "-ub", "2048"],
+            EstimateSettings(ctx=32768, ubatch=2048),
+        ),
+        (
+            "gemma3-12b-shape",
+            ["-c", "32768", "-fa", "off", "-ngl", "30"],
+            EstimateSettings(ctx=32768, flash_attn=False, n_gpu_layers=30),
+        ),
     ],
-    ids=["8B dense -ngl 20", "30B-A3B --n-cpu-moe 20", "12B SWA -ts 3,1"],
+    ids=[
+        "8B dense -ngl 20",
+        "30B-A3B --n-cpu-moe 20",
+        "12B SWA -ts 3,1",
+        "8B dense 128k context",
+        "30B-A3B -ub 2048",
+        "12B SWA -fa off -ngl 30",
+    ],
 )
 def test_big_shapes_against_the_fit_pass(
     engine_location: EngineLocation, model: str, args: list[str], settings: EstimateSettings
