@@ -180,6 +180,19 @@ async def test_dead_proxy_variables_change_nothing(
         snapshot = await manager.load(small(smollm2))
         assert snapshot.ready is not None and snapshot.ready.n_ctx == 512
         assert await answer(manager)
+        # The whole request surface, through the same proxy-proof client: thinking off
+        # (a JSON boolean the server accepts), a reasoning budget, and logprobs.
+        deltas = [
+            d
+            async for d in manager.stream_chat(
+                HI, max_tokens=4, thinking=False, reasoning_budget=0, logprobs=2
+            )
+        ]
+        scored = [lp for d in deltas for lp in d.logprobs]
+        assert scored and all(len(lp.top) == 2 and lp.logprob <= 0 for lp in scored)
+        final = deltas[-1]
+        assert final.usage.get("completion_tokens") == 4
+        assert final.tokens_per_second and final.tokens_per_second > 0
     finally:
         await manager.shutdown()
 
