@@ -151,6 +151,9 @@ def test_request_fields_llama_server_reads() -> None:
         "temperature": 0.2,
     }
     assert json.dumps(body).count('"enable_thinking": false') == 1  # a JSON boolean
+    openai_style = build_request(HI, stream=False, logprobs=True, top_logprobs=4)
+    assert (openai_style["logprobs"], openai_style["top_logprobs"]) == (True, 4)
+    assert "logprobs" not in build_request(HI, stream=False, logprobs=False)
     plain = build_request(HI, stream=False)
     assert plain == {"messages": HI, "stream": False}
 

@@ -160,7 +160,7 @@ def build_request(
     thinking: bool | None = None,
     reasoning_budget: int | None = None,
     reasoning_effort: str | None = None,
-    logprobs: int | None = None,
+    logprobs: int | bool | None = None,
     include_usage: bool = True,
     return_progress: bool = True,
     **fields: Any,
@@ -169,7 +169,7 @@ def build_request(
 
     `thinking` goes to `chat_template_kwargs.enable_thinking` as a JSON boolean (a string
     is rejected with 400); `reasoning_budget` to `reasoning_budget_tokens` (a key named
-    plain `reasoning_budget` is ignored by the server); `logprobs=K` asks for the top K.
+    plain `reasoning_budget` is ignored by the server); `logprobs=K` asks for the top K (`True` with `top_logprobs`, as OpenAI clients send it).
     Other keyword fields (sampling, stop, tools, max_tokens ...) pass through unchanged.
     """
     body: dict[str, Any] = {"messages": list(messages), "stream": stream}
@@ -186,7 +186,11 @@ def build_request(
         body["reasoning_budget_tokens"] = int(reasoning_budget)
     if reasoning_effort is not None:
         body["reasoning_effort"] = reasoning_effort
-    if logprobs is not None:
+    # OpenAI clients send `logprobs: true/false` (+ `top_logprobs`); the app sends a count.
+    if isinstance(logprobs, bool):
+        if logprobs:
+            body["logprobs"] = True
+    elif logprobs is not None:
         body["logprobs"] = True
         body["top_logprobs"] = int(logprobs)
     body.update(fields)
