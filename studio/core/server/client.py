@@ -169,8 +169,9 @@ def build_request(
 
     `thinking` goes to `chat_template_kwargs.enable_thinking` as a JSON boolean (a string
     is rejected with 400); `reasoning_budget` to `reasoning_budget_tokens` (a key named
-    plain `reasoning_budget` is ignored by the server); `logprobs=K` asks for the top K (`True` with `top_logprobs`, as OpenAI clients send it).
-    Other keyword fields (sampling, stop, tools, max_tokens ...) pass through unchanged.
+    plain `reasoning_budget` is ignored by the server); `logprobs=K` asks for the top K
+    (or `True` with `top_logprobs`, as OpenAI clients send it). Other keyword fields
+    (sampling, stop, tools, max_tokens ...) pass through unchanged.
     """
     body: dict[str, Any] = {"messages": list(messages), "stream": stream}
     if stream:
