@@ -16,6 +16,9 @@ API (all frozen dataclasses, no I/O, no Qt):
   vocab, chat template; bytes per layer, per layer's experts, token embedding, output.
 - `EstimateSettings` (settings.py): llama-server flags that change memory, with the
   server's defaults (4 unified slots when -np is not given, -c 0 = trained context, FA auto).
+- Speculative decoding: `draft_n_max` widens the logits buffer; `load_mtp` loads the nextn
+  blocks; a draft model is priced by a second `estimate()` of its own summary on the same
+  devices (llama-server loads it with the target's split), as `studio.core.placement` does.
 - `estimate()` (estimate.py) follows llama.cpp's rules: the output layer is offloaded first
   and counts in -ngl, the token embedding stays on the host, tied output embeddings are
   duplicated onto the output device, --n-cpu-moe keeps the first N layers' experts on the
@@ -42,7 +45,6 @@ from studio.core.memory.settings import (
     SERVER_AUTO_PARALLEL,
     DeviceKind,
     DeviceSpec,
-    DraftSettings,
     EstimateSettings,
     SplitMode,
 )
@@ -56,7 +58,6 @@ __all__ = [
     "DeviceEstimate",
     "DeviceKind",
     "DeviceSpec",
-    "DraftSettings",
     "Estimate",
     "EstimateError",
     "EstimateSettings",

@@ -52,16 +52,6 @@ HOST = DeviceSpec("Host", DeviceKind.HOST)
 
 
 @dataclass(frozen=True)
-class DraftSettings:
-    """A separate draft model for speculative decoding (-md), with its own placement."""
-
-    n_gpu_layers: int | None = None  # -ngld; None = all
-    cache_type_k: str = "f16"
-    cache_type_v: str = "f16"
-    n_max: int = 3  # --spec-draft-n-max: widens the target's output buffer
-
-
-@dataclass(frozen=True)
 class EstimateSettings:
     """llama-server flags that change memory. Defaults are llama-server's defaults.
 
