@@ -20,6 +20,7 @@ from studio.core.hub import (
     RepoDetails,
 )
 from studio.core.hub.fit import FitAssessment, plan_fit, remote_assessor
+from studio.core.hub.journal import DownloadJournal
 from studio.core.memory import ModelSummary
 from studio.core.paths import AppPaths
 from studio.core.settings import AppSettings
@@ -51,6 +52,7 @@ class HubArea:
         self._settings = settings
         self._engine = engine
         self._paths = paths
+        self._tasks = tasks
         config = hub_config(settings.current)
         self._config = config
         client = HubClient(config)
@@ -63,8 +65,16 @@ class HubArea:
             local_targets=self._local_targets,
         )
         self.downloads = DownloadService()
+        # Unfinished downloads are remembered and come back paused in the next session.
+        self._journal = DownloadJournal(paths.data_dir / "downloads.json")
         self.downloads.attach(
-            DownloadQueue(config, client.file_url, tasks, self.downloads.on_change)
+            DownloadQueue(
+                config,
+                client.file_url,
+                tasks,
+                self.downloads.on_change,
+                remember=self._journal.save,
+            )
         )
         self.library = LibraryService(tasks, config.cache_dir, self._folders, self._import_folder)
         self.discover_page = DiscoverPage(self.hub, self.downloads, config.cache_dir, self._folders)
@@ -75,6 +85,7 @@ class HubArea:
 
     def start(self) -> None:
         self.library.rescan()
+        self._tasks.spawn("restore-downloads", self.downloads.queue.restore(self._journal.load))
 
     def _folders(self) -> list[Path]:
         return [Path(folder).expanduser() for folder in self._settings.current.models_folders]

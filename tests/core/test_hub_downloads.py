@@ -32,6 +32,7 @@ from studio.core.hub.errors import (
     DOWNLOAD_UNSAFE_PATH,
 )
 from studio.core.hub.fit import FitAssessment, remote_assessor
+from studio.core.hub.journal import DownloadJournal
 from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget, downloaded_in
 from studio.core.memory import ModelSummary
@@ -439,3 +440,39 @@ async def test_the_same_files_are_never_queued_twice(harness: Harness) -> None:
     done = await harness.finished(first)
     assert done.state is JobState.COMPLETED, done.error
     assert [s.job_id for s in harness.queue.snapshots()] == [first]
+
+
+async def test_unfinished_downloads_come_back_paused_after_a_restart(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    journal = DownloadJournal(tmp_path / "data" / "downloads.json")
+    first = Harness(hub, tmp_path / "cache", remember=journal.save)
+    details = await first.details()
+    q8, q4 = details.models[1].first, details.models[0].first
+    hub.add_fault(details.repo_id, q8.path, Fault("stall", after_bytes=(1 << 20) + 3, stall_s=30))
+    paused = first.queue.add(first.cache_request(details, q8))
+    await first.until(lambda s: s.job_id == paused and s.done >= 1 << 20)
+    first.queue.pause(paused)
+    finished = first.queue.add(first.cache_request(details, q4))
+    await first.finished(finished)
+    await first.queue.settle()
+    await first.tasks.shutdown()  # quit
+    assert [r.files for r in journal.load()] == [(q8,)]  # the finished one is not remembered
+
+    second = Harness(hub, tmp_path / "cache", remember=journal.save)
+    await second.queue.restore(journal.load)
+    (back,) = second.queue.snapshots()
+    assert back.state is JobState.PAUSED and back.title == "test"
+    assert back.done >= 1 << 20  # what is on disk shows at once
+    second.queue.resume(back.job_id)
+    done = await second.finished(back.job_id)
+    assert done.state is JobState.COMPLETED, done.error
+    await second.queue.settle()
+    assert journal.load() == []
+
+
+def test_an_unreadable_download_list_is_an_empty_one(tmp_path: Path) -> None:
+    path = tmp_path / "downloads.json"
+    path.write_text("{not json")
+    assert DownloadJournal(path).load() == []
+    assert DownloadJournal(tmp_path / "missing.json").load() == []

@@ -143,8 +143,11 @@ class DownloadQueue:
         policy: RetryPolicy | None = None,
         free_space: Callable[[Path], int] = free_bytes,
         clock: Callable[[], float] = time.monotonic,
+        remember: Callable[[list[DownloadRequest]], None] | None = None,
     ) -> None:
-        """`url_for(repo_id, revision, path)` gives a file's resolve URL (HubClient.file_url)."""
+        """`url_for(repo_id, revision, path)` gives a file's resolve URL (HubClient.file_url).
+        `remember(requests)` (blocking, run in a worker thread) is given the unfinished jobs
+        whenever that list changes, e.g. `DownloadJournal.save`."""
         self._config = config
         self._url_for = url_for
         self._tasks = tasks
@@ -155,7 +158,23 @@ class DownloadQueue:
         self._clock = clock
         self._jobs: dict[int, _Job] = {}
         self._cleanups: set[asyncio.Task[None]] = set()
+        self._remember = remember
+        self._remembered: list[DownloadRequest] | None = None
+        self._remember_lock = asyncio.Lock()
         self._ids = itertools.count(1)
+
+    async def restore(self, load: Callable[[], list[DownloadRequest]]) -> None:
+        """Jobs from an earlier session (`load`, e.g. `DownloadJournal.load`, runs in a
+        worker thread) come back paused, showing the bytes already on disk; Resume
+        continues them from there."""
+        requests = await asyncio.to_thread(load)
+        progress = await asyncio.to_thread(lambda: [_on_disk(r) for r in requests])
+        for request, (done, complete) in zip(requests, progress, strict=True):
+            job = _Job(next(self._ids), request, _SpeedMeter(self._clock), JobState.PAUSED)
+            job.done, job.complete = done, complete
+            self._jobs[job.job_id] = job
+            self._publish(job)
+        self._remembered = [job.request for job in self._jobs.values() if not job.state.finished]
 
     def reconfigure(self, config: HubConfig, url_for: Callable[[str, str, str], str]) -> None:
         """A new endpoint, proxy or timeouts (from the settings) for every job started next."""
@@ -176,6 +195,7 @@ class DownloadQueue:
         job = _Job(next(self._ids), request, _SpeedMeter(self._clock))
         self._jobs[job.job_id] = job
         self._publish(job)
+        self._save_list()
         self._pump()
         return job.job_id
 
@@ -213,9 +233,11 @@ class DownloadQueue:
         """Drop a finished job from the list."""
         if self._jobs[job_id].state.finished:
             del self._jobs[job_id]
+            self._save_list()
 
     async def settle(self) -> None:
-        """Wait until no job runs and every cancelled job's partial files are gone."""
+        """Wait until no job runs, every cancelled job's partial files are gone and the
+        list on disk is current."""
         while True:
             pending = [job.task for job in self._jobs.values() if job.task is not None]
             pending += [task for task in self._cleanups if not task.done()]
@@ -338,6 +360,28 @@ class DownloadQueue:
         if state is not JobState.RETRYING:
             job.retry = None
         self._publish(job)
+        self._save_list()
+
+    def _save_list(self) -> None:
+        if self._remember is None:
+            return
+        unfinished = [
+            job.request
+            for job in self._jobs.values()
+            if job.state not in (JobState.COMPLETED, JobState.CANCELLED)
+        ]
+        if unfinished != self._remembered:
+            self._remembered = unfinished
+            writer = self._tasks.spawn("remember-downloads", self._write_list())
+            self._cleanups.add(writer)
+            writer.add_done_callback(self._cleanups.discard)
+
+    async def _write_list(self) -> None:
+        assert self._remember is not None
+        async with self._remember_lock:
+            # Whatever is newest when our turn comes, so a burst ends with the last list.
+            newest = list(self._remembered or [])
+            await asyncio.to_thread(self._remember, newest)
 
     def _publish(self, job: _Job) -> None:
         self._on_change(self._snapshot(job))
@@ -372,6 +416,24 @@ def _partials(request: DownloadRequest) -> set[Path]:
         return {request.target.partial_path(remote) for remote in request.files}
     except DownloadError:
         return set()  # an unsafe name: the job itself fails with that code when it runs
+
+
+def _on_disk(request: DownloadRequest) -> tuple[dict[str, int], set[str]]:
+    """Bytes already there per file, and which files are complete (blocking)."""
+    done: dict[str, int] = {}
+    complete: set[str] = set()
+    for remote in request.files:
+        try:
+            if request.target.is_complete(remote):
+                done[remote.path] = remote.size
+                complete.add(remote.path)
+            else:
+                done[remote.path] = min(
+                    _size_or_zero(request.target.partial_path(remote)), remote.size
+                )
+        except DownloadError:
+            done[remote.path] = 0
+    return done, complete
 
 
 def _size_or_zero(path: Path) -> int:
