@@ -2,8 +2,15 @@
 
 - `HubClient(config)`: async `search(query, sort, page)`, `repo(repo_id)` (GGUF files grouped
   by quant, shards merged, mmproj apart, card summary), `file_url`, `file_metadata`.
-- `DownloadQueue`: jobs of files that belong together, resumable, verified, with progress.
-- `HfCacheTarget` / `FolderTarget`: where downloaded files land.
+  `HubConfig` holds the endpoint, proxy, timeouts and cache folder; the token is read from
+  huggingface_hub's store.
+- `fit`: `remote_assessor(client, judge)` reads a remote header (HTTP Range) and judges it;
+  `plan_fit` is the judge built on the placement planner's auto-fit.
+- `DownloadQueue`: jobs of files that belong together (shards + mmproj), resumable after
+  stalls and drops, sha256-verified, with progress, pause/resume/cancel; `journal` keeps
+  unfinished jobs across sessions. `transfer.FileTransfer` moves one file.
+- `HfCacheTarget` / `FolderTarget`: where downloaded files land (`targets`).
+- `library`: scan the HF cache and folders, import, delete.
 - Failures are `HubError` / `DownloadError` / `LibraryError` with codes from `errors`.
 """
 
