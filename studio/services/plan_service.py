@@ -38,7 +38,7 @@ from studio.core.placement.environment import request_from_environment
 from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason
-from studio.core.placement.request import Mtp, PlanRequest, Projector, SplitMode
+from studio.core.placement.request import DraftModel, Mtp, PlanRequest, Projector, SplitMode
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
@@ -112,6 +112,12 @@ def prepare_load(
         environment_reasons=reasons,
         base_request=base,
     )
+
+
+def read_draft(path: Path) -> DraftModel:
+    """A draft model for speculative decoding, from its header (small models: fast enough
+    to read on the GUI thread)."""
+    return DraftModel(path=path, summary=summarize(read_model(path)))
 
 
 # -- what the panel draws ------------------------------------------------------------------
@@ -215,6 +221,7 @@ def remembered(plan: Plan, use_projector: bool) -> dict[str, Any]:
         "n_cpu_moe": asked.n_cpu_moe,
         "mmproj": use_projector,
         "mtp": isinstance(asked.speculative, Mtp),
+        "draft": str(asked.speculative.path) if isinstance(asked.speculative, DraftModel) else None,
     }
 
 

@@ -8,7 +8,9 @@ with the reason in their tooltip. A plan that does not fit asks before loading.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -37,9 +40,10 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.engine.info import EngineFeatures
+from studio.core.errors import StudioError
 from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
 from studio.core.placement.reasons import Reason, Setting, Severity
-from studio.core.placement.request import Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
 from studio.core.server.launch import display_command, to_argv
 from studio.services.device_memory import GIB, format_bytes
 from studio.services.plan_service import (
@@ -47,6 +51,7 @@ from studio.services.plan_service import (
     PlanService,
     launch_spec,
     plan_memory,
+    read_draft,
     remembered,
     restore,
 )
@@ -127,6 +132,7 @@ class LoadDialog(QDialog):
         remembered_settings: Mapping[str, Any] | None = None,
         parent: QWidget | None = None,
         confirm_overflow: Callable[[QWidget, str], bool] | None = None,
+        choose_draft: Callable[[QWidget], Path | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("load-dialog")
@@ -136,6 +142,7 @@ class LoadDialog(QDialog):
         self._service = service
         self._features = features
         self._confirm_overflow = confirm_overflow or _ask_load_anyway
+        self._choose_draft = choose_draft or _choose_draft_file
         self._rendering = False
         self.use_projector = setup.projector is not None
         self.remembered_settings: dict[str, Any] = {}
@@ -200,6 +207,11 @@ class LoadDialog(QDialog):
         )
         if self.use_projector and setup.projector is not None:
             request = request.with_changes(projector=setup.projector)
+        draft = (remembered_settings or {}).get("draft")
+        if isinstance(draft, str) and Path(draft).is_file():
+            # A draft that cannot be read any more is simply not used.
+            with contextlib.suppress(StudioError, OSError):
+                request = request.with_changes(speculative=read_draft(Path(draft)))
         service.plan_now(request)
 
     # -- building -------------------------------------------------------------------------
@@ -344,6 +356,25 @@ class LoadDialog(QDialog):
             )
         )
         form.addRow("", self.mtp)
+        self.draft_label = QLabel(self.tr("No draft model"))
+        self.draft_label.setObjectName("load-draft-label")
+        self.draft_choose = QPushButton(self.tr("Draft model…"))
+        self.draft_choose.setObjectName("load-draft-choose")
+        self.draft_choose.setAccessibleName(
+            self.tr("Choose a small model for speculative decoding")
+        )
+        self.draft_choose.clicked.connect(self._on_choose_draft)
+        self.draft_clear = QPushButton(self.tr("No draft"))
+        self.draft_clear.setObjectName("load-draft-clear")
+        self.draft_clear.setAccessibleName(self.tr("Stop using the draft model"))
+        self.draft_clear.clicked.connect(
+            lambda: self._edit(lambda p: p.request.with_changes(speculative=None))
+        )
+        draft = QHBoxLayout()
+        draft.addWidget(self.draft_label, 1)
+        draft.addWidget(self.draft_choose)
+        draft.addWidget(self.draft_clear)
+        form.addRow(self.tr("Draft model"), draft)
         return group
 
     def _margins_group(self) -> QGroupBox:
@@ -409,6 +440,23 @@ class LoadDialog(QDialog):
         k, v = self.cache_k.currentText(), self.cache_v.currentText()
         if k and v:
             self._edit(lambda p: p.with_cache_types(k, v))
+
+    @Slot()
+    def _on_choose_draft(self) -> None:
+        path = self._choose_draft(self)
+        if path is not None:
+            self.use_draft(path)
+
+    def use_draft(self, path: Path) -> None:
+        """Speculative decoding with `path` as the draft model (replaces MTP)."""
+        try:
+            draft = read_draft(path)
+        except (StudioError, OSError) as error:
+            self.draft_label.setText(
+                self.tr("{file} cannot be used: {reason}").format(file=path.name, reason=error)
+            )
+            return
+        self._edit(lambda p: p.request.with_changes(speculative=draft))
 
     @Slot(bool)
     def _on_mmproj(self, on: bool) -> None:
@@ -590,6 +638,25 @@ class LoadDialog(QDialog):
                 )
             )
 
+        draft_supported = features is None or features.supports("--spec-draft-model")
+        speculative = request.speculative
+        self.draft_choose.setEnabled(draft_supported)
+        self.draft_clear.setEnabled(isinstance(speculative, DraftModel))
+        if not draft_supported:
+            self.draft_choose.setToolTip(
+                self.tr("This llama-server build has no draft-model speculative decoding.")
+            )
+        if isinstance(speculative, DraftModel):
+            self.draft_label.setText(
+                self.tr("{file} ({size}), drafting {n} tokens").format(
+                    file=speculative.path.name,
+                    size=format_bytes(speculative.summary.total_bytes),
+                    n=speculative.n_max,
+                )
+            )
+        else:
+            self.draft_label.setText(self.tr("No draft model"))
+
         mtp = plan.limits.mtp
         self.mtp.setChecked(isinstance(request.speculative, Mtp))
         self.mtp.setEnabled(mtp.allowed)
@@ -635,6 +702,13 @@ class LoadDialog(QDialog):
         self.remembered_settings = remembered(plan, self.use_projector)
         self.load_requested.emit(plan)
         self.accept()
+
+
+def _choose_draft_file(parent: QWidget) -> Path | None:
+    path, _ = QFileDialog.getOpenFileName(
+        parent, parent.tr("Choose a draft model"), "", parent.tr("GGUF models (*.gguf)")
+    )
+    return Path(path) if path else None
 
 
 def _ask_load_anyway(parent: QWidget, problems: str) -> bool:

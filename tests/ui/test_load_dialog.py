@@ -47,12 +47,16 @@ def _dialog(
     remembered: dict[str, Any] | None = None,
     confirm: Callable[[object, str], bool] | None = None,
 ) -> LoadDialog:
+    def unexpected(_parent: object, problems: str) -> bool:
+        raise AssertionError(f"the load-anyway question was not expected: {problems}")
+
     dialog = LoadDialog(
         setup,
         PlanService(setup.planner),
         engine.features,
         remembered,
-        confirm_overflow=confirm,  # type: ignore[arg-type]
+        # Never the real modal box in a test: it would wait for a click forever.
+        confirm_overflow=confirm or unexpected,  # type: ignore[arg-type]
     )
     qtbot.addWidget(dialog)
     return dialog
@@ -312,3 +316,29 @@ def test_safety_margin_moves_the_budget(
     assert bar is not None and bar.usable == after.device(gpu1).budget
     assert after.fits  # auto-fit chose again within the smaller budget
     assert after.device(gpu1).predicted.total <= after.device(gpu1).budget
+
+
+def test_a_draft_model_reserves_memory_and_is_remembered(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    draft_path = synthetic_model("tiny-llama-q8-tied")
+    dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)
+    dialog._choose_draft = lambda _parent: draft_path
+    assert not dialog.draft_clear.isEnabled()
+    ctx_pinned = _replanned(qtbot, dialog, dialog.ctx_spin.editingFinished.emit)
+    plan = _replanned(qtbot, dialog, dialog.draft_choose.click)
+    assert plan.launch.draft_model == draft_path
+    assert sum(d.predicted.draft for d in (*plan.devices, plan.host)) > sum(
+        d.predicted.draft for d in (*ctx_pinned.devices, ctx_pinned.host)
+    )
+    assert draft_path.name in dialog.draft_label.text()
+    assert f"--spec-draft-model {draft_path}" in dialog.command.toPlainText()
+    assert dialog.draft_clear.isEnabled()
+    dialog.load_button.click()
+    remembered = dialog.remembered_settings
+    assert remembered["draft"] == str(draft_path)
+    again = _dialog(qtbot, moe_setup, engine, remembered=remembered)
+    assert again.plan.launch.draft_model == draft_path
+    cleared = _replanned(qtbot, again, again.draft_clear.click)
+    assert cleared.launch.draft_model is None
+    assert again.draft_label.text() == "No draft model"
