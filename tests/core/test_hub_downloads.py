@@ -476,3 +476,19 @@ def test_an_unreadable_download_list_is_an_empty_one(tmp_path: Path) -> None:
     path.write_text("{not json")
     assert DownloadJournal(path).load() == []
     assert DownloadJournal(tmp_path / "missing.json").load() == []
+
+
+async def test_a_dead_network_fails_clearly_after_the_retries(tmp_path: Path) -> None:
+    fake = FakeHub([quant_repo()])
+    with fake.running():
+        harness = Harness(fake, tmp_path / "cache")
+        details = await harness.details()
+    # The endpoint is gone now (the network died after the repository was opened).
+    done = await harness.finished(
+        harness.queue.add(harness.cache_request(details, details.models[0].first))
+    )
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_RETRIES_EXHAUSTED
+    assert done.error.params["reason"] == "cannot connect"
+    reasons = {s.retry.reason for s in harness.seen if s.retry is not None}
+    assert reasons == {"cannot connect"}

@@ -214,6 +214,8 @@ class FileTransfer:
             # Paused or quitting: what arrived is good, so the next session resumes after it.
             await self._write(bytes(buffer))
             raise
+        except (httpx.ConnectError, httpx.ConnectTimeout) as error:
+            raise _RetryableError("cannot connect") from error
         except httpx.TimeoutException as error:
             # Bytes that arrived before the stall are good: keep them, resume after them.
             await self._write(bytes(buffer))
