@@ -39,7 +39,7 @@ def state_text(snapshot: DownloadSnapshot) -> str:
     state = snapshot.state
     if state is JobState.RETRYING and snapshot.retry is not None:
         return text.tr("Reconnecting in {delay:.0f} s ({reason})").format(
-            delay=snapshot.retry.delay_s, reason=snapshot.retry.reason
+            delay=snapshot.retry.delay_s, reason=text.retry_reason_text(snapshot.retry.reason)
         )
     if state is JobState.FAILED and snapshot.error is not None:
         return text.error_text(snapshot.error.code, snapshot.error.params)

@@ -112,6 +112,23 @@ FIT_COLORS = {
 }
 
 
+def retry_reason_text(reason: str) -> str:
+    """The downloader's retry reasons (stable English keys) in the user's language."""
+    known = {
+        "stalled": tr("no data for a while"),
+        "connection dropped": tr("the connection dropped"),
+        "cannot connect": tr("cannot connect"),
+        "checksum mismatch": tr("the bytes did not match the checksum"),
+        "range not satisfiable": tr("the server refused to resume"),
+        "more bytes than the Hub's size": tr("the server sent too much"),
+    }
+    if reason in known:
+        return known[reason]
+    if reason.startswith("http "):
+        return tr("server error {status}").format(status=reason.removeprefix("http "))
+    return reason
+
+
 def error_text(code: str, params: Mapping[str, object]) -> str:
     def p(name: str) -> str:
         value = params.get(name, "")
@@ -144,7 +161,7 @@ def error_text(code: str, params: Mapping[str, object]) -> str:
         ).format(file=p("file"))
     if code == "download_retries_exhausted":
         return tr("{file} kept failing ({reason}). Resume to try again.").format(
-            file=p("file"), reason=p("reason")
+            file=p("file"), reason=retry_reason_text(p("reason"))
         )
     if code == "download_unsafe_path":
         return tr("Refused a file name that would write outside the target folder: {name}").format(

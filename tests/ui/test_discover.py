@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.hardware import DeviceConfig, discover_devices
 from studio.core.hub import (
+    DownloadError,
     DownloadQueue,
     DownloadSnapshot,
     FolderTarget,
@@ -21,6 +23,7 @@ from studio.core.hub import (
     HubClient,
     HubConfig,
     JobState,
+    RetryNotice,
     RetryPolicy,
     SearchPage,
     SearchSort,
@@ -29,7 +32,7 @@ from studio.core.hub.fit import plan_fit, remote_assessor
 from studio.core.tasks import TaskOwner
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
-from studio.ui.discover_downloads import DownloadsModel
+from studio.ui.discover_downloads import DownloadsModel, state_text
 from studio.ui.discover_models import RepoFilesModel
 from studio.ui.discover_page import DiscoverPage
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
@@ -314,3 +317,24 @@ def test_the_newest_search_wins(scene: Scene, qasync_loop: asyncio.AbstractEvent
 
     qasync_loop.run_until_complete(scenario())
     assert [p.query for p in pages] == ["other"]
+
+
+def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
+    def snap(state: JobState, **extra: object) -> DownloadSnapshot:
+        base = DownloadSnapshot(1, "r", "t", state, (), 5, 10, 0.0, None, None, None, ())
+        return replace(base, **extra)  # type: ignore[arg-type]
+
+    retrying = snap(JobState.RETRYING, retry=RetryNotice(2, 4.0, "connection dropped"))
+    assert state_text(retrying) == "Reconnecting in 4 s (the connection dropped)"
+    failed = snap(
+        JobState.FAILED,
+        error=DownloadError("download_retries_exhausted", "x", file="m.gguf", reason="http 503"),
+    )
+    assert state_text(failed) == "m.gguf kept failing (server error 503). Resume to try again."
+    full = snap(
+        JobState.FAILED,
+        error=DownloadError(
+            "download_disk_full", "x", needed=5_000_000_000, free=1_000_000, path="/m"
+        ),
+    )
+    assert state_text(full) == "Not enough disk space: 5.0 GB needed, 1.0 MB free in /m."
