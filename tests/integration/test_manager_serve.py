@@ -61,6 +61,7 @@ async def test_openai_routes_go_through_the_manager(
                         events.append(line[6:])
             assert events[-1] == "[DONE]"
             chunks = [json.loads(e) for e in events[:-1]]
+            assert chunks[0]["choices"][0]["delta"] == {"role": "assistant"}
             streamed = "".join(
                 c["choices"][0]["delta"].get("content", "") for c in chunks if c["choices"]
             )

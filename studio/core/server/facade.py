@@ -278,6 +278,8 @@ class ChatFacade:
             async for delta in deltas:
                 if not opened:
                     writer.write(self._head(200, "text/event-stream"))
+                    role = {"index": 0, "delta": {"role": "assistant"}, "finish_reason": None}
+                    writer.write(event(chunk([role])))
                     opened = True
                 if not (delta.has_text or delta.finish_reason):
                     continue  # role and prompt-progress chunks
