@@ -53,6 +53,7 @@ from studio.core.server.states import ReadyInfo, StartPhase
 log = logging.getLogger(__name__)
 
 RING_LINES = 2000
+_MAX_LINE_BYTES = 64 * 1024
 HEALTH_PROBE_TIMEOUT_S = 2.0
 _POLL_FALLBACK_S = 0.5
 
@@ -190,7 +191,8 @@ class ServerProcess:
             self._call_soon(self._set_exited, returncode)
 
     def _copy_lines(self, stream: IO[bytes], log_file: IO[str] | None) -> None:
-        for raw in iter(stream.readline, b""):
+        # Bounded reads: a line without a newline (a binary dump) must not grow unbounded.
+        for raw in iter(lambda: stream.readline(_MAX_LINE_BYTES), b""):
             line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             with self._lines_lock:
                 self._lines.append(line)
