@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 
 from studio.core.hub.fit import FitAssessment, FitKind
+from studio.ui.messages import code_message
 
 
 def tr(text: str) -> str:
@@ -130,53 +131,9 @@ def retry_reason_text(reason: str) -> str:
 
 
 def error_text(code: str, params: Mapping[str, object]) -> str:
-    def p(name: str) -> str:
-        value = params.get(name, "")
-        if name in ("needed", "free") and isinstance(value, int):
-            return format_bytes(value)
-        return str(value)
-
-    if code == "hub_offline":
-        return tr(
-            "Cannot reach the Hugging Face Hub. Check the network connection, and the "
-            "proxy and endpoint in Settings."
-        )
-    if code == "hub_not_found":
-        return tr("Not found on the Hub: {target}.").format(target=p("target"))
-    if code == "hub_auth_required":
-        return tr(
-            "This repository is gated or private. Add a Hugging Face token in Settings and "
-            "accept the model's terms on its Hub page."
-        )
-    if code == "hub_http_error":
-        return tr("The Hub answered with an error (HTTP {status}).").format(status=p("status"))
-    if code == "download_disk_full":
-        return tr("Not enough disk space: {needed} needed, {free} free in {path}.").format(
-            needed=p("needed"), free=p("free"), path=p("path")
-        )
-    if code == "download_checksum_mismatch":
-        return tr(
-            "{file} did not match the Hub's checksum, even when downloaded again. "
-            "The damaged copy was deleted."
-        ).format(file=p("file"))
+    """The app-wide sentence for a core error code (`messages`), with the downloader's
+    retry reason translated too."""
+    shown = dict(params)
     if code == "download_retries_exhausted":
-        return tr("{file} kept failing ({reason}). Resume to try again.").format(
-            file=p("file"), reason=retry_reason_text(p("reason"))
-        )
-    if code == "download_unsafe_path":
-        return tr("Refused a file name that would write outside the target folder: {name}").format(
-            name=p("name")
-        )
-    if code == "download_target_unwritable":
-        return tr("Cannot write to {path}.").format(path=p("path"))
-    if code == "library_not_gguf":
-        return tr("This is not a usable GGUF model file ({reason}).").format(reason=p("reason"))
-    if code == "library_is_mmproj":
-        return tr(
-            "This is a vision projector (mmproj), not a model: load it together with its model."
-        )
-    if code == "library_unreadable":
-        return tr("The file cannot be read: {path}").format(path=p("path"))
-    if code.startswith("gguf."):
-        return tr("The model's header cannot be read ({code}).").format(code=code)
-    return tr("Something went wrong ({code}).").format(code=code)
+        shown["reason"] = retry_reason_text(str(params.get("reason", "")))
+    return code_message(code, shown)

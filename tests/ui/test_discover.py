@@ -337,4 +337,4 @@ def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
             "download_disk_full", "x", needed=5_000_000_000, free=1_000_000, path="/m"
         ),
     )
-    assert state_text(full) == "Not enough disk space: 5.0 GB needed, 1.0 MB free in /m."
+    assert state_text(full) == "Not enough disk space: 4.7 GiB needed, 1 MiB free in /m."
