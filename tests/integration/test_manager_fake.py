@@ -304,3 +304,14 @@ async def test_unload_ends_streams_in_flight_as_cancelled(tmp_path: Path) -> Non
         assert rest[-1].finish_reason == "cancelled" and len(rest) < 99
     finally:
         await manager.shutdown()
+
+
+async def test_concurrent_unloads_both_return_idle(tmp_path: Path) -> None:
+    manager = make_manager(tmp_path)
+    try:
+        await manager.load(MODEL_A)
+        first, second = await asyncio.gather(manager.unload(), manager.unload())
+        assert first.state is ServerState.IDLE and second.state is ServerState.IDLE
+        assert not live_children()
+    finally:
+        await manager.shutdown()

@@ -223,7 +223,8 @@ class ServerManager:
         self._wanted = None
         self._epoch += 1
         async with self._op_lock:
-            if intent == self._intent:
+            # A newer load supersedes this unload; a newer unload agrees with it.
+            if intent == self._intent or self._wanted is None:
                 await self._stop_current()
                 self._publish(state=ServerState.IDLE, phase=None, ready=None, failure=None)
         return self._snapshot
