@@ -48,60 +48,32 @@
         <translation>{arch}, {params} Parameter. Braucht {gpu} auf GPUs und {host} im RAM bei Kontext {context} (trainiert: {trained}).</translation>
     </message>
     <message>
-        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation>Der Hugging Face Hub ist nicht erreichbar. Prüfen Sie die Netzwerkverbindung sowie Proxy und Endpunkt in den Einstellungen.</translation>
+        <source>no data for a while</source>
+        <translation>eine Weile keine Daten</translation>
     </message>
     <message>
-        <source>Not found on the Hub: {target}.</source>
-        <translation>Nicht auf dem Hub gefunden: {target}.</translation>
+        <source>the connection dropped</source>
+        <translation>die Verbindung brach ab</translation>
     </message>
     <message>
-        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation>Dieses Repository ist zugangsbeschränkt oder privat. Fügen Sie in den Einstellungen ein Hugging-Face-Token hinzu und akzeptieren Sie die Bedingungen des Modells auf seiner Hub-Seite.</translation>
+        <source>cannot connect</source>
+        <translation>keine Verbindung möglich</translation>
     </message>
     <message>
-        <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation>Der Hub hat mit einem Fehler geantwortet (HTTP {status}).</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>die Daten passten nicht zur Prüfsumme</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>Nicht genug Speicherplatz: {needed} benötigt, {free} frei in {path}.</translation>
+        <source>the server refused to resume</source>
+        <translation>der Server lehnte das Fortsetzen ab</translation>
     </message>
     <message>
-        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation>{file} stimmte nicht mit der Prüfsumme des Hubs überein, auch nicht nach erneutem Herunterladen. Die beschädigte Kopie wurde gelöscht.</translation>
+        <source>the server sent too much</source>
+        <translation>der Server sandte zu viele Daten</translation>
     </message>
     <message>
-        <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation>{file} schlug immer wieder fehl ({reason}). Setzen Sie fort, um es erneut zu versuchen.</translation>
-    </message>
-    <message>
-        <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation>Ein Dateiname, der außerhalb des Zielordners schreiben würde, wurde abgelehnt: {name}</translation>
-    </message>
-    <message>
-        <source>Cannot write to {path}.</source>
-        <translation>{path} ist nicht beschreibbar.</translation>
-    </message>
-    <message>
-        <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation>Dies ist keine verwendbare GGUF-Modelldatei ({reason}).</translation>
-    </message>
-    <message>
-        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation>Dies ist ein Vision-Projektor (mmproj), kein Modell: Laden Sie ihn zusammen mit seinem Modell.</translation>
-    </message>
-    <message>
-        <source>The file cannot be read: {path}</source>
-        <translation>Die Datei kann nicht gelesen werden: {path}</translation>
-    </message>
-    <message>
-        <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation>Der Header des Modells kann nicht gelesen werden ({code}).</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Etwas ist schiefgegangen ({code}).</translation>
+        <source>server error {status}</source>
+        <translation>Serverfehler {status}</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>

@@ -48,60 +48,32 @@
         <translation>{arch}, {params} parámetros. Necesita {gpu} en las GPU y {host} en la RAM con un contexto de {context} (entrenado: {trained}).</translation>
     </message>
     <message>
-        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation>No se puede acceder al Hugging Face Hub. Compruebe la conexión de red y el proxy y el punto de acceso en Configuración.</translation>
+        <source>no data for a while</source>
+        <translation>sin datos durante un rato</translation>
     </message>
     <message>
-        <source>Not found on the Hub: {target}.</source>
-        <translation>No se encontró en el Hub: {target}.</translation>
+        <source>the connection dropped</source>
+        <translation>se cortó la conexión</translation>
     </message>
     <message>
-        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation>Este repositorio es restringido o privado. Añada un token de Hugging Face en Configuración y acepte las condiciones del modelo en su página del Hub.</translation>
+        <source>cannot connect</source>
+        <translation>no se puede conectar</translation>
     </message>
     <message>
-        <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation>El Hub respondió con un error (HTTP {status}).</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>los datos no coincidían con la suma de comprobación</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>No hay espacio suficiente: se necesitan {needed} y hay {free} libres en {path}.</translation>
+        <source>the server refused to resume</source>
+        <translation>el servidor se negó a reanudar</translation>
     </message>
     <message>
-        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation>{file} no coincidió con la suma de comprobación del Hub, ni siquiera al descargarlo de nuevo. Se eliminó la copia dañada.</translation>
+        <source>the server sent too much</source>
+        <translation>el servidor envió demasiados datos</translation>
     </message>
     <message>
-        <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation>{file} siguió fallando ({reason}). Reanude para volver a intentarlo.</translation>
-    </message>
-    <message>
-        <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation>Se rechazó un nombre de archivo que escribiría fuera de la carpeta de destino: {name}</translation>
-    </message>
-    <message>
-        <source>Cannot write to {path}.</source>
-        <translation>No se puede escribir en {path}.</translation>
-    </message>
-    <message>
-        <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation>No es un archivo de modelo GGUF utilizable ({reason}).</translation>
-    </message>
-    <message>
-        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation>Esto es un proyector de visión (mmproj), no un modelo: cárguelo junto con su modelo.</translation>
-    </message>
-    <message>
-        <source>The file cannot be read: {path}</source>
-        <translation>No se puede leer el archivo: {path}</translation>
-    </message>
-    <message>
-        <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation>No se puede leer la cabecera del modelo ({code}).</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Algo salió mal ({code}).</translation>
+        <source>server error {status}</source>
+        <translation>error del servidor {status}</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>

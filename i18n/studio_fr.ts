@@ -48,60 +48,32 @@
         <translation>{arch}, {params} paramètres. Nécessite {gpu} sur les GPU et {host} en RAM avec un contexte de {context} (entraîné : {trained}).</translation>
     </message>
     <message>
-        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation>Impossible de joindre le Hugging Face Hub. Vérifiez la connexion réseau, ainsi que le proxy et le point d’accès dans les paramètres.</translation>
+        <source>no data for a while</source>
+        <translation>aucune donnée depuis un moment</translation>
     </message>
     <message>
-        <source>Not found on the Hub: {target}.</source>
-        <translation>Introuvable sur le Hub : {target}.</translation>
+        <source>the connection dropped</source>
+        <translation>la connexion a été coupée</translation>
     </message>
     <message>
-        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation>Ce dépôt est à accès restreint ou privé. Ajoutez un jeton Hugging Face dans les paramètres et acceptez les conditions du modèle sur sa page du Hub.</translation>
+        <source>cannot connect</source>
+        <translation>connexion impossible</translation>
     </message>
     <message>
-        <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation>Le Hub a répondu par une erreur (HTTP {status}).</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>les données ne correspondaient pas à la somme de contrôle</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>Espace disque insuffisant : {needed} nécessaires, {free} libres dans {path}.</translation>
+        <source>the server refused to resume</source>
+        <translation>le serveur a refusé la reprise</translation>
     </message>
     <message>
-        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation>{file} ne correspond pas à la somme de contrôle du Hub, même après un nouveau téléchargement. La copie endommagée a été supprimée.</translation>
+        <source>the server sent too much</source>
+        <translation>le serveur a envoyé trop de données</translation>
     </message>
     <message>
-        <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation>{file} échoue sans cesse ({reason}). Reprenez pour réessayer.</translation>
-    </message>
-    <message>
-        <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation>Nom de fichier refusé, car il écrirait hors du dossier cible : {name}</translation>
-    </message>
-    <message>
-        <source>Cannot write to {path}.</source>
-        <translation>Impossible d’écrire dans {path}.</translation>
-    </message>
-    <message>
-        <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation>Ce n’est pas un fichier de modèle GGUF utilisable ({reason}).</translation>
-    </message>
-    <message>
-        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation>Ceci est un projecteur de vision (mmproj), pas un modèle : chargez-le avec son modèle.</translation>
-    </message>
-    <message>
-        <source>The file cannot be read: {path}</source>
-        <translation>Le fichier est illisible : {path}</translation>
-    </message>
-    <message>
-        <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation>L’en-tête du modèle est illisible ({code}).</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Une erreur s’est produite ({code}).</translation>
+        <source>server error {status}</source>
+        <translation>erreur du serveur {status}</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>

@@ -48,60 +48,32 @@
         <translation>{arch}、パラメーター {params}。コンテキスト {context} で GPU に {gpu}、RAM に {host} 必要です（学習時: {trained}）。</translation>
     </message>
     <message>
-        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation>Hugging Face Hub に接続できません。ネットワーク接続と、設定のプロキシおよびエンドポイントを確認してください。</translation>
+        <source>no data for a while</source>
+        <translation>しばらくデータが届いていません</translation>
     </message>
     <message>
-        <source>Not found on the Hub: {target}.</source>
-        <translation>Hub に見つかりません: {target}。</translation>
+        <source>the connection dropped</source>
+        <translation>接続が切れました</translation>
     </message>
     <message>
-        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation>このリポジトリはアクセス制限付きか非公開です。設定で Hugging Face トークンを追加し、Hub のモデルページで利用条件に同意してください。</translation>
+        <source>cannot connect</source>
+        <translation>接続できません</translation>
     </message>
     <message>
-        <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation>Hub がエラーを返しました（HTTP {status}）。</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>データがチェックサムと一致しませんでした</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>ディスク容量が足りません: {needed} 必要ですが、{path} の空きは {free} です。</translation>
+        <source>the server refused to resume</source>
+        <translation>サーバーが再開を拒否しました</translation>
     </message>
     <message>
-        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation>{file} は再ダウンロードしても Hub のチェックサムと一致しませんでした。破損したコピーは削除されました。</translation>
+        <source>the server sent too much</source>
+        <translation>サーバーから多すぎるデータが届きました</translation>
     </message>
     <message>
-        <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation>{file} の失敗が続きました（{reason}）。再開すると再試行します。</translation>
-    </message>
-    <message>
-        <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation>保存先フォルダーの外に書き込むファイル名を拒否しました: {name}</translation>
-    </message>
-    <message>
-        <source>Cannot write to {path}.</source>
-        <translation>{path} に書き込めません。</translation>
-    </message>
-    <message>
-        <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation>使用できる GGUF モデルファイルではありません（{reason}）。</translation>
-    </message>
-    <message>
-        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation>これはビジョンプロジェクター（mmproj）で、モデルではありません。対応するモデルと一緒に読み込んでください。</translation>
-    </message>
-    <message>
-        <source>The file cannot be read: {path}</source>
-        <translation>ファイルを読み込めません: {path}</translation>
-    </message>
-    <message>
-        <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation>モデルのヘッダーを読み込めません（{code}）。</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>問題が発生しました（{code}）。</translation>
+        <source>server error {status}</source>
+        <translation>サーバーエラー {status}</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>

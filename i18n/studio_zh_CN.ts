@@ -48,60 +48,32 @@
         <translation>{arch}，{params} 参数。在 {context} 上下文下需要 GPU {gpu}、内存 {host}（训练上下文：{trained}）。</translation>
     </message>
     <message>
-        <source>Cannot reach the Hugging Face Hub. Check the network connection, and the proxy and endpoint in Settings.</source>
-        <translation>无法连接 Hugging Face Hub。请检查网络连接，以及设置中的代理和端点。</translation>
+        <source>no data for a while</source>
+        <translation>一段时间没有收到数据</translation>
     </message>
     <message>
-        <source>Not found on the Hub: {target}.</source>
-        <translation>在 Hub 上未找到：{target}。</translation>
+        <source>the connection dropped</source>
+        <translation>连接已断开</translation>
     </message>
     <message>
-        <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
-        <translation>此仓库为受限访问或私有。请在设置中添加 Hugging Face 令牌，并在模型的 Hub 页面上接受其条款。</translation>
+        <source>cannot connect</source>
+        <translation>无法连接</translation>
     </message>
     <message>
-        <source>The Hub answered with an error (HTTP {status}).</source>
-        <translation>Hub 返回了错误（HTTP {status}）。</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>数据与校验和不符</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>磁盘空间不足：需要 {needed}，{path} 中仅剩 {free}。</translation>
+        <source>the server refused to resume</source>
+        <translation>服务器拒绝继续传输</translation>
     </message>
     <message>
-        <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
-        <translation>{file} 即使重新下载也与 Hub 的校验和不符。已删除损坏的副本。</translation>
+        <source>the server sent too much</source>
+        <translation>服务器发送的数据过多</translation>
     </message>
     <message>
-        <source>{file} kept failing ({reason}). Resume to try again.</source>
-        <translation>{file} 反复失败（{reason}）。点击继续以重试。</translation>
-    </message>
-    <message>
-        <source>Refused a file name that would write outside the target folder: {name}</source>
-        <translation>已拒绝会写到目标文件夹之外的文件名：{name}</translation>
-    </message>
-    <message>
-        <source>Cannot write to {path}.</source>
-        <translation>无法写入 {path}。</translation>
-    </message>
-    <message>
-        <source>This is not a usable GGUF model file ({reason}).</source>
-        <translation>这不是可用的 GGUF 模型文件（{reason}）。</translation>
-    </message>
-    <message>
-        <source>This is a vision projector (mmproj), not a model: load it together with its model.</source>
-        <translation>这是视觉投影器（mmproj），不是模型：请与其对应的模型一起加载。</translation>
-    </message>
-    <message>
-        <source>The file cannot be read: {path}</source>
-        <translation>无法读取文件：{path}</translation>
-    </message>
-    <message>
-        <source>The model&apos;s header cannot be read ({code}).</source>
-        <translation>无法读取模型的文件头（{code}）。</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>出现问题（{code}）。</translation>
+        <source>server error {status}</source>
+        <translation>服务器错误 {status}</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>

@@ -10,6 +10,9 @@ code does not churn the files), fills an unfinished string from the same string 
 translated in another context, writes what is still unfinished to `i18n/unfinished.json`
 as `{language: {source: "" or ["", ...plural forms]}}`, and compiles every .ts to .qm.
 Fill that file in and pass it to `--merge` to finish a language quickly.
+
+Every translation ever finished is also kept in `i18n/memory.json`, so a string that
+vanishes while someone rewrites a widget and comes back unchanged is filled in again.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ ROOT = I18N.parent
 LANGUAGES = ("de", "es", "fr", "ja", "zh_CN")
 SOURCE_DIRECTORIES = ("studio/ui", "studio/services")
 UNFINISHED_FILE = I18N / "unfinished.json"
+MEMORY_FILE = I18N / "memory.json"
 BIN = Path(sys.executable).parent
 # `_tr("...")` helpers at module level (server_text.py, plan_text.py) are lookups too, and
 # messages.py spells QCoreApplication.translate as `_translate`.
@@ -110,9 +114,22 @@ def _set_value(message: ET.Element, value: str | list[str]) -> bool:
     return True
 
 
-def fill(ts: Path, language: str, merged: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def finished(ts: Path) -> dict[str, str | list[str]]:
+    """Source -> translation of every finished message in `ts` (empty if there is none)."""
+    if not ts.exists():
+        return {}
+    return {
+        message.findtext("source") or "": _value(message)
+        for _, message in _messages(ET.parse(ts).getroot())
+        if not _is_unfinished(message)
+    }
+
+
+def fill(
+    ts: Path, language: str, merged: dict[str, Any], memory: dict[str, Any] | None = None
+) -> tuple[int, dict[str, Any]]:
     """Fill unfinished messages from `merged` (source -> translation), then from the same
-    source finished in another context; returns (filled, still unfinished)."""
+    source finished in another context, then from `memory`; returns (filled, unfinished)."""
     tree = ET.parse(ts)
     messages = _messages(tree.getroot())
     known: dict[tuple[str, bool], str | list[str]] = {}
@@ -120,6 +137,7 @@ def fill(ts: Path, language: str, merged: dict[str, Any]) -> tuple[int, dict[str
         if not _is_unfinished(message):
             numerus = message.get("numerus") == "yes"
             known.setdefault((message.findtext("source") or "", numerus), _value(message))
+    memory = memory or {}
     filled = 0
     unfinished: dict[str, Any] = {}
     for _, message in messages:
@@ -127,7 +145,7 @@ def fill(ts: Path, language: str, merged: dict[str, Any]) -> tuple[int, dict[str
             continue
         source = message.findtext("source") or ""
         numerus = message.get("numerus") == "yes"
-        candidates = [merged.get(source), known.get((source, numerus))]
+        candidates = [merged.get(source), known.get((source, numerus)), memory.get(source)]
         if any(value is not None and _set_value(message, value) for value in candidates):
             filled += 1
             known.setdefault((source, numerus), _value(message))
@@ -144,18 +162,26 @@ def update(merge: Path | None = None) -> dict[str, dict[str, Any]]:
     merged: dict[str, dict[str, Any]] = {}
     if merge is not None:
         merged = json.loads(merge.read_text(encoding="utf-8"))
+    memory: dict[str, dict[str, Any]] = {}
+    if MEMORY_FILE.exists():
+        memory = json.loads(MEMORY_FILE.read_text(encoding="utf-8"))
     report: dict[str, dict[str, Any]] = {}
     for language in LANGUAGES:
         ts = ts_path(language)
+        remembered = memory.setdefault(language, {})
+        remembered.update(finished(ts))  # before lupdate drops what vanished
         lupdate(ts, language)
-        filled, unfinished = fill(ts, language, merged.get(language, {}))
+        filled, unfinished = fill(ts, language, merged.get(language, {}), remembered)
         if filled:
             lupdate(ts, language)  # back to lupdate's own layout, so --check compares equal
+        remembered.update(finished(ts))
         lrelease(ts)
         total = len(_messages(ET.parse(ts).getroot()))
         print(f"{language}: {total} strings, {filled} filled now, {len(unfinished)} unfinished")
         if unfinished:
             report[language] = unfinished
+    text = json.dumps(memory, ensure_ascii=False, indent=1, sort_keys=True)
+    MEMORY_FILE.write_text(text + "\n", encoding="utf-8")
     if report:
         text = json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True)
         UNFINISHED_FILE.write_text(text + "\n", encoding="utf-8")

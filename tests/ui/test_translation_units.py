@@ -171,3 +171,14 @@ def test_a_plural_with_the_wrong_number_of_forms_stays_unfinished(tmp_path: Path
     _, unfinished = update.fill(ts, "de", {"%n file(s)": ["%n Dateien"]})
     assert unfinished["%n file(s)"] == ["", ""]
     json.dumps(unfinished)  # what update.py writes to unfinished.json
+
+
+def test_a_string_that_comes_back_is_filled_from_memory(tmp_path: Path) -> None:
+    update = _update_script()
+    ts = tmp_path / "studio_de.ts"
+    ts.write_text(TS, encoding="utf-8")
+    assert update.finished(ts) == {"Send": "Senden"}
+    filled, unfinished = update.fill(ts, "de", {}, {"Pause": "Pausieren"})
+    assert filled == 2  # B's Send from A's, Pause from memory
+    assert "Pause" not in unfinished and "Stop" in unfinished
+    assert update.finished(ts)["Pause"] == "Pausieren"
