@@ -34,6 +34,10 @@ class LatestPerKey(QObject, Generic[K, V]):
     def push(self, key: K, value: V) -> None:
         if self._urgent(self._delivered.get(key), value):
             self._pending.pop(key, None)
+            if not self._pending:
+                # Nothing left to flush: no timer stays armed (an armed timer on an object
+                # the garbage collector frees from a worker thread makes Qt complain).
+                self._timer.stop()
             self._send(key, value)
             return
         self._pending[key] = value

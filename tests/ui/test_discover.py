@@ -32,6 +32,7 @@ from studio.core.hub.fit import plan_fit, remote_assessor
 from studio.core.tasks import TaskOwner
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
+from studio.services.throttle import LatestPerKey
 from studio.ui.discover_downloads import DownloadsModel, state_text
 from studio.ui.discover_models import RepoFilesModel
 from studio.ui.discover_page import DiscoverPage
@@ -338,3 +339,14 @@ def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
         ),
     )
     assert state_text(full) == "Not enough disk space: 4.7 GiB needed, 1 MiB free in /m."
+
+
+def test_no_timer_stays_armed_once_nothing_waits(qtbot: QtBot) -> None:
+    delivered: list[int] = []
+    throttle: LatestPerKey[str, int] = LatestPerKey(delivered.append, 100, lambda old, new: new < 0)
+    throttle.push("job", 1)
+    throttle.push("job", 2)  # both wait for the timer
+    assert delivered == [] and throttle._timer.isActive()
+    throttle.push("job", -1)  # urgent: replaces what waited
+    assert delivered[-1] == -1
+    assert not throttle._timer.isActive()
