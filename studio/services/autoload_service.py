@@ -63,5 +63,13 @@ class AutoloadService(QObject):
             loaded = await load(model)
             return loaded
         finally:
-            # Cancelled (the app quitting) or failed: the app itself did not crash.
-            await asyncio.shield(self._settings.update_now(lambda s: load_ended(s, model, loaded)))
+            # Cancelled (the app quitting) or failed: the app itself did not crash, so the
+            # marker goes, and the write must finish even if we are cancelled meanwhile.
+            ended = asyncio.ensure_future(
+                self._settings.update_now(lambda s: load_ended(s, model, loaded))
+            )
+            try:
+                await asyncio.shield(ended)
+            except asyncio.CancelledError:
+                await ended
+                raise
