@@ -1566,6 +1566,26 @@
         <translation>Diese Nachricht existiert nicht mehr.</translation>
     </message>
     <message>
+        <source>Load a model first.</source>
+        <translation>Laden Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <source>The engine refused the request.</source>
+        <translation>Die Engine hat die Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The connection to the engine was lost.</source>
+        <translation>Die Verbindung zur Engine ging verloren.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be exported.</source>
+        <translation>Die Unterhaltung konnte nicht exportiert werden.</translation>
+    </message>
+    <message>
+        <source>Interrupted: the app closed while this answer was written.</source>
+        <translation>Unterbrochen: Die App wurde beendet, während diese Antwort geschrieben wurde.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Ein Hugging-Face-Token wurde aus der Einstellungsdatei herausgehalten ({field}); speichern Sie Tokens mit „Token speichern“.</translation>
     </message>

@@ -1566,6 +1566,26 @@
         <translation>Este mensaje ya no existe.</translation>
     </message>
     <message>
+        <source>Load a model first.</source>
+        <translation>Cargue primero un modelo.</translation>
+    </message>
+    <message>
+        <source>The engine refused the request.</source>
+        <translation>El motor rechazó la solicitud.</translation>
+    </message>
+    <message>
+        <source>The connection to the engine was lost.</source>
+        <translation>Se perdió la conexión con el motor.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be exported.</source>
+        <translation>No se pudo exportar la conversación.</translation>
+    </message>
+    <message>
+        <source>Interrupted: the app closed while this answer was written.</source>
+        <translation>Interrumpida: la aplicación se cerró mientras se escribía esta respuesta.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Se impidió guardar un token de Hugging Face en el archivo de configuración ({field}); guarde los tokens con Guardar token.</translation>
     </message>

@@ -1566,6 +1566,26 @@
         <translation>Ce message n’existe plus.</translation>
     </message>
     <message>
+        <source>Load a model first.</source>
+        <translation>Chargez d’abord un modèle.</translation>
+    </message>
+    <message>
+        <source>The engine refused the request.</source>
+        <translation>Le moteur a refusé la requête.</translation>
+    </message>
+    <message>
+        <source>The connection to the engine was lost.</source>
+        <translation>La connexion au moteur a été perdue.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be exported.</source>
+        <translation>La conversation n’a pas pu être exportée.</translation>
+    </message>
+    <message>
+        <source>Interrupted: the app closed while this answer was written.</source>
+        <translation>Interrompu : l’application s’est fermée pendant l’écriture de cette réponse.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Un jeton Hugging Face a été tenu à l’écart du fichier de paramètres ({field}) ; enregistrez les jetons avec Enregistrer le jeton.</translation>
     </message>

@@ -1565,6 +1565,26 @@
         <translation>このメッセージはもう存在しません。</translation>
     </message>
     <message>
+        <source>Load a model first.</source>
+        <translation>まずモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <source>The engine refused the request.</source>
+        <translation>エンジンがリクエストを拒否しました。</translation>
+    </message>
+    <message>
+        <source>The connection to the engine was lost.</source>
+        <translation>エンジンとの接続が切れました。</translation>
+    </message>
+    <message>
+        <source>The conversation could not be exported.</source>
+        <translation>会話をエクスポートできませんでした。</translation>
+    </message>
+    <message>
+        <source>Interrupted: the app closed while this answer was written.</source>
+        <translation>中断: この回答の作成中にアプリが終了しました。</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Hugging Face のトークンは設定ファイルに書き込まれませんでした（{field}）。トークンは「トークンを保存」で保存してください。</translation>
     </message>

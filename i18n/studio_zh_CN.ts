@@ -1565,6 +1565,26 @@
         <translation>此消息已不存在。</translation>
     </message>
     <message>
+        <source>Load a model first.</source>
+        <translation>请先加载模型。</translation>
+    </message>
+    <message>
+        <source>The engine refused the request.</source>
+        <translation>引擎拒绝了请求。</translation>
+    </message>
+    <message>
+        <source>The connection to the engine was lost.</source>
+        <translation>与引擎的连接已断开。</translation>
+    </message>
+    <message>
+        <source>The conversation could not be exported.</source>
+        <translation>无法导出对话。</translation>
+    </message>
+    <message>
+        <source>Interrupted: the app closed while this answer was written.</source>
+        <translation>已中断：撰写此回答时应用已关闭。</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>已阻止将 Hugging Face 令牌写入设置文件（{field}）；请使用“保存令牌”保存令牌。</translation>
     </message>

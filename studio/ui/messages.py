@@ -1,4 +1,4 @@
-"""Every error code the core reports, as one translated sentence for the user.
+"""Every error code the core (and the services) report, as one translated sentence.
 
 The core raises `StudioError(code, detail, **params)`, the server manager reports a
 `Failure` with a `FailureCode`, and the planner gives `Reason`s with a `ReasonCode`; the UI
@@ -195,6 +195,14 @@ def _templates() -> dict[str, str]:
         ),
         "chat_conversation_missing": _translate("Messages", "This conversation no longer exists."),
         "chat_message_missing": _translate("Messages", "This message no longer exists."),
+        # -- chatting (studio/services/chat_service.py, stored with an answer) --
+        "chat_no_model": _translate("Messages", "Load a model first."),
+        "chat_server_refused": _translate("Messages", "The engine refused the request."),
+        "chat_connection_lost": _translate("Messages", "The connection to the engine was lost."),
+        "chat_export_failed": _translate("Messages", "The conversation could not be exported."),
+        "chat_app_stopped": _translate(
+            "Messages", "Interrupted: the app closed while this answer was written."
+        ),
         # -- settings and the desktop entry --
         "settings_secret_refused": _translate(
             "Messages",

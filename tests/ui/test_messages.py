@@ -25,13 +25,23 @@ from studio.ui.messages import (
     reason_message,
 )
 
-CORE = Path(__file__).resolve().parents[2] / "studio" / "core"
+STUDIO = Path(__file__).resolve().parents[2] / "studio"
+CORE = STUDIO / "core"
+SERVICES = STUDIO / "services"
 # Enumerations whose values are codes the UI shows (the others are states and settings).
 CODE_ENUMS = ("FailureCode", "ReasonCode")
 
 
+def _trees(*roots: Path) -> dict[Path, ast.Module]:
+    return {
+        path: ast.parse(path.read_text(encoding="utf-8"))
+        for root in roots
+        for path in root.rglob("*.py")
+    }
+
+
 def _core_trees() -> dict[Path, ast.Module]:
-    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in CORE.rglob("*.py")}
+    return _trees(CORE)
 
 
 def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
@@ -104,7 +114,48 @@ def collect_core_codes() -> set[str]:
                     codes.update(_codes_in_expression(value, constants))
     codes.update(code.value for code in FailureCode)
     codes.update(code.value for code in ReasonCode)
+    return codes | collect_service_codes()
+
+
+def collect_service_codes() -> set[str]:
+    """Codes the services emit themselves: `failed.emit("code", ...)` and values assigned to
+    a name that holds a code (`status, error_code = ..., "chat_connection_lost"`)."""
+    codes: set[str] = set()
+    for tree in _trees(SERVICES).values():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "emit"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                codes.add(node.args[0].value)
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    names = target.elts if isinstance(target, ast.Tuple) else [target]
+                    values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+                    for name, value in zip(names, values, strict=False):
+                        if (
+                            isinstance(name, ast.Name)
+                            and name.id.endswith("code")
+                            and isinstance(value, ast.Constant)
+                            and isinstance(value.value, str)
+                        ):
+                            codes.add(value.value)
     return codes
+
+
+def string_literals() -> set[str]:
+    """Every string the core and the services spell out, and the code enumerations."""
+    literals = {
+        node.value
+        for tree in _trees(CORE, SERVICES).values()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    return literals | {c.value for c in FailureCode} | {c.value for c in ReasonCode}
 
 
 @pytest.fixture
@@ -129,6 +180,8 @@ def test_the_collector_finds_codes_of_every_kind() -> None:
         "gguf.truncated",
         "oom_kv",
         "ctx_reduced_to_fit",
+        "chat_no_model",
+        "chat_connection_lost",
     ):
         assert code in codes
     assert len(codes) > 90
@@ -140,7 +193,7 @@ def test_every_core_error_code_has_a_message() -> None:
 
 
 def test_no_message_is_kept_for_a_code_the_core_no_longer_has() -> None:
-    stale = sorted(known_codes() - collect_core_codes())
+    stale = sorted(known_codes() - string_literals())
     assert not stale, f"messages for codes the core never reports: {stale}"
 
 
