@@ -176,6 +176,7 @@ class LanguageController(QObject):
         self.memory = TranslationMemory()
         self.translator = StudioTranslator(self.memory, self)
         self.language = SOURCE_LANGUAGE
+        self._applied: tuple[str, str] | None = None  # (choice, language) last applied
         app.installTranslator(self.translator)
 
     def apply(self, choice: str) -> str:
@@ -186,18 +187,21 @@ class LanguageController(QObject):
             if self._force_pseudo
             else resolve_language(choice, QLocale.system().uiLanguages())
         )
-        if language == self.language and choice != SYSTEM:
-            return language
+        if (choice, language) == self._applied:
+            return language  # any other setting changed: nothing to load again
+        self._applied = (choice, language)
         catalogs = self._load(language)
         if catalogs is None:
             log.warning("no catalogue for %s; showing English", language)
             language, catalogs = SOURCE_LANGUAGE, []
+        # Numbers and dates follow the system when the language does, else the language.
+        follows_system = choice == SYSTEM or language == PSEUDO
+        QLocale.setDefault(QLocale.system() if follows_system else QLocale(language))
         if language == self.language:
             return language
         previous = self.language
         self.translator.use(catalogs, pseudo=language == PSEUDO)
         self.language = language
-        QLocale.setDefault(QLocale(SOURCE_LANGUAGE if language == PSEUDO else language))
         # Re-installing is what makes Qt post LanguageChange to every widget, so widgets
         # that rebuild their own texts (and Qt's dialogs) do so.
         self._app.removeTranslator(self.translator)

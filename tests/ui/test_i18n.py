@@ -4,10 +4,12 @@ time changes what is on screen without a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import shutil
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -20,9 +22,11 @@ from studio.core.chat.models import Message, Role
 from studio.core.engine import EngineProber
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
+from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
+from studio.services.settings_service import SettingsService
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.i18n import (
     TRANSLATED_LANGUAGES,
@@ -334,3 +338,32 @@ def test_the_conversation_writes_names_and_links_again(
     assert view.text_of(2, "header") == "Assistent (Qwen3)"
     assert "Neu erzeugen" in view.text_of(2, "footer")
     assert view.text_of(1, "body") == "Hallo, wie geht's?"
+
+
+def test_the_language_follows_the_settings_service(
+    qapp: QApplication, qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    """Settings saves a language: the app switches without being told anything else."""
+    default_locale = QLocale()
+    tasks = TaskOwner("test")
+    settings = SettingsService(SettingsStore(tmp_path / "settings.json"), tasks)
+    controller = LanguageController(qapp, CATALOGS, {})
+    label = QLabel(QCoreApplication.translate("MainWindow", "Library"))
+    try:
+        controller.follow(settings)
+
+        async def choose(language: str) -> None:
+            await settings.update_now(lambda s: replace(s, language=language))
+
+        qasync_loop.run_until_complete(choose("es"))
+        assert controller.language == "es" and label.text() == "Biblioteca"
+        qasync_loop.run_until_complete(choose("zh_CN"))
+        assert label.text() == "模型库"
+        qasync_loop.run_until_complete(choose("en"))
+        assert label.text() == "Library"
+        assert SettingsStore(tmp_path / "settings.json").load().language == "en"
+    finally:
+        controller.close()
+        label.deleteLater()
+        qasync_loop.run_until_complete(tasks.shutdown())
+        QLocale.setDefault(default_locale)
