@@ -24,7 +24,13 @@ from studio.services.engine_service import EngineService
 def _placeholder_page(title: str, explanation: str) -> QWidget:
     page = QWidget()
     layout = QVBoxLayout(page)
-    heading = QLabel(f"<h2>{title}</h2>")
+    # The title alone, styled by font rather than markup, stays the translated text itself,
+    # so a language switch can find and replace it.
+    heading = QLabel(title)
+    font = heading.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    heading.setFont(font)
     body = QLabel(explanation)
     body.setWordWrap(True)
     layout.addWidget(heading)

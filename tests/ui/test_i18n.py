@@ -251,6 +251,8 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     assert window.memory_dock.windowTitle() == "GPU-Speicher"
     assert window.engine_status.text() == "Engine: wird geprüft…"
     assert window.model_status.text() == "Kein Modell geladen"
+    placeholder = [label.text() for label in window.pages.widget(4).findChildren(QLabel)]
+    assert placeholder == ["Einstellungen", "Engine, Modellordner und Darstellung."]
 
     language.apply("ja")
     assert _navigation(window)[-1] == "設定"
