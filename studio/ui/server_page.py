@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QHideEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -43,6 +43,7 @@ class ServerPage(QWidget):
         self.setObjectName("page-server")
         self._log_tail = log_tail
         self.snapshot = Snapshot()
+        self._engine_info: EngineInfo | None = None
 
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -176,6 +177,15 @@ class ServerPage(QWidget):
 
     # -- rendering ------------------------------------------------------------------------
 
+    def changeEvent(self, event: QEvent) -> None:
+        # Lines joined from several lookups (a state and its failure, recovery steps,
+        # devices, features) are out of reach of the live language switch: render again.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.show_snapshot(self.snapshot)
+            if self._engine_info is not None:
+                self.show_engine(self._engine_info)
+        super().changeEvent(event)
+
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         state = state_text(snapshot.state)
@@ -209,6 +219,7 @@ class ServerPage(QWidget):
         self._log_tail.follow(snapshot.log_path)
 
     def show_engine(self, info: EngineInfo) -> None:
+        self._engine_info = info
         self.engine_version.setText(
             self.tr("llama-server {version} ({source})").format(
                 version=info.version.label, source=info.source.value

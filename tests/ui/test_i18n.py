@@ -22,10 +22,13 @@ from studio.core.chat.models import Message, Role
 from studio.core.engine import EngineProber
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
+from studio.core.server.failures import Failure, FailureCode
+from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
+from studio.services.log_tail import LogTail
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.i18n import (
@@ -39,6 +42,7 @@ from studio.ui.main_window import MainWindow
 from studio.ui.messages import code_message
 from studio.ui.pseudo_locale import pseudo_localize
 from studio.ui.qm_file import contexts_by_source
+from studio.ui.server_page import ServerPage
 
 CATALOGS = ShippedFiles.default().i18n
 # "Settings" in the main window's navigation, as each language says it.
@@ -251,7 +255,9 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     assert window.memory_dock.windowTitle() == "GPU-Speicher"
     assert window.engine_status.text() == "Engine: wird geprüft…"
     assert window.model_status.text() == "Kein Modell geladen"
-    placeholder = [label.text() for label in window.pages.widget(4).findChildren(QLabel)]
+    settings_page = window.pages.widget(4)
+    assert settings_page is not None
+    placeholder = [label.text() for label in settings_page.findChildren(QLabel)]
     assert placeholder == ["Einstellungen", "Engine, Modellordner und Darstellung."]
 
     language.apply("ja")
@@ -369,3 +375,19 @@ def test_the_language_follows_the_settings_service(
         label.deleteLater()
         qasync_loop.run_until_complete(tasks.shutdown())
         QLocale.setDefault(default_locale)
+
+
+def test_the_server_page_renders_its_joined_lines_again(
+    language: LanguageController, qtbot: QtBot
+) -> None:
+    page = ServerPage(LogTail(TaskOwner("test")))
+    qtbot.addWidget(page)
+    failed = Snapshot(state=ServerState.FAILED, failure=Failure(FailureCode.OOM_KV))
+    page.show_snapshot(failed)
+    assert page.state.text() == "Failed\nOut of memory for the KV cache: lower the context."
+
+    language.apply("fr")
+    QCoreApplication.processEvents()  # LanguageChange is posted, not sent
+    assert page.state.text() == (
+        "Échec\nMémoire insuffisante pour le cache KV : réduisez le contexte."
+    )
