@@ -62,9 +62,11 @@ class TranslationMemory:
             self._patterns[produced] = pattern
             self._ordered = None
 
-    def retranslate(self, text: str, translate: Translate) -> str | None:
-        """`text` in the language `translate` now speaks, or None if it is not ours."""
-        if not text:
+    def retranslate(self, text: str, translate: Translate, depth: int = 2) -> str | None:
+        """`text` in the language `translate` now speaks, or None if it is not ours.
+        Filled-in values that were translations themselves ("{step}, after: {cause}")
+        are translated too, `depth` levels down."""
+        if not text or depth < 0:
             return None
         lookup = self._exact.get(text)
         if lookup is not None:
@@ -83,6 +85,9 @@ class TranslationMemory:
                     pattern.lookup.context, pattern.lookup.source, pattern.lookup.disambiguation, n
                 )
             )
+            for token, value in values.items():
+                if token not in ("%n", "%Ln"):
+                    values[token] = self.retranslate(value, translate, depth - 1) or value
             return _fill(rebuilt, values)
         return None
 

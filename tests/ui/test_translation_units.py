@@ -182,3 +182,13 @@ def test_a_string_that_comes_back_is_filled_from_memory(tmp_path: Path) -> None:
     assert filled == 2  # B's Send from A's, Pause from memory
     assert "Pause" not in unfinished and "Stop" in unfinished
     assert update.finished(ts)["Pause"] == "Pausieren"
+
+
+def test_values_that_were_translations_are_translated_too() -> None:
+    memory = TranslationMemory()
+    _remember(memory, "Send")
+    _remember(memory, "{model} is ready.")
+    _remember(memory, "Retried {step}, after: {cause}")
+    text = "Retried Send, after: Qwen is ready."
+    rebuilt = memory.retranslate(text, _german)
+    assert rebuilt == "Retried Senden, after: Qwen ist bereit."
