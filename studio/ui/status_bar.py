@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -24,7 +25,15 @@ class ServerStatusLabel(QLabel):
         self.setAccessibleName(self.tr("Model and engine state"))
         self.show_snapshot(Snapshot())
 
+    def changeEvent(self, event: QEvent) -> None:
+        # "{model} — {state}" is built from several lookups: build it again in the new
+        # language rather than wait for the next snapshot.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.show_snapshot(self._snapshot)
+        super().changeEvent(event)
+
     def show_snapshot(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
         state = snapshot_summary(snapshot)
         if snapshot.model is not None and snapshot.state is not ServerState.IDLE:
             name = snapshot.ready.model_alias if snapshot.ready else snapshot.model.name

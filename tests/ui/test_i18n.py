@@ -23,6 +23,7 @@ from studio.core.engine import EngineProber
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.server.failures import Failure, FailureCode
+from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
@@ -43,6 +44,7 @@ from studio.ui.messages import code_message
 from studio.ui.pseudo_locale import pseudo_localize
 from studio.ui.qm_file import contexts_by_source
 from studio.ui.server_page import ServerPage
+from studio.ui.status_bar import ServerStatusLabel
 
 CATALOGS = ShippedFiles.default().i18n
 # "Settings" in the main window's navigation, as each language says it.
@@ -391,3 +393,16 @@ def test_the_server_page_renders_its_joined_lines_again(
     assert page.state.text() == (
         "Échec\nMémoire insuffisante pour le cache KV : réduisez le contexte."
     )
+
+
+def test_the_status_bar_builds_the_model_state_again(
+    language: LanguageController, qtbot: QtBot
+) -> None:
+    label = ServerStatusLabel()
+    qtbot.addWidget(label)
+    spec = LaunchSpec(model=Path("/models/qwen.gguf"))
+    label.show_snapshot(Snapshot(state=ServerState.FAILED, spec=spec))
+    assert label.text() == "qwen.gguf — Failed"
+    language.apply("ja")
+    QCoreApplication.processEvents()  # LanguageChange is posted, not sent
+    assert label.text() == "qwen.gguf — 失敗"
