@@ -304,7 +304,7 @@
     </message>
     <message>
         <source>{model} was unloaded.</source>
-        <translation>Se descargó {model} de la memoria.</translation>
+        <translation>Se liberó {model}.</translation>
     </message>
     <message>
         <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
@@ -1875,11 +1875,11 @@
     </message>
     <message>
         <source>Unload model</source>
-        <translation>Descargar el modelo de memoria</translation>
+        <translation>Liberar el modelo</translation>
     </message>
     <message>
         <source>Unload the model and stop the engine</source>
-        <translation>Descargar el modelo de memoria y detener el motor</translation>
+        <translation>Liberar el modelo y detener el motor</translation>
     </message>
     <message>
         <source>Engine</source>
@@ -2261,7 +2261,7 @@
     </message>
     <message>
         <source>&amp;Unload</source>
-        <translation>&amp;Descargar de memoria</translation>
+        <translation>&amp;Liberar</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
