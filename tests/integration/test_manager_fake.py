@@ -315,3 +315,21 @@ async def test_concurrent_unloads_both_return_idle(tmp_path: Path) -> None:
         assert not live_children()
     finally:
         await manager.shutdown()
+
+
+async def test_the_same_load_twice_shares_one_start(tmp_path: Path) -> None:
+    manager = make_manager(tmp_path, FAKE_LOAD_S="0.3")
+    try:
+        first, second = await asyncio.gather(manager.load(MODEL_A), manager.load(MODEL_A))
+        assert first.state is ServerState.READY and second.state is ServerState.READY
+        assert manager.snapshot.spawn_count == 1
+        # A caller that stops waiting does not abort the load: Stop is unload()'s job.
+        waiting = asyncio.ensure_future(manager.load(MODEL_B))
+        await manager.wait_for(lambda s: s.requested == MODEL_B, 5)
+        waiting.cancel()
+        ready = await manager.wait_for(
+            lambda s: s.state is ServerState.READY and s.requested == MODEL_B, 10
+        )
+        assert ready.spawn_count == 2 and len(live_children()) == 1
+    finally:
+        await manager.shutdown()

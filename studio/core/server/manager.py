@@ -69,6 +69,8 @@ from studio.core.tasks import TaskOwner
 log = logging.getLogger(__name__)
 
 Subscriber = Callable[[Snapshot], None]
+# A load operation's result: the ready snapshot, or the expected failure to re-raise.
+_Outcome = tuple[Snapshot | None, StudioError | None]
 
 # Errors that mean "the connection to the child was lost", never a timeout: a timeout
 # may just be a long prefill and must not trigger a respawn.
@@ -127,7 +129,8 @@ class ServerManager:
         self._changed = asyncio.Event()
         self._tasks = TaskOwner("server-manager")
         self._op_lock = asyncio.Lock()
-        self._op_task: asyncio.Task[Any] | None = None
+        self._op_task: asyncio.Task[_Outcome] | None = None
+        self._op_spec: LaunchSpec | None = None
         self._intent = 0
         self._epoch = 0
         self._wanted: LaunchSpec | None = None  # what the user wants loaded, None = nothing
@@ -187,8 +190,21 @@ class ServerManager:
     async def load(self, spec: LaunchSpec) -> Snapshot:
         """Load `spec` (stopping any other model first) and return the ready snapshot."""
         self._check_open()
+        joined = self._op_task
+        if joined is not None and not joined.done() and self._op_spec == spec == self._wanted:
+            # The same load is already under way (a double click): share its outcome.
+            return await self._outcome(joined)
         intent = self._new_intent()
         self._wanted = spec
+        # The operation task itself takes the lock, so whoever holds it is always the
+        # task that a newer intent cancels, and its clean-up finishes before the lock
+        # passes on: a caller that stops waiting cannot let two children overlap.
+        task = self._tasks.spawn("load", _captured(self._locked_load(spec, intent)))
+        self._op_task = task
+        self._op_spec = spec
+        return await self._outcome(task)
+
+    async def _locked_load(self, spec: LaunchSpec, intent: int) -> Snapshot:
         async with self._op_lock:
             if intent != self._intent:
                 raise SupersededError()
@@ -201,18 +217,21 @@ class ServerManager:
             ):
                 return current  # the same intent again: adopt the running child
             self._crash_times.clear()
-            task = self._tasks.spawn("load", _captured(self._load_operation(spec, intent)))
-            self._op_task = task
-            try:
-                snapshot, error = await task
-            except asyncio.CancelledError:
-                if intent != self._intent and not _current_task_cancelling():
-                    raise SupersededError() from None
-                raise
-            if error is not None:
-                raise error
-            assert snapshot is not None
-            return snapshot
+            return await self._load_operation(spec, intent)
+
+    async def _outcome(self, task: asyncio.Task[_Outcome]) -> Snapshot:
+        """Await a load operation; a newer intent cancelling it reads as `SupersededError`.
+        Shielded: a caller that gives up must not cancel a load others wait for too."""
+        try:
+            snapshot, error = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.cancelled() and not _current_task_cancelling():
+                raise SupersededError() from None
+            raise
+        if error is not None:
+            raise error
+        assert snapshot is not None
+        return snapshot
 
     async def switch(self, spec: LaunchSpec) -> Snapshot:
         return await self.load(spec)
@@ -550,9 +569,7 @@ class ServerManager:
         return self._process
 
 
-async def _captured(
-    operation: Coroutine[Any, Any, Snapshot],
-) -> tuple[Snapshot | None, StudioError | None]:
+async def _captured(operation: Coroutine[Any, Any, Snapshot]) -> _Outcome:
     """Run `operation`, returning an expected failure instead of raising it: the caller
     re-raises it, and the task owner must not also log it as an unexpected crash."""
     try:

@@ -34,6 +34,7 @@ import httpx
 from studio.core.engine import EngineLocation
 from studio.core.server.client import loopback_client
 from studio.core.server.failures import (
+    Failure,
     FailureCode,
     ServerFailureError,
     classify_exit,
@@ -279,7 +280,7 @@ class ServerProcess:
             self._wake.clear()
             if self.exited.done():
                 await asyncio.to_thread(self._drain.join, 5.0)
-                raise ServerFailureError(classify_exit(self.exited.result(), self.lines()))
+                raise ServerFailureError(self._classify_start_exit(self.exited.result()))
             if await self._healthy():
                 break
             remaining = deadline - time.monotonic()
@@ -295,6 +296,21 @@ class ServerProcess:
                 await asyncio.wait_for(self._wake.wait(), min(_POLL_FALLBACK_S, remaining))
         self.ready = await self.read_props()
         return self.ready
+
+    def _classify_start_exit(self, returncode: int) -> Failure:
+        failure = classify_exit(returncode, self.lines())
+        # The engine logs from a worker thread and can exit before the bind error is
+        # written (seen about one start in five). A plain exit 1 while someone else holds
+        # our port is that error.
+        if failure.code is FailureCode.EXITED and returncode == 1 and not _port_is_free(self.port):
+            return make_failure(
+                FailureCode.PORT_IN_USE,
+                exit_code=returncode,
+                log_tail=failure.log_tail,
+                port=str(self.port),
+                inferred=True,
+            )
+        return failure
 
     async def _healthy(self) -> bool:
         try:
@@ -365,6 +381,15 @@ class ServerProcess:
 
     def __repr__(self) -> str:
         return f"ServerProcess(pid={self.pid}, port={self.port}, model={self.spec.model.name})"
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((LOOPBACK_HOST, port))
+        except OSError:
+            return False
+        return True
 
 
 def loopback_port_is_open(port: int, timeout_s: float = 0.15) -> bool:
