@@ -50,6 +50,8 @@ def retranslate_widgets(memory: TranslationMemory, translate: Translate) -> int:
     for widget in QApplication.allWidgets():
         for getter, setter in _texts_of(widget):
             changed += _retranslate_one(memory, translate, getter, setter)
+        for getter, setter in _rows_of(widget):
+            changed += _retranslate_one(memory, translate, getter, setter, exact_only=True)
         for action in widget.actions():
             actions[id(action)] = action
     for action in actions.values():
@@ -59,10 +61,14 @@ def retranslate_widgets(memory: TranslationMemory, translate: Translate) -> int:
 
 
 def _retranslate_one(
-    memory: TranslationMemory, translate: Translate, getter: Getter, setter: Setter
+    memory: TranslationMemory,
+    translate: Translate,
+    getter: Getter,
+    setter: Setter,
+    exact_only: bool = False,
 ) -> int:
     old = getter()
-    new = memory.retranslate(old, translate)
+    new = memory.retranslate(old, translate, exact_only=exact_only)
     if new is None or new == old:
         return 0
     setter(new)
@@ -83,7 +89,6 @@ def _texts_of(widget: QWidget) -> Iterator[tuple[Getter, Setter]]:
     elif isinstance(widget, (QLineEdit, QTextEdit, QPlainTextEdit)):
         yield widget.placeholderText, widget.setPlaceholderText  # never the user's text
     elif isinstance(widget, QComboBox):
-        yield from _indexed(widget.count(), widget.itemText, widget.setItemText)
         line = widget.lineEdit()
         if line is not None:
             yield line.placeholderText, line.setPlaceholderText
@@ -92,11 +97,6 @@ def _texts_of(widget: QWidget) -> Iterator[tuple[Getter, Setter]]:
         yield from _indexed(widget.count(), widget.tabToolTip, widget.setTabToolTip)
     elif isinstance(widget, QToolBox):
         yield from _indexed(widget.count(), widget.itemText, widget.setItemText)
-    elif isinstance(widget, QListWidget):
-        for row in range(widget.count()):
-            row_item = widget.item(row)
-            yield row_item.text, row_item.setText
-            yield row_item.toolTip, row_item.setToolTip
     elif isinstance(widget, QTreeWidget):
         header = widget.headerItem()
         yield from _indexed(header.columnCount(), header.text, header.setText)
@@ -110,6 +110,18 @@ def _texts_of(widget: QWidget) -> Iterator[tuple[Getter, Setter]]:
         yield widget.prefix, widget.setPrefix
     if isinstance(widget, QAbstractSpinBox):
         yield widget.specialValueText, widget.setSpecialValueText
+
+
+def _rows_of(widget: QWidget) -> Iterator[tuple[Getter, Setter]]:
+    """Rows of lists and combo boxes: mostly the user's data (conversation titles, folders),
+    so only a text that is exactly a lookup is translated."""
+    if isinstance(widget, QComboBox):
+        yield from _indexed(widget.count(), widget.itemText, widget.setItemText)
+    elif isinstance(widget, QListWidget):
+        for row in range(widget.count()):
+            row_item = widget.item(row)
+            yield row_item.text, row_item.setText
+            yield row_item.toolTip, row_item.setToolTip
 
 
 def _texts_of_action(action: QAction) -> Iterator[tuple[Getter, Setter]]:

@@ -62,15 +62,20 @@ class TranslationMemory:
             self._patterns[produced] = pattern
             self._ordered = None
 
-    def retranslate(self, text: str, translate: Translate, depth: int = 2) -> str | None:
+    def retranslate(
+        self, text: str, translate: Translate, depth: int = 2, exact_only: bool = False
+    ) -> str | None:
         """`text` in the language `translate` now speaks, or None if it is not ours.
         Filled-in values that were translations themselves ("{step}, after: {cause}")
-        are translated too, `depth` levels down."""
+        are translated too, `depth` levels down. `exact_only` for texts that are mostly
+        the user's data (list rows), which a pattern like "{n} tokens" could claim."""
         if not text or depth < 0:
             return None
         lookup = self._exact.get(text)
         if lookup is not None:
             return translate(lookup)
+        if exact_only:
+            return None
         for pattern in self._by_specificity():
             match = pattern.regex.fullmatch(text)
             if match is None:

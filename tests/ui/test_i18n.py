@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
 from studio.core.chat.models import Message, Role
@@ -406,3 +406,23 @@ def test_the_status_bar_builds_the_model_state_again(
     language.apply("ja")
     QCoreApplication.processEvents()  # LanguageChange is posted, not sent
     assert label.text() == "qwen.gguf — 失敗"
+
+
+def test_list_rows_are_translated_only_when_they_are_exactly_a_lookup(
+    language: LanguageController, qtbot: QtBot
+) -> None:
+    """A conversation titled "Explain 5 tokens" is the user's, even though "{n} tokens"
+    is a known pattern; a row that is exactly "Settings" is ours."""
+    stats = QLabel(QCoreApplication.translate("ConversationView", "{n} tokens").format(n=5))
+    qtbot.addWidget(stats)
+    rows = QListWidget()
+    qtbot.addWidget(rows)
+    rows.addItem("Explain 5 tokens")
+    rows.addItem(QCoreApplication.translate("MainWindow", "Settings"))
+
+    language.apply("de")
+    assert stats.text() == "5 Tokens"
+    assert [rows.item(i).text() for i in range(rows.count())] == [
+        "Explain 5 tokens",
+        "Einstellungen",
+    ]
