@@ -253,6 +253,7 @@ class DiscoverPage(QWidget):
         if not rows:
             return
         summary = rows[0].data(ITEM_ROLE)
+        self.status.clear()  # what was said about the previous repository
         self.repo_title.setText(self.tr("Loading {repo}…").format(repo=summary.repo_id))
         self.repo_summary.clear()
         self.files_model.show_repo(None)
