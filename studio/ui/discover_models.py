@@ -29,7 +29,7 @@ _ROOT = QModelIndex()
 
 
 class SearchResultsModel(QAbstractTableModel):
-    REPO, DOWNLOADS, LIKES, UPDATED = range(4)
+    REPO, MODEL, DOWNLOADS, LIKES, UPDATED = range(5)
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,7 +61,7 @@ class SearchResultsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 4
+        return 0 if parent.isValid() else 5
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -70,6 +70,7 @@ class SearchResultsModel(QAbstractTableModel):
             return None
         return (
             self.tr("Repository"),
+            self.tr("Model"),
             self.tr("Downloads"),
             self.tr("Likes"),
             self.tr("Updated"),
@@ -87,6 +88,7 @@ class SearchResultsModel(QAbstractTableModel):
         if role == SORT_ROLE:
             values: tuple[object, ...] = (
                 row.repo_id.lower(),
+                row.parameters,
                 row.downloads,
                 row.likes,
                 (row.last_modified or datetime.min).timestamp() if row.last_modified else 0.0,
@@ -95,12 +97,17 @@ class SearchResultsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             shown = (
                 row.repo_id,
+                " · ".join(
+                    part
+                    for part in (text.format_parameters(row.parameters), row.architecture)
+                    if part
+                ),
                 text.format_count(row.downloads),
                 text.format_count(row.likes),
                 text.format_date(row.last_modified),
             )
             return shown[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != self.REPO:
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (self.REPO, self.MODEL):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

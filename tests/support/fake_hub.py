@@ -84,6 +84,8 @@ class FakeRepo:
     tags: tuple[str, ...] = ("gguf",)
     card_data: dict[str, object] = field(default_factory=dict)
     pipeline_tag: str = "text-generation"
+    # What the Hub reports from the GGUF headers, e.g. {"total": 8e9, "architecture": "llama"}.
+    gguf: dict[str, object] | None = None
 
     @property
     def commit(self) -> str:
@@ -305,6 +307,8 @@ def _handler_for(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
                 "pipeline_tag": repo.pipeline_tag,
                 "library_name": "gguf",
             }
+            if repo.gguf is not None:
+                info["gguf"] = repo.gguf
             if siblings:
                 info["siblings"] = [{"rfilename": path} for path in sorted(repo.files)]
                 info["cardData"] = repo.card_data

@@ -34,7 +34,7 @@ from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
 from studio.services.throttle import LatestPerKey
 from studio.ui.discover_downloads import DownloadsModel, state_text
-from studio.ui.discover_models import RepoFilesModel
+from studio.ui.discover_models import RepoFilesModel, SearchResultsModel
 from studio.ui.discover_page import DiscoverPage
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
 from tests.support.synthetic import TINY_LLAMA, cached_model
@@ -58,6 +58,7 @@ def hub(tiny_gguf: Path) -> Iterator[FakeHub]:
             },
             downloads=99,
             likes=1,
+            gguf={"total": 4_200_000, "architecture": "llama", "context_length": 4096},
         ),
         *[
             FakeRepo(f"other/Model{i}-GGUF", {"m-Q4_0.gguf": FakeFile(b"q")}, downloads=i)
@@ -158,12 +159,22 @@ def test_search_list_sorts_filters_and_loads_more(
             "other/Model3-GGUF",
         ]
         assert scene.page.load_more.isVisible()
-        assert scene.page.results_proxy.index(0, 1).data() == "1.2k"  # 1234 downloads
+        downloads = scene.page.results_proxy.index(0, SearchResultsModel.DOWNLOADS).data()
+        assert downloads == "1.2k"  # 1234 downloads
+        # What the Hub read from the GGUF headers, when it says.
+        models = {
+            scene.result_ids()[r]: scene.page.results_proxy.index(
+                r, SearchResultsModel.MODEL
+            ).data()
+            for r in range(4)
+        }
+        assert models["tester/TinyLlama-GGUF"] == "4M · llama"
+        assert models["tester/Tiny-GGUF"] == ""
         scene.page.load_more.click()
         await scene.until(lambda: len(scene.result_ids()) == 7)
         assert not scene.page.load_more.isVisible()
         # Sorting by a column sorts numbers as numbers, locally.
-        scene.page.results.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+        scene.page.results.sortByColumn(SearchResultsModel.LIKES, Qt.SortOrder.DescendingOrder)
         assert scene.result_ids()[0] == "tester/Tiny-GGUF"  # 56 likes
         scene.page.results_filter.setText("tiny")
         assert sorted(scene.result_ids()) == ["tester/Tiny-GGUF", "tester/TinyLlama-GGUF"]

@@ -30,6 +30,9 @@ class RepoSummary:
     gated: bool
     pipeline_tag: str
     tags: tuple[str, ...]
+    # From the Hub's own reading of the GGUF headers (0 / "" when it has none).
+    parameters: int = 0
+    architecture: str = ""
 
     @property
     def name(self) -> str:
@@ -46,11 +49,22 @@ class SearchPage:
 
 
 # The properties a result row shows; asking only for these keeps the response small.
-SEARCH_EXPAND = ["author", "downloads", "likes", "lastModified", "gated", "pipeline_tag", "tags"]
+SEARCH_EXPAND = [
+    "author",
+    "downloads",
+    "likes",
+    "lastModified",
+    "gated",
+    "pipeline_tag",
+    "tags",
+    "gguf",
+]
 
 
 def summary_from_info(info: ModelInfo) -> RepoSummary:
     author = info.author or (info.id.split("/", 1)[0] if "/" in info.id else "")
+    gguf = info.gguf if isinstance(info.gguf, dict) else {}
+    total = gguf.get("total")
     return RepoSummary(
         repo_id=info.id,
         author=author,
@@ -60,6 +74,8 @@ def summary_from_info(info: ModelInfo) -> RepoSummary:
         gated=bool(info.gated),
         pipeline_tag=info.pipeline_tag or "",
         tags=tuple(info.tags or ()),
+        parameters=total if isinstance(total, int) else 0,
+        architecture=str(gguf.get("architecture") or ""),
     )
 
 
