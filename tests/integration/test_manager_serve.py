@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import httpx
+import psutil
 import pytest
 
 from studio.core.engine import EngineLocation
@@ -135,3 +136,28 @@ def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert "model_missing" in done.stderr
+
+
+def test_studio_serve_process_stops_cleanly_on_sigterm(smollm2: Path, tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "studio", "serve", str(smollm2), "-c", "512", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "STUDIO_HOME": str(tmp_path)},
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()  # "studio serve: http://127.0.0.1:PORT (loading ...)"
+        base_url = first.split()[2]
+        assert "ready" in server.stdout.readline()
+        with httpx.Client(base_url=base_url, trust_env=False, timeout=30) as http:
+            assert http.get("/health").json() == {"status": "ok"}
+            child_pid = http.get("/studio/status").json()["pid"]
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(30) == 0
+        assert not psutil.pid_exists(child_pid) or psutil.Process(child_pid).status() == "zombie"
+    finally:
+        server.kill()
+        server.wait()
+        if server.stdout is not None:
+            server.stdout.close()
