@@ -1,1 +1,11 @@
-"""The llama-server child: launch arguments, the process, the manager and the HTTP client."""
+"""The llama-server child: launch arguments, the process, the manager and the HTTP client.
+
+launch.py    LaunchSpec -> argv (pure), the per-spawn API key file, free ports
+process.py   one child: spawn (own group, PDEATHSIG), drain output, health wait, stop
+failures.py  exit status + log tail -> a typed Failure with a code and parameters
+recovery.py  the recovery ladder after a failed start; the planner's SmallerPlan hook
+states.py    the immutable Snapshot the manager publishes
+manager.py   ServerManager: intents, epochs, watchdog, shared respawn and replay
+client.py    the loopback OpenAI chat client (SSE, cancel, logprobs, thinking fields)
+facade.py    the OpenAI-compatible HTTP face `studio serve` puts over the manager
+"""
