@@ -1823,6 +1823,10 @@
         <translation>Repository</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
         <source>Downloads</source>
         <translation>Downloads</translation>
     </message>

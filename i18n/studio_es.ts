@@ -1823,6 +1823,10 @@
         <translation>Repositorio</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
         <source>Downloads</source>
         <translation>Descargas</translation>
     </message>

@@ -1823,6 +1823,10 @@
         <translation>Dépôt</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
         <source>Downloads</source>
         <translation>Téléchargements</translation>
     </message>

@@ -1822,6 +1822,10 @@
         <translation>リポジトリ</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
         <source>Downloads</source>
         <translation>ダウンロード</translation>
     </message>

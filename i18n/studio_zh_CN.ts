@@ -1822,6 +1822,10 @@
         <translation>仓库</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
         <source>Downloads</source>
         <translation>下载</translation>
     </message>
