@@ -281,7 +281,7 @@ class ServerProcess:
             if self.exited.done():
                 await asyncio.to_thread(self._drain.join, 5.0)
                 raise ServerFailureError(self._classify_start_exit(self.exited.result()))
-            if await self._healthy():
+            if await self._healthy_unless_exited():
                 break
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -311,6 +311,20 @@ class ServerProcess:
                 inferred=True,
             )
         return failure
+
+    async def _healthy_unless_exited(self) -> bool:
+        """Ask /health, but stop waiting for the answer as soon as the child exits: when
+        another process holds our port, its socket may take the probe and never answer."""
+        probe = asyncio.ensure_future(self._healthy())
+        waiters: set[asyncio.Future[Any]] = {probe, self.exited}
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not probe.done():  # the child exited, or we were cancelled
+                probe.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await probe
+        return not probe.cancelled() and probe.result()
 
     async def _healthy(self) -> bool:
         try:
