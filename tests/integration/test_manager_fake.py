@@ -333,3 +333,16 @@ async def test_the_same_load_twice_shares_one_start(tmp_path: Path) -> None:
         assert ready.spawn_count == 2 and len(live_children()) == 1
     finally:
         await manager.shutdown()
+
+
+async def test_closing_a_stream_closes_its_reader_at_once(tmp_path: Path) -> None:
+    manager = make_manager(tmp_path, FAKE_TOKENS="100", FAKE_TOKEN_DELAY_S="0.05")
+    try:
+        await manager.load(MODEL_A)
+        stream = manager.stream_chat(HI)
+        assert (await anext(stream)).content == "t0 "
+        assert manager.requests_in_flight == 1
+        await stream.aclose()
+        assert manager.requests_in_flight == 0  # not left to the garbage collector
+    finally:
+        await manager.shutdown()

@@ -39,7 +39,6 @@ import time
 from collections import deque
 from collections.abc import (
     AsyncGenerator,
-    AsyncIterator,
     Callable,
     Coroutine,
     Mapping,
@@ -64,6 +63,7 @@ from studio.core.server.launch import LaunchSpec, free_loopback_port
 from studio.core.server.process import ServerProcess
 from studio.core.server.recovery import RecoveryNote, RecoveryStep, SmallerPlan, next_step
 from studio.core.server.states import ServerState, Snapshot, StartPhase
+from studio.core.server.streams import CancellableStreams
 from studio.core.tasks import TaskOwner
 
 log = logging.getLogger(__name__)
@@ -93,9 +93,6 @@ class StreamInterruptedError(StudioError):
 
     Code `stream_interrupted`; params: `received` (deltas with text), `reason`.
     """
-
-
-_END = object()
 
 
 class ServerManager:
@@ -139,7 +136,7 @@ class ServerManager:
         self._respawn_task: asyncio.Task[None] | None = None
         self._respawn_for: ServerProcess | None = None
         self._crash_times: deque[float] = deque(maxlen=crash_loop_count)
-        self._streams: set[asyncio.Task[None]] = set()
+        self._streams = CancellableStreams(self._tasks)
         self._closed = False
 
     # -- state publication ----------------------------------------------------------
@@ -491,11 +488,14 @@ class ServerManager:
             process = await self._ready_process()
             received = 0
             try:
-                async for delta in self._stream_from(process, messages, options):
-                    # Role and prompt-progress chunks carry no answer: losing the child
-                    # after them still allows a replay.
-                    received += delta.has_text
-                    yield delta
+                async with contextlib.aclosing(
+                    self._stream_from(process, messages, options)
+                ) as deltas:
+                    async for delta in deltas:
+                        # Role and prompt-progress chunks carry no answer: losing the child
+                        # after them still allows a replay.
+                        received += delta.has_text
+                        yield delta
                 return
             except LOST_CONNECTION as error:
                 if received:
@@ -513,52 +513,21 @@ class ServerManager:
 
     async def _stream_from(
         self, process: ServerProcess, messages: Sequence[Mapping[str, Any]], options: Any
-    ) -> AsyncIterator[ChatDelta]:
-        # The HTTP stream is read by its own task, so `cancel()` can close it (freeing the
-        # slot) even while the server is still prefilling and has sent nothing.
-        queue: asyncio.Queue[object] = asyncio.Queue()
-
-        async def produce() -> None:
-            try:
-                async for delta in stream_chat(process.client, messages, **options):
-                    queue.put_nowait(delta)
-            except asyncio.CancelledError:
-                queue.put_nowait(ChatDelta(finish_reason="cancelled"))
-                queue.put_nowait(_END)
-                raise
-            except BaseException as error:
-                queue.put_nowait(error)
-                return
-            queue.put_nowait(_END)
-
-        producer = self._tasks.spawn("stream", produce())
-        self._streams.add(producer)
-        try:
-            while True:
-                item = await queue.get()
-                if item is _END:
-                    return
-                if isinstance(item, BaseException):
-                    raise item
-                assert isinstance(item, ChatDelta)
-                yield item
-        finally:
-            self._streams.discard(producer)
-            if not producer.done():
-                producer.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await producer
+    ) -> AsyncGenerator[ChatDelta, None]:
+        # aclosing: a caller closing this generator must close the reader now (freeing
+        # the slot), not whenever the inner generator happens to be collected.
+        opened = self._streams.run(lambda: stream_chat(process.client, messages, **options))
+        async with contextlib.aclosing(opened) as deltas:
+            async for delta in deltas:
+                yield delta
 
     def cancel(self) -> int:
-        """End every stream in flight; returns how many were cancelled."""
-        streams = [task for task in self._streams if not task.done()]
-        for task in streams:
-            task.cancel()
-        return len(streams)
+        """End every stream in flight (each ends with a "cancelled" delta); returns how many."""
+        return self._streams.cancel_all()
 
     @property
     def requests_in_flight(self) -> int:
-        return sum(1 for task in self._streams if not task.done())
+        return self._streams.in_flight
 
     async def slots(self) -> list[dict[str, Any]]:
         process = await self._ready_process()
