@@ -6,6 +6,7 @@ failures.py  exit status + log tail -> a typed Failure with a code and parameter
 recovery.py  the recovery ladder after a failed start; the planner's SmallerPlan hook
 states.py    the immutable Snapshot the manager publishes
 manager.py   ServerManager: intents, epochs, watchdog, shared respawn and replay
+streams.py   chat streams read on owned tasks, so cancel frees the slot at once
 client.py    the loopback OpenAI chat client (SSE, cancel, logprobs, thinking fields)
 facade.py    the OpenAI-compatible HTTP face `studio serve` puts over the manager
 """
