@@ -32,12 +32,12 @@ def register(subparsers: Any) -> None:
 
 async def answer(args: argparse.Namespace) -> int:
     try:
-        manager, spec = make_manager(args)
+        manager, spec, smaller = make_manager(args)
     except StudioError as error:
         report_error(error)
         return 1
     try:
-        await manager.load(spec)
+        await manager.load(spec, smaller_plan=smaller)
         messages = [{"role": "user", "content": args.prompt}]
         if args.system:
             messages.insert(0, {"role": "system", "content": args.system})

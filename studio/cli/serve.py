@@ -135,15 +135,17 @@ def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpe
     return launch, SmallerPlanStep(planner, plan)
 
 
-def make_manager(args: argparse.Namespace) -> tuple[ServerManager, LaunchSpec]:
-    """The manager and the first spec to load (planned with `--plan`)."""
+def make_manager(
+    args: argparse.Namespace,
+) -> tuple[ServerManager, LaunchSpec, SmallerPlan | None]:
+    """The manager, the first spec to load and its step down (planned with `--plan`)."""
     engine = locate_engine(args.binary)
     smaller: SmallerPlan | None = None
     spec = spec_from_args(args)
     if getattr(args, "plan", False):
         spec, smaller = planned(args, engine)
     log_dir = AppPaths.default().log_dir / "llama-server"
-    return ServerManager(engine, log_dir, smaller_plan=smaller), spec
+    return ServerManager(engine, log_dir), spec, smaller
 
 
 def report_error(error: StudioError) -> None:
@@ -169,7 +171,7 @@ def register(subparsers: Any) -> None:
 
 async def serve(args: argparse.Namespace) -> int:
     try:
-        manager, first_spec = make_manager(args)
+        manager, first_spec, smaller = make_manager(args)
     except StudioError as error:
         report_error(error)
         return 1
@@ -182,7 +184,7 @@ async def serve(args: argparse.Namespace) -> int:
         port = await facade.start(args.port)
         print(f"studio serve: http://127.0.0.1:{port} (loading {args.model})", flush=True)
         try:
-            snapshot = await manager.load(first_spec)
+            snapshot = await manager.load(first_spec, smaller_plan=smaller)
         except StudioError as error:
             report_error(error)
             return 1

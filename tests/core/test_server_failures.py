@@ -227,6 +227,9 @@ def test_out_of_memory_asks_the_planner_once() -> None:
     assert next_step(found[1], oom, {RecoveryStep.SMALLER_PLAN}, smaller) is None
     assert next_step(SPEC, oom, set(), None) is None
     assert next_step(SPEC, oom, set(), lambda s, f: None) is None
+    # A step down for another model is ignored: recovery never switches models.
+    other = LaunchSpec(model=Path("/other.gguf"), ctx_size=512)
+    assert next_step(SPEC, oom, set(), lambda s, f: other) is None
 
 
 def test_errors_the_user_must_fix_have_no_rung() -> None:

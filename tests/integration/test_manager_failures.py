@@ -142,9 +142,9 @@ async def test_out_of_memory_takes_the_planners_smaller_plan(
     # ~180 GB of KV cache: more than any test machine has. -fit off keeps the
     # engine from shrinking the context itself.
     huge = small(smollm2, ctx_size=8_000_000, fit=False)
-    manager = ServerManager(engine_location, tmp_path / "logs", smaller_plan=smaller_plan)
+    manager = ServerManager(engine_location, tmp_path / "logs")
     try:
-        snapshot = await manager.load(huge)
+        snapshot = await manager.load(huge, smaller_plan=smaller_plan)
         assert [failure.code for failure in asked] == [FailureCode.OOM_KV]
         assert [(n.step, n.cause.code) for n in snapshot.recovery] == [
             (RecoveryStep.SMALLER_PLAN, FailureCode.OOM_KV)

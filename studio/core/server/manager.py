@@ -7,6 +7,7 @@ that loop's thread so the child's PDEATHSIG is tied to the app's lifetime):
     unsubscribe = manager.subscribe(callback)   # callback(Snapshot) after every change
     manager.snapshot                            # the current immutable Snapshot
     await manager.load(spec)                    # -> Snapshot (ready); raises ServerFailureError
+    await manager.load(spec, smaller_plan=step) # the planner's OOM step down for this model
     await manager.switch(spec)                  # same as load: stops the old child first
     await manager.unload()                      # -> Snapshot (idle); bumps the epoch
     async for delta in manager.stream_chat(messages, **options): ...   # ChatDelta
@@ -112,7 +113,8 @@ class ServerManager:
     ) -> None:
         self._engine = engine
         self._log_dir = log_dir
-        self._smaller_plan = smaller_plan
+        self._default_smaller_plan = smaller_plan
+        self._smaller_plan = smaller_plan  # the current load's; respawns reuse it
         self._health_timeout_s = health_timeout_s
         self._stop_grace_s = stop_grace_s
         self._reap_grace_s = respawn_reap_grace_s
@@ -184,8 +186,11 @@ class ServerManager:
                 task.cancel()
         return self._intent
 
-    async def load(self, spec: LaunchSpec) -> Snapshot:
-        """Load `spec` (stopping any other model first) and return the ready snapshot."""
+    async def load(self, spec: LaunchSpec, *, smaller_plan: SmallerPlan | None = None) -> Snapshot:
+        """Load `spec` (stopping any other model first) and return the ready snapshot.
+
+        `smaller_plan` is the planner's out-of-memory step down for this model (the one
+        given to the constructor otherwise)."""
         self._check_open()
         joined = self._op_task
         if joined is not None and not joined.done() and self._op_spec == spec == self._wanted:
@@ -196,15 +201,19 @@ class ServerManager:
         # The operation task itself takes the lock, so whoever holds it is always the
         # task that a newer intent cancels, and its clean-up finishes before the lock
         # passes on: a caller that stops waiting cannot let two children overlap.
-        task = self._tasks.spawn("load", _captured(self._locked_load(spec, intent)))
+        plan_step = smaller_plan or self._default_smaller_plan
+        task = self._tasks.spawn("load", _captured(self._locked_load(spec, intent, plan_step)))
         self._op_task = task
         self._op_spec = spec
         return await self._outcome(task)
 
-    async def _locked_load(self, spec: LaunchSpec, intent: int) -> Snapshot:
+    async def _locked_load(
+        self, spec: LaunchSpec, intent: int, smaller_plan: SmallerPlan | None
+    ) -> Snapshot:
         async with self._op_lock:
             if intent != self._intent:
                 raise SupersededError()
+            self._smaller_plan = smaller_plan
             current = self._snapshot
             if (
                 current.state is ServerState.READY

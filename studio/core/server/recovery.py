@@ -111,6 +111,7 @@ def next_step(
             return RecoveryStep.SPECULATIVE_OFF, _without_speculative(spec)
     if code.is_out_of_memory and smaller_plan is not None and fresh(RecoveryStep.SMALLER_PLAN):
         smaller = smaller_plan(spec, failure)
-        if smaller is not None and smaller != spec:
+        # A step down planned for another model must never switch models behind the user.
+        if smaller is not None and smaller != spec and smaller.model == spec.model:
             return RecoveryStep.SMALLER_PLAN, smaller
     return None
