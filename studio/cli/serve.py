@@ -175,7 +175,15 @@ async def serve(args: argparse.Namespace) -> int:
     except StudioError as error:
         report_error(error)
         return 1
-    facade = ChatFacade(manager, lambda path: spec_from_args(args, path))
+
+    async def plan_load(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
+        if not args.plan:
+            return spec_from_args(args, path), None
+        # Reading the GGUF and probing devices block: off the loop.
+        other = argparse.Namespace(**{**vars(args), "model": path})
+        return await asyncio.to_thread(planned, other, manager.engine)
+
+    facade = ChatFacade(manager, plan_load)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

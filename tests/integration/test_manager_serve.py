@@ -23,8 +23,8 @@ pytestmark = pytest.mark.engine
 HI = [{"role": "user", "content": "Say hello."}]
 
 
-def spec_for(path: Path) -> LaunchSpec:
-    return LaunchSpec(model=path, ctx_size=512, parallel=1)
+async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
+    return LaunchSpec(model=path, ctx_size=512, parallel=1), None
 
 
 async def test_openai_routes_go_through_the_manager(
@@ -138,9 +138,20 @@ def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
     assert "model_missing" in done.stderr
 
 
-def test_studio_serve_process_stops_cleanly_on_sigterm(smollm2: Path, tmp_path: Path) -> None:
+def test_studio_serve_plans_loads_and_stops_on_sigterm(smollm2: Path, tmp_path: Path) -> None:
     server = subprocess.Popen(
-        [sys.executable, "-m", "studio", "serve", str(smollm2), "-c", "512", "--port", "0"],
+        [
+            sys.executable,
+            "-m",
+            "studio",
+            "serve",
+            str(smollm2),
+            "--plan",
+            "-c",
+            "512",
+            "--port",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "STUDIO_HOME": str(tmp_path)},
@@ -152,6 +163,10 @@ def test_studio_serve_process_stops_cleanly_on_sigterm(smollm2: Path, tmp_path: 
         assert "ready" in server.stdout.readline()
         with httpx.Client(base_url=base_url, trust_env=False, timeout=30) as http:
             assert http.get("/health").json() == {"status": "ok"}
+            # /studio/load plans the model it is given, like the first one.
+            loaded = http.post("/studio/load", json={"model": str(smollm2)})
+            assert loaded.status_code == 200 and loaded.json()["state"] == "ready"
+            assert loaded.json()["spec"]["ctx_size"] == 512
             child_pid = http.get("/studio/status").json()["pid"]
         server.send_signal(signal.SIGTERM)
         assert server.wait(30) == 0

@@ -17,7 +17,7 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from http import HTTPStatus
@@ -28,6 +28,7 @@ from studio.core.errors import StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.server.launch import LOOPBACK_HOST, LaunchSpec
 from studio.core.server.manager import ServerManager
+from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
 
 log = logging.getLogger(__name__)
@@ -76,13 +77,17 @@ def _error_body(status: int, message: str, error_type: str) -> dict[str, Any]:
     return {"error": {"code": status, "message": message, "type": error_type}}
 
 
-class ChatFacade:
-    """Serves the routes above for one manager; `make_spec(path)` builds a LaunchSpec for
-    /studio/load with the options the server was started with."""
+# /studio/load's model path -> its launch spec and out-of-memory step down (or None).
+LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
 
-    def __init__(self, manager: ServerManager, make_spec: Callable[[Path], LaunchSpec]) -> None:
+
+class ChatFacade:
+    """Serves the routes above for one manager; `plan_load(path)` turns the model of a
+    /studio/load into what to launch, with the options the server was started with."""
+
+    def __init__(self, manager: ServerManager, plan_load: LoadPlanner) -> None:
         self._manager = manager
-        self._make_spec = make_spec
+        self._plan_load = plan_load
         self._server: asyncio.Server | None = None
 
     async def start(self, port: int) -> int:
@@ -188,7 +193,8 @@ class ChatFacade:
             if not isinstance(model, str) or not model:
                 raise HttpError(400, 'expected {"model": "/path/to/model.gguf"}')
             try:
-                loaded = await self._manager.load(self._make_spec(Path(model)))
+                spec, smaller = await self._plan_load(Path(model))
+                loaded = await self._manager.load(spec, smaller_plan=smaller)
             except StudioError as error:
                 await self._send_json(writer, 422, self._studio_error(error))
                 return

@@ -144,6 +144,10 @@ class ServerManager:
     # -- state publication ----------------------------------------------------------
 
     @property
+    def engine(self) -> EngineLocation:
+        return self._engine
+
+    @property
     def snapshot(self) -> Snapshot:
         return self._snapshot
 
