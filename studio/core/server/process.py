@@ -54,6 +54,7 @@ from studio.core.server.states import ReadyInfo, StartPhase
 log = logging.getLogger(__name__)
 
 RING_LINES = 2000
+KEEP_LOGS = 30  # per-spawn log files kept in the log directory, newest first
 _MAX_LINE_BYTES = 64 * 1024
 HEALTH_PROBE_TIMEOUT_S = 2.0
 _POLL_FALLBACK_S = 0.5
@@ -154,6 +155,7 @@ class ServerProcess:
         try:
             argv = to_argv(spec, engine.path, port, key_file.path)
             log_dir.mkdir(parents=True, exist_ok=True)
+            prune_logs(log_dir, KEEP_LOGS - 1)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             log_path = log_dir / f"llama-server-{stamp}-port{port}.log"
             env = engine.child_environment(spawn_environment(environ))
@@ -395,6 +397,14 @@ class ServerProcess:
 
     def __repr__(self) -> str:
         return f"ServerProcess(pid={self.pid}, port={self.port}, model={self.spec.model.name})"
+
+
+def prune_logs(log_dir: Path, keep: int) -> None:
+    """Delete all but the newest `keep` llama-server logs (each spawn writes one)."""
+    logs = sorted(log_dir.glob("llama-server-*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in logs[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
 
 
 def _port_is_free(port: int) -> bool:
