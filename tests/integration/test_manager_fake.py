@@ -346,3 +346,23 @@ async def test_closing_a_stream_closes_its_reader_at_once(tmp_path: Path) -> Non
         assert manager.requests_in_flight == 0  # not left to the garbage collector
     finally:
         await manager.shutdown()
+
+
+async def test_a_hung_child_is_replaced_and_the_request_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import studio.core.server.manager as manager_module
+
+    monkeypatch.setattr(manager_module, "HUNG_PROBE_TIMEOUT_S", 0.3)
+    drop = tmp_path / "drop-next"
+    manager = make_manager(tmp_path, FAKE_DROP_FILE=str(drop), FAKE_HANG_AFTER_DROP="1")
+    try:
+        await manager.load(MODEL_A)
+        hung_pid = manager.snapshot.pid
+        drop.touch()
+        assert await answer(manager) == "t0 t1 t2 t3 t4 "  # replayed on a new child
+        assert manager.snapshot.respawn_count == 1 and manager.snapshot.pid != hung_pid
+        assert hung_pid is not None
+        assert hung_pid not in {child.pid for child in live_children()}  # killed, reaped
+    finally:
+        await manager.shutdown()

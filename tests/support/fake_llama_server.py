@@ -7,13 +7,15 @@ Run as `python fake_llama_server.py -m MODEL --port N --api-key-file F ...`.
 
 Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (deltas per
 answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (while this file exists, a chat request is dropped
-without an answer, a transient error; the file holds how many more to drop, default 1).
+without an answer, a transient error; the file holds how many more to drop, default 1),
+FAKE_HANG_AFTER_DROP (then stop the process: alive and listening, but hung).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -94,6 +96,8 @@ def main(argv: list[str]) -> None:
                     Path(drop_file).unlink()
                 self.close_connection = True
                 self.connection.shutdown(2)
+                if os.environ.get("FAKE_HANG_AFTER_DROP"):
+                    os.kill(os.getpid(), signal.SIGSTOP)  # alive, port open, never answers
                 return
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")

@@ -76,6 +76,7 @@ _Outcome = tuple[Snapshot | None, StudioError | None]
 # Errors that mean "the connection to the child was lost", never a timeout: a timeout
 # may just be a long prefill and must not trigger a respawn.
 LOST_CONNECTION = (httpx.NetworkError, httpx.RemoteProtocolError)
+HUNG_PROBE_TIMEOUT_S = 5.0
 
 
 class SupersededError(StudioError):
@@ -464,7 +465,10 @@ class ServerManager:
             )
             failure = classify_exit(returncode, served_by.lines())
         except TimeoutError:
-            # Alive but not listening: hung. A fresh child is the only way forward.
+            # Still alive: maybe only slow to answer on a busy machine. Give it a patient
+            # probe before calling it hung, since killing a working server loses its cache.
+            if await served_by.answers(HUNG_PROBE_TIMEOUT_S):
+                return
             failure = make_failure(FailureCode.EXITED, log_tail=served_by.lines(), hung=True)
             served_by.kill_now()
         task = self._ensure_respawn(served_by, failure)
