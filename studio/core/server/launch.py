@@ -232,10 +232,12 @@ def to_argv(
         argv += ["-mg", str(spec.main_gpu)]
     if spec.n_cpu_moe is not None:
         argv += ["-ncmoe", str(spec.n_cpu_moe)]
-    if spec.devices:
-        argv += ["-dev", ",".join(spec.devices)]
+    # --rpc first: llama-server checks -dev names while parsing, and RPC devices exist
+    # only once --rpc has been read ("invalid device: RPC0" otherwise).
     if spec.rpc_servers:
         argv += ["--rpc", ",".join(spec.rpc_servers)]
+    if spec.devices:
+        argv += ["-dev", ",".join(spec.devices)]
     if spec.mmproj is not None:
         argv += ["--mmproj", str(spec.mmproj)]
         if not spec.mmproj_offload:
