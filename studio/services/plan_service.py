@@ -160,9 +160,10 @@ ALLOCATION_VERBOSITY = ("-lv", "4")
 
 
 def launch_spec(plan: Plan, features: EngineFeatures | None) -> LaunchSpec:
-    """The plan's launch, with the log verbosity that reports allocations when the engine
-    has the flag."""
-    spec = plan.launch
+    """The plan's launch, labelled with the file the user chose (as the Library lists it
+    and the autoload names it), with the log verbosity that reports allocations when the
+    engine has the flag."""
+    spec = plan.launch.with_changes(label=plan.model_path.name)
     if features is not None and features.supports("-lv"):
         spec = spec.with_changes(extra_args=(*spec.extra_args, *ALLOCATION_VERBOSITY))
     return spec
