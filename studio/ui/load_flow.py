@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from studio.core.engine import EngineError, EngineInfo, locate_engine
+from studio.core.engine import EngineInfo, locate_engine
 from studio.core.errors import StudioError
 from studio.core.placement.plan import Plan
 from studio.core.server.launch import LaunchSpec
@@ -31,6 +31,7 @@ from studio.services.plan_service import (
 )
 from studio.services.settings_service import SettingsService
 from studio.ui.load_dialog import LoadDialog
+from studio.ui.messages import error_message
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +103,11 @@ class LoadFlow(QObject):
                 current.rpc_devices,
                 self._environ,
             )
-        except (StudioError, EngineError, OSError) as error:
-            code = getattr(error, "code", "model_unreadable")
-            self._fail(code, str(error))
+        except (StudioError, OSError) as error:
+            if isinstance(error, StudioError):
+                self._fail(error.code, error.detail, error_message(error))
+            else:
+                self._fail("model_unreadable", str(error))
             return None
         if self.dialog is not None:  # one load dialog at a time: the newest model wins
             self.dialog.close()
@@ -186,15 +189,16 @@ class LoadFlow(QObject):
         self.loading.emit(plan)
         self._load(spec)
 
-    def _fail(self, code: str, detail: str) -> None:
+    def _fail(self, code: str, detail: str, text: str = "") -> None:
+        """Say why the dialog cannot open; `text` is the code's translated sentence."""
         log.warning("cannot open the load dialog: %s: %s", code, detail)
         self.failed.emit(code, detail)
-        texts = {
-            "engine_not_ready": self.tr("The engine is not ready yet; see the Server page."),
-            "rpc_unreachable": self.tr("A remote RPC device did not answer."),
-            "rpc_endpoint_invalid": self.tr("A remote RPC device is not host:port."),
-        }
-        text = texts.get(code, self.tr("This file cannot be loaded as a GGUF model."))
+        if not text:
+            text = (
+                self.tr("The engine is not ready yet; see the Server page.")
+                if code == "engine_not_ready"
+                else self.tr("This file cannot be loaded as a GGUF model.")
+            )
         # Not exec(): a nested event loop inside a running task would stall the app's loop.
         box = QMessageBox(
             QMessageBox.Icon.Warning, self.tr("Cannot load the model"), text, parent=self._window

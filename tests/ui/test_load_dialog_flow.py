@@ -21,6 +21,7 @@ from studio.services.hf_token import HfTokenStore
 from studio.services.settings_service import SettingsService
 from studio.ui.load_dialog import LoadDialog
 from studio.ui.main_window import MainWindow
+from studio.ui.messages import code_message
 from studio.ui.studio_areas import StudioAreas
 from tests.ui.load_dialog_support import TWO_GPUS, synthetic_model
 
@@ -149,6 +150,9 @@ def test_an_unreadable_file_is_reported_not_raised(
     code, detail = qasync_loop.run_until_complete(asyncio.wait_for(scenario(), 60))
     assert code != "engine_not_ready" and "not-a-model.gguf" in detail
     assert areas.load_flow is not None and areas.load_flow.message is not None
+    assert areas.load_flow.message.text() == code_message(code, {"path": str(bad)}) or (
+        "Something went wrong" not in areas.load_flow.message.text()
+    )
     assert areas.load_flow.dialog is None
 
 
