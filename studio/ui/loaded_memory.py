@@ -57,6 +57,11 @@ class LoadedMemoryPanel(QWidget):
         if snapshot.state is ServerState.IDLE:
             self.show_plan(None)
             return
+        if snapshot.state is ServerState.FAILED and self.plan is not None:
+            self.summary.setText(
+                self.tr("The load failed: the prediction is shown, the engine allocated nothing.")
+            )
+            return
         ready = snapshot.state is ServerState.READY and snapshot.log_path is not None
         if ready and self.plan is not None and snapshot.log_path != self._read_log:
             self._read_log = snapshot.log_path

@@ -141,6 +141,19 @@ def test_panel_shows_prediction_then_engine_then_live(
     assert panel.summary.text() == "No model loaded."
 
 
+@pytest.mark.engine
+def test_a_failed_load_keeps_the_prediction_and_says_so(
+    qtbot: QtBot, cpu_run: tuple[Plan, Path]
+) -> None:
+    plan, _ = cpu_run
+    panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, TaskOwner("test")), TaskOwner("test"))
+    qtbot.addWidget(panel)
+    panel.show_plan(plan)
+    panel.show_snapshot(Snapshot(state=ServerState.FAILED))
+    assert "The load failed" in panel.summary.text()
+    assert panel.panel.keys == ["host"]
+
+
 def test_a_log_without_buffer_lines_says_so(qtbot: QtBot, tmp_path: Path) -> None:
     panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, TaskOwner("test")), TaskOwner("test"))
     qtbot.addWidget(panel)
