@@ -1141,14 +1141,6 @@
         <translation>Die Engine ist noch nicht bereit; siehe die Seite „Server“.</translation>
     </message>
     <message>
-        <source>A remote RPC device did not answer.</source>
-        <translation>Ein entferntes RPC-Gerät hat nicht geantwortet.</translation>
-    </message>
-    <message>
-        <source>A remote RPC device is not host:port.</source>
-        <translation>Ein entferntes RPC-Gerät ist nicht im Format host:port angegeben.</translation>
-    </message>
-    <message>
         <source>This file cannot be loaded as a GGUF model.</source>
         <translation>Diese Datei kann nicht als GGUF-Modell geladen werden.</translation>
     </message>
@@ -1170,6 +1162,10 @@
     <message>
         <source>Predicted; waiting for the engine to report.</source>
         <translation>Vorhergesagt; es wird auf die Meldung der Engine gewartet.</translation>
+    </message>
+    <message>
+        <source>The load failed: the prediction is shown, the engine allocated nothing.</source>
+        <translation>Das Laden ist fehlgeschlagen: Gezeigt wird die Vorhersage, die Engine hat nichts belegt.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>

@@ -1141,14 +1141,6 @@
         <translation>El motor aún no está listo; consulte la página Servidor.</translation>
     </message>
     <message>
-        <source>A remote RPC device did not answer.</source>
-        <translation>Un dispositivo RPC remoto no respondió.</translation>
-    </message>
-    <message>
-        <source>A remote RPC device is not host:port.</source>
-        <translation>Un dispositivo RPC remoto no tiene el formato host:puerto.</translation>
-    </message>
-    <message>
         <source>This file cannot be loaded as a GGUF model.</source>
         <translation>Este archivo no se puede cargar como modelo GGUF.</translation>
     </message>
@@ -1170,6 +1162,10 @@
     <message>
         <source>Predicted; waiting for the engine to report.</source>
         <translation>Previsto; esperando el informe del motor.</translation>
+    </message>
+    <message>
+        <source>The load failed: the prediction is shown, the engine allocated nothing.</source>
+        <translation>La carga falló: se muestra la predicción; el motor no reservó nada.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>

@@ -1141,14 +1141,6 @@
         <translation>Le moteur n’est pas encore prêt ; voir la page Serveur.</translation>
     </message>
     <message>
-        <source>A remote RPC device did not answer.</source>
-        <translation>Un appareil RPC distant n’a pas répondu.</translation>
-    </message>
-    <message>
-        <source>A remote RPC device is not host:port.</source>
-        <translation>Un appareil RPC distant n’est pas au format hôte:port.</translation>
-    </message>
-    <message>
         <source>This file cannot be loaded as a GGUF model.</source>
         <translation>Ce fichier ne peut pas être chargé comme modèle GGUF.</translation>
     </message>
@@ -1170,6 +1162,10 @@
     <message>
         <source>Predicted; waiting for the engine to report.</source>
         <translation>Prévu ; en attente du rapport du moteur.</translation>
+    </message>
+    <message>
+        <source>The load failed: the prediction is shown, the engine allocated nothing.</source>
+        <translation>Le chargement a échoué : la prévision est affichée, le moteur n’a rien alloué.</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>

@@ -1140,14 +1140,6 @@
         <translation>エンジンはまだ準備できていません。「サーバー」ページを参照してください。</translation>
     </message>
     <message>
-        <source>A remote RPC device did not answer.</source>
-        <translation>リモートの RPC デバイスが応答しませんでした。</translation>
-    </message>
-    <message>
-        <source>A remote RPC device is not host:port.</source>
-        <translation>リモートの RPC デバイスが host:port 形式ではありません。</translation>
-    </message>
-    <message>
         <source>This file cannot be loaded as a GGUF model.</source>
         <translation>このファイルは GGUF モデルとして読み込めません。</translation>
     </message>
@@ -1169,6 +1161,10 @@
     <message>
         <source>Predicted; waiting for the engine to report.</source>
         <translation>予測値です。エンジンからの報告を待っています。</translation>
+    </message>
+    <message>
+        <source>The load failed: the prediction is shown, the engine allocated nothing.</source>
+        <translation>読み込みに失敗しました。予測を表示しています。エンジンは何も確保していません。</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>

@@ -1140,14 +1140,6 @@
         <translation>引擎尚未就绪；请查看“服务器”页面。</translation>
     </message>
     <message>
-        <source>A remote RPC device did not answer.</source>
-        <translation>远程 RPC 设备没有响应。</translation>
-    </message>
-    <message>
-        <source>A remote RPC device is not host:port.</source>
-        <translation>远程 RPC 设备不是 host:port 格式。</translation>
-    </message>
-    <message>
         <source>This file cannot be loaded as a GGUF model.</source>
         <translation>此文件无法作为 GGUF 模型加载。</translation>
     </message>
@@ -1169,6 +1161,10 @@
     <message>
         <source>Predicted; waiting for the engine to report.</source>
         <translation>预测值；正在等待引擎报告。</translation>
+    </message>
+    <message>
+        <source>The load failed: the prediction is shown, the engine allocated nothing.</source>
+        <translation>加载失败：显示的是预测值，引擎未分配任何内存。</translation>
     </message>
     <message>
         <source>The engine allocated {ratio:.0%} of the predicted buffers.</source>
