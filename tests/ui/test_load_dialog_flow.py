@@ -28,6 +28,16 @@ from tests.ui.load_dialog_support import TWO_GPUS, synthetic_model
 pytestmark = pytest.mark.engine
 
 
+@pytest.fixture(autouse=True)
+def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real "load anyway?" box would wait for a click forever: fail instead."""
+
+    def unexpected(_parent: object, problems: str) -> bool:
+        raise AssertionError(f"the load-anyway question was not expected: {problems}")
+
+    monkeypatch.setattr("studio.ui.load_dialog._ask_load_anyway", unexpected)
+
+
 @pytest.fixture
 def restore_palette(qapp: QApplication) -> Iterator[None]:
     palette, style = qapp.palette(), qapp.style().name()
