@@ -82,6 +82,7 @@ class StudioApp:
         )
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.areas.show_snapshot)
+            self.areas.plan_launched.connect(self.manager.remember_plan)
         self.window = MainWindow(
             self.engine,
             pages={

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,10 @@ from PySide6.QtCore import QObject, Signal
 from studio.core.chat.backend import TemplateCapabilities
 from studio.core.engine import EngineError, locate_engine
 from studio.core.errors import StudioError
+from studio.core.placement.environment import child_environment
+from studio.core.placement.plan import Plan
+from studio.core.placement.planner import Planner
+from studio.core.placement.smaller import SmallerPlans
 from studio.core.server.client import ChatDelta
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
@@ -111,9 +116,12 @@ class ManagerService(QObject):
         tasks: TaskOwner,
         autoload: AutoloadService | None = None,
         parent: QObject | None = None,
+        smaller_plans: SmallerPlans | None = None,
     ) -> None:
         super().__init__(parent)
         self.manager = manager
+        # The plans handed to the manager; its out-of-memory rung steps down from them.
+        self.smaller_plans = smaller_plans or SmallerPlans()
         self._tasks = tasks
         self._autoload = autoload
         self.snapshot = manager.snapshot
@@ -143,6 +151,10 @@ class ManagerService(QObject):
                 self.load_failed.emit(error.code, error.detail)
             return False
         return True
+
+    def remember_plan(self, plan: Plan, planner: Planner) -> None:
+        """The load dialog's plan for the next load: an OOM at start steps down from it."""
+        self.smaller_plans.remember(planner, plan)
 
     def unload(self) -> asyncio.Task[Snapshot]:
         return self._tasks.spawn("unload-model", self.manager.unload())
@@ -205,4 +217,12 @@ def create_manager_service(
     except EngineError as error:
         log.warning("no engine, so no model can be loaded: %s", error)
         return None
-    return ManagerService(ServerManager(location, log_dir), tasks, autoload)
+    smaller_plans = SmallerPlans()
+    manager = ServerManager(
+        location,
+        log_dir,
+        smaller_plan=smaller_plans,
+        # No LLAMA_ARG_* reaches the engine: the plan, not the user's shell, decides memory.
+        environ=child_environment(os.environ),
+    )
+    return ManagerService(manager, tasks, autoload, smaller_plans=smaller_plans)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from studio.core.engine.info import EngineFeatures
 from studio.core.errors import StudioError
 from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
+from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
 from studio.core.server.launch import display_command, to_argv
@@ -412,6 +413,11 @@ class LoadDialog(QDialog):
         plan = self._service.plan
         assert plan is not None  # planned in __init__
         return plan
+
+    @property
+    def planner(self) -> Planner:
+        """The planner behind this dialog; the manager steps down with it after an OOM."""
+        return self._setup.planner
 
     def _edit(self, change: Callable[[Plan], PlanRequest]) -> None:
         if self._rendering:

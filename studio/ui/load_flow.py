@@ -53,7 +53,7 @@ def _prepare(
 
 class LoadFlow(QObject):
     opened = Signal(object)  # LoadDialog, once shown
-    loading = Signal(object)  # Plan, handed to `load`
+    loading = Signal(object, object)  # Plan handed to `load`, and the Planner that made it
     failed = Signal(str, str)  # code, technical detail
 
     def __init__(
@@ -157,7 +157,7 @@ class LoadFlow(QObject):
             if fresh.fits:
                 log.info("remembered settings for %s no longer fit: auto-fit instead", model)
                 plan = fresh
-        self.loading.emit(plan)
+        self.loading.emit(plan, setup.planner)
         return launch_spec(plan, info.features)
 
     async def _probed(self, timeout_s: float = 120.0) -> EngineInfo | None:
@@ -186,7 +186,7 @@ class LoadFlow(QObject):
         settings = dict(dialog.remembered_settings)
         self._settings.update(lambda s: s.with_remembered_load(model, settings))
         spec = launch_spec(plan, self._engine.info.features if self._engine.info else None)
-        self.loading.emit(plan)
+        self.loading.emit(plan, dialog.planner)
         self._load(spec)
 
     def _fail(self, code: str, detail: str, text: str = "") -> None:

@@ -13,13 +13,14 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from studio.core.engine import EngineInfo
 from studio.core.hardware import DeviceConfig
 from studio.core.placement.plan import Plan
+from studio.core.placement.planner import Planner
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import Snapshot
 from studio.core.tasks import TaskOwner
@@ -37,6 +38,9 @@ from studio.ui.theme import ThemeChoice, ThemeController
 
 
 class StudioAreas(QObject):
+    # A plan handed to the manager, with its planner: the manager's out-of-memory step down.
+    plan_launched = Signal(object, object)  # Plan, Planner
+
     def __init__(
         self,
         app: QApplication,
@@ -141,9 +145,10 @@ class StudioAreas(QObject):
         if callable(show_area):
             show_area(name)
 
-    @Slot(object)
-    def _on_loading(self, plan: Plan) -> None:
+    @Slot(object, object)
+    def _on_loading(self, plan: Plan, planner: Planner) -> None:
         self.loaded_memory.show_plan(plan)
+        self.plan_launched.emit(plan, planner)
 
     @Slot()
     def _on_settings_edited(self) -> None:
