@@ -81,9 +81,13 @@ def prepare_load(
     location: EngineLocation | None,
     rpc_endpoints: Sequence[str] = (),
     environ: Mapping[str, str] | None = None,
+    own_pids: Sequence[int] = (),
 ) -> LoadSetup:
     """Read the model's header, the devices (NVML or fake, the engine's list, RPC servers)
-    and the environment. Blocking: run it with `asyncio.to_thread`."""
+    and the environment. Blocking: run it with `asyncio.to_thread`.
+
+    `own_pids` is our running engine: the memory it holds is freed by the switch, so it
+    counts as free."""
     env = os.environ if environ is None else environ
     model = read_model(model_path)
     summary = summarize(model)
@@ -93,7 +97,11 @@ def prepare_load(
         else ()
     )
     inventory = discover_devices(
-        DeviceConfig.from_environment(env), engine.devices, env, rpc_devices=rpc_devices
+        DeviceConfig.from_environment(env),
+        engine.devices,
+        env,
+        rpc_devices=rpc_devices,
+        own_pids=own_pids,
     )
     planner = Planner(
         summary,

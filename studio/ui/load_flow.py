@@ -44,11 +44,13 @@ def _prepare(
     engine_binary: str | None,
     rpc_devices: tuple[str, ...],
     environ: Mapping[str, str],
+    engine_pid: int | None = None,
 ) -> LoadSetup:
     location = None
     if rpc_devices:  # only the engine can tell what an RPC server offers
         location = locate_engine(Path(engine_binary) if engine_binary else None, environ)
-    return prepare_load(path, engine, location, rpc_devices, environ)
+    own_pids = () if engine_pid is None else (engine_pid,)
+    return prepare_load(path, engine, location, rpc_devices, environ, own_pids)
 
 
 class LoadFlow(QObject):
@@ -65,12 +67,15 @@ class LoadFlow(QObject):
         window: QWidget,
         environ: Mapping[str, str] | None = None,
         parent: QObject | None = None,
+        engine_pid: Callable[[], int | None] = lambda: None,
     ) -> None:
+        """`engine_pid` gives our running llama-server, whose memory a switch frees."""
         super().__init__(parent)
         self._engine = engine
         self._settings = settings
         self._tasks = tasks
         self._load = load
+        self._engine_pid = engine_pid
         self._window = window
         self._environ = dict(os.environ if environ is None else environ)
         self.dialog: LoadDialog | None = None
@@ -102,6 +107,7 @@ class LoadFlow(QObject):
                 current.engine_binary,
                 current.rpc_devices,
                 self._environ,
+                self._engine_pid(),
             )
         except (StudioError, OSError) as error:
             if isinstance(error, StudioError):

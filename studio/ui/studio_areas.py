@@ -101,7 +101,14 @@ class StudioAreas(QObject):
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)
         self.load_flow = LoadFlow(
-            self._engine, self._settings, self._tasks, self._load, window, self._environ, self
+            self._engine,
+            self._settings,
+            self._tasks,
+            self._load,
+            window,
+            self._environ,
+            self,
+            engine_pid=lambda: self._engine_pid,
         )
         self.load_flow.loading.connect(self._on_loading)
         menu = window.menuBar().addMenu(self.tr("&Model"))

@@ -172,3 +172,25 @@ def test_largest_context_search_runs_off_the_gui_thread_and_only_when_placement_
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+
+
+def test_our_running_engine_is_handed_to_device_discovery(
+    engine: EngineInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planning a switch must count the memory our own engine holds as free; the NVML side
+    of that is tested in tests/core/test_hardware_devices.py, this is the hand-over."""
+    from studio.services import plan_service
+
+    seen: list[object] = []
+    real = plan_service.discover_devices
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("own_pids"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(plan_service, "discover_devices", spy)
+    model = synthetic_model("tiny-llama")
+    fakes = {"STUDIO_FAKE_DEVICES": "GPU0:8GiB"}
+    plan_service.prepare_load(model, engine, None, (), environ=fakes, own_pids=(4321,))
+    plan_service.prepare_load(model, engine, None, (), environ=fakes)
+    assert seen == [(4321,), ()]
