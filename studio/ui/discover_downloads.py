@@ -4,9 +4,6 @@ pause, resume, cancel and clear buttons for the selected job."""
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
     Slot,
@@ -30,9 +27,7 @@ from studio.core.hub import DownloadSnapshot, JobState
 from studio.services.download_service import DownloadService
 from studio.ui import discover_text as text
 from studio.ui.discover_models import ITEM_ROLE, SORT_ROLE
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
+from studio.ui.row_table_model import ROOT, AnyIndex, RowTableModel
 
 
 def state_text(snapshot: DownloadSnapshot) -> str:
@@ -56,7 +51,7 @@ def state_text(snapshot: DownloadSnapshot) -> str:
     return labels[state]
 
 
-class DownloadsModel(QAbstractTableModel):
+class DownloadsModel(RowTableModel):
     NAME, PROGRESS, SPEED, ETA, STATE = range(5)
 
     def __init__(self) -> None:
@@ -69,14 +64,14 @@ class DownloadsModel(QAbstractTableModel):
                 self._rows[row] = snapshot
                 self.dataChanged.emit(self.index(row, 0), self.index(row, self.STATE))
                 return
-        self.beginInsertRows(_ROOT, len(self._rows), len(self._rows))
+        self.beginInsertRows(ROOT, len(self._rows), len(self._rows))
         self._rows.append(snapshot)
         self.endInsertRows()
 
     def remove(self, job_id: int) -> None:
         for row, old in enumerate(self._rows):
             if old.job_id == job_id:
-                self.beginRemoveRows(_ROOT, row, row)
+                self.beginRemoveRows(ROOT, row, row)
                 del self._rows[row]
                 self.endRemoveRows()
                 return
@@ -84,24 +79,14 @@ class DownloadsModel(QAbstractTableModel):
     def snapshot_at(self, row: int) -> DownloadSnapshot:
         return self._rows[row]
 
-    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 5
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation is not Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
+    def headers(self) -> tuple[str, ...]:
         return (
             self.tr("Model"),
             self.tr("Progress"),
             self.tr("Speed"),
             self.tr("Time left"),
             self.tr("Status"),
-        )[section]
+        )
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():

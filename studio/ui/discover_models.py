@@ -11,7 +11,6 @@ from datetime import datetime
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -19,16 +18,14 @@ from PySide6.QtCore import (
 from studio.core.hub import ModelFile, RepoDetails, RepoSummary, SearchPage
 from studio.core.hub.fit import FitAssessment
 from studio.ui import discover_text as text
+from studio.ui.row_table_model import AnyIndex, RowTableModel
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 FIT_ROLE = Qt.ItemDataRole.UserRole + 2
 
-AnyIndex = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 
-
-class SearchResultsModel(QAbstractTableModel):
+class SearchResultsModel(RowTableModel):
     REPO, MODEL, DOWNLOADS, LIKES, UPDATED = range(5)
 
     def __init__(self) -> None:
@@ -57,24 +54,14 @@ class SearchResultsModel(QAbstractTableModel):
         self.last_page = None
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 5
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation is not Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
+    def headers(self) -> tuple[str, ...]:
         return (
             self.tr("Repository"),
             self.tr("Model"),
             self.tr("Downloads"),
             self.tr("Likes"),
             self.tr("Updated"),
-        )[section]
+        )
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
@@ -112,7 +99,7 @@ class SearchResultsModel(QAbstractTableModel):
         return None
 
 
-class RepoFilesModel(QAbstractTableModel):
+class RepoFilesModel(RowTableModel):
     """One row per downloadable model (shards merged), then the mmproj companions."""
 
     QUANT, FILE, SIZE, FIT = range(4)
@@ -167,18 +154,8 @@ class RepoFilesModel(QAbstractTableModel):
     def fit_of(self, name: str) -> FitAssessment | None:
         return self._fits.get(name)
 
-    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 4
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation is not Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
-        return (self.tr("Quant"), self.tr("File"), self.tr("Size"), self.tr("Fit"))[section]
+    def headers(self) -> tuple[str, ...]:
+        return (self.tr("Quant"), self.tr("File"), self.tr("Size"), self.tr("Fit"))
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from studio.core.hub.library import LocalModel, Source
 from studio.ui import discover_text as text
 from studio.ui.discover_models import ITEM_ROLE, SORT_ROLE
+from studio.ui.row_table_model import AnyIndex, RowTableModel
 
-AnyIndex = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 _PROBLEM_COLOR = QColor(198, 40, 40)
 
 
-class LibraryModel(QAbstractTableModel):
+class LibraryModel(RowTableModel):
     NAME, ARCHITECTURE, PARAMETERS, QUANT, CONTEXT, SIZE, LOCATION = range(7)
 
     def __init__(self) -> None:
@@ -29,17 +28,7 @@ class LibraryModel(QAbstractTableModel):
     def model_at(self, row: int) -> LocalModel:
         return self._rows[row]
 
-    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 7
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation is not Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
+    def headers(self) -> tuple[str, ...]:
         return (
             self.tr("Model"),
             self.tr("Architecture"),
@@ -48,7 +37,7 @@ class LibraryModel(QAbstractTableModel):
             self.tr("Context"),
             self.tr("Size"),
             self.tr("Location"),
-        )[section]
+        )
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
