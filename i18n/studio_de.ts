@@ -1231,10 +1231,6 @@
         <translation>Engine: wird geprüft…</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Kein Modell geladen</translation>
-    </message>
-    <message>
         <source>Engine: llama-server {version} ({source})</source>
         <translation>Engine: llama-server {version} ({source})</translation>
     </message>

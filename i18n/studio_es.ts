@@ -1231,10 +1231,6 @@
         <translation>Motor: comprobando…</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Ningún modelo cargado</translation>
-    </message>
-    <message>
         <source>Engine: llama-server {version} ({source})</source>
         <translation>Motor: llama-server {version} ({source})</translation>
     </message>

@@ -1231,10 +1231,6 @@
         <translation>Moteur : vérification…</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Aucun modèle chargé</translation>
-    </message>
-    <message>
         <source>Engine: llama-server {version} ({source})</source>
         <translation>Moteur : llama-server {version} ({source})</translation>
     </message>

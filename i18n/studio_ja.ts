@@ -1230,10 +1230,6 @@
         <translation>エンジン: 確認中…</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>モデル未読み込み</translation>
-    </message>
-    <message>
         <source>Engine: llama-server {version} ({source})</source>
         <translation>エンジン: llama-server {version}（{source}）</translation>
     </message>

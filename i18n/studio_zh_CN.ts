@@ -1230,10 +1230,6 @@
         <translation>引擎：正在检测…</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>未加载模型</translation>
-    </message>
-    <message>
         <source>Engine: llama-server {version} ({source})</source>
         <translation>引擎：llama-server {version}（{source}）</translation>
     </message>

@@ -142,9 +142,6 @@ class MainWindow(QMainWindow):
 
         self.engine_status = QLabel(self.tr("Engine: probing…"))
         self.engine_status.setObjectName("engine-status")
-        self.model_status = QLabel(self.tr("No model loaded"))
-        self.model_status.setObjectName("model-status")
-        self.statusBar().addWidget(self.model_status, 1)
         self.statusBar().addPermanentWidget(self.engine_status)
 
         engine.probed.connect(self._on_engine_probed)

@@ -256,7 +256,6 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     ]
     assert window.memory_dock.windowTitle() == "GPU-Speicher"
     assert window.engine_status.text() == "Engine: wird geprüft…"
-    assert window.model_status.text() == "Kein Modell geladen"
     settings_page = window.pages.widget(4)
     assert settings_page is not None
     placeholder = [label.text() for label in settings_page.findChildren(QLabel)]
