@@ -4,6 +4,12 @@ Each HTTP stream is read by its own owned task and handed over through a queue. 
 that task closes the HTTP response, and closing the response is what frees the server's
 slot, even while it is still prefilling and has sent nothing the reader could wake on.
 The reader sees a final delta with `finish_reason="cancelled"`.
+
+The end of every stream is put in the queue by the reader task's done callback, not by
+the reader's own code: a task cancelled before it first runs never executes a line of
+its coroutine (no `except CancelledError`, no `finally`), and a consumer waiting for an
+end marker that code was meant to write would wait forever. A done callback runs however
+the task finished: an answer, a cancellation at any point, or an error.
 """
 
 from __future__ import annotations
@@ -16,6 +22,14 @@ from studio.core.server.client import ChatDelta
 from studio.core.tasks import TaskOwner
 
 _END = object()
+CANCELLED = "cancelled"
+
+
+def _ending(task: asyncio.Task[None]) -> list[object]:
+    """What the consumer sees after everything the finished `task` put in the queue."""
+    if task.cancelled():
+        return [ChatDelta(finish_reason=CANCELLED), _END]
+    return [_END]
 
 
 class CancellableStreams:
@@ -33,16 +47,16 @@ class CancellableStreams:
             try:
                 async for delta in open_stream():
                     queue.put_nowait(delta)
-            except asyncio.CancelledError:
-                queue.put_nowait(ChatDelta(finish_reason="cancelled"))
-                queue.put_nowait(_END)
-                raise
-            except Exception as error:  # handed to the caller, who decides what it means
+            except Exception as error:  # the caller's to report; the task owner must not log it
                 queue.put_nowait(error)
-                return
-            queue.put_nowait(_END)
 
         reader = self._tasks.spawn("stream", read())
+
+        def put_ending(task: asyncio.Task[None]) -> None:
+            for item in _ending(task):
+                queue.put_nowait(item)
+
+        reader.add_done_callback(put_ending)
         self._readers.add(reader)
         try:
             while True:
