@@ -14,6 +14,7 @@ import enum
 import json
 import os
 import re
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -38,6 +39,20 @@ _RPC_DEVICE = re.compile(
 class SettingsError(StudioError):
     """Codes: `settings_secret_refused` (field), `settings_rpc_device_invalid` (value),
     `settings_unwritable` (path)."""
+
+
+# Codes of `SettingsProblem`: the file could not be read and was moved aside (path,
+# moved_to), or could not even be moved (path, reason). Either way the defaults apply.
+SETTINGS_SET_ASIDE = "settings_set_aside"
+SETTINGS_UNREADABLE = "settings_unreadable"
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """Why the settings in use are the defaults rather than the file's; told once."""
+
+    code: str
+    params: Mapping[str, str]
 
 
 def parse_rpc_device(text: str) -> tuple[str, int]:
@@ -136,26 +151,46 @@ class SettingsStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.problem: SettingsProblem | None = None
 
     @classmethod
     def in_directory(cls, config_dir: Path) -> SettingsStore:
         return cls(config_dir / SETTINGS_NAME)
 
     def load(self) -> AppSettings:
-        """Missing or unreadable files give the defaults; a damaged file is kept aside as
-        `settings.json.damaged` so nothing the user set is silently destroyed."""
+        """Missing or unreadable files give the defaults, never an exception: the app must
+        start whatever is in its place. A file that cannot be used is moved aside as
+        `settings.json.damaged` (nothing the user set is silently destroyed), and
+        `problem` says so until the next load."""
+        self.problem = None
         try:
-            raw = self.path.read_text(encoding="utf-8")
+            return AppSettings.from_dict(self._read())
         except FileNotFoundError:
             return AppSettings()
-        try:
-            data = json.loads(raw)
-            if not isinstance(data, dict):
-                raise ValueError("settings are not a JSON object")
-        except ValueError:
-            self.path.replace(self.path.with_name(self.path.name + ".damaged"))
+        # RecursionError: JSON nested deeper than the parser's stack (a crafted file);
+        # OSError: a directory or a file without read permission in its place.
+        except (OSError, ValueError, RecursionError, MemoryError) as error:
+            self.problem = self._set_aside(f"{type(error).__name__}: {error}"[:200])
             return AppSettings()
-        return AppSettings.from_dict(data)
+
+    def _read(self) -> dict[str, Any]:
+        raw = self.path.read_text(encoding="utf-8")  # UnicodeDecodeError is a ValueError
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("settings are not a JSON object")
+        return data
+
+    def _set_aside(self, reason: str) -> SettingsProblem:
+        aside = self.path.with_name(self.path.name + ".damaged")
+        try:
+            _remove_old(aside)
+            self.path.replace(aside)
+        except OSError as error:
+            # A read-only folder, say: the defaults still apply; saving will report why.
+            return SettingsProblem(
+                SETTINGS_UNREADABLE, {"path": str(self.path), "reason": f"{reason}; {error}"}
+            )
+        return SettingsProblem(SETTINGS_SET_ASIDE, {"path": str(self.path), "moved_to": str(aside)})
 
     def save(self, settings: AppSettings) -> None:
         text = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
@@ -184,6 +219,14 @@ class SettingsStore:
         updated = change(self.load())
         self.save(updated)
         return updated
+
+
+def _remove_old(aside: Path) -> None:
+    """Make room for the newest damaged file: an older one (or a directory) goes."""
+    if aside.is_dir() and not aside.is_symlink():
+        shutil.rmtree(aside)
+    else:
+        aside.unlink(missing_ok=True)
 
 
 def _fsync_directory(directory: Path) -> None:

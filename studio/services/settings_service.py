@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.settings import AppSettings, SettingsError, SettingsStore
+from studio.core.settings import AppSettings, SettingsError, SettingsProblem, SettingsStore
 from studio.core.tasks import TaskOwner
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,8 @@ class SettingsService(QObject):
         self._tasks = tasks
         # Reading one small JSON file at start-up is cheaper than a round trip to a thread.
         self.current = initial if initial is not None else store.load()
+        # Why the defaults apply instead of the file (None: they do not); the UI tells once.
+        self.problem: SettingsProblem | None = None if initial is not None else store.problem
         self._saved: AppSettings | None = None if initial is not None else self.current
         self._write_lock = asyncio.Lock()
 

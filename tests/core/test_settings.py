@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from studio.core.settings import (
+    SETTINGS_SET_ASIDE,
+    SETTINGS_UNREADABLE,
     AppSettings,
     AutoloadVerdict,
     SettingsError,
@@ -150,3 +153,59 @@ def test_autoload_respects_the_switch_and_a_deleted_file(tmp_path: Path) -> None
 def test_a_marker_for_a_newer_load_survives_the_end_of_an_older_one() -> None:
     settings = load_started(AppSettings(), "/b.gguf")
     assert load_ended(settings, "/a.gguf", succeeded=True).load_in_progress == "/b.gguf"
+
+
+def _deeply_nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(b'{"theme": "dark\xff\xfe"}', id="not-utf8"),
+        pytest.param(b'{"a": ' + _deeply_nested(100_000) + b"}", id="deep-nesting"),
+        pytest.param(b"[1, 2, 3]", id="not-an-object"),
+    ],
+)
+def test_an_unreadable_file_gives_defaults_is_set_aside_and_told(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    store = SettingsStore(path)
+    assert store.load() == AppSettings()
+    assert (tmp_path / "settings.json.damaged").read_bytes() == content
+    assert store.problem is not None and store.problem.code == SETTINGS_SET_ASIDE
+    assert store.problem.params["moved_to"] == str(tmp_path / "settings.json.damaged")
+    store.save(AppSettings(theme="dark"))  # and the place is free again for new settings
+    assert store.load().theme == "dark" and store.problem is None
+
+
+def test_a_directory_in_place_of_the_file_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    (path / "inner").mkdir(parents=True)
+    store = SettingsStore(path)
+    assert store.load() == AppSettings()
+    assert (tmp_path / "settings.json.damaged" / "inner").is_dir()
+    assert store.problem is not None and store.problem.code == SETTINGS_SET_ASIDE
+    store.save(AppSettings(theme="light"))
+    assert store.load().theme == "light"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files without read permission")
+def test_a_file_without_read_permission_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"theme": "dark"}')
+    path.chmod(0)
+    store = SettingsStore(path)
+    assert store.load() == AppSettings()
+    assert store.problem is not None and store.problem.code == SETTINGS_SET_ASIDE
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+def test_a_file_that_cannot_be_moved_aside_still_gives_defaults() -> None:
+    # A readable file that is not JSON, in a folder nobody can rename in (root included).
+    store = SettingsStore(Path("/proc/self/status"))
+    assert store.load() == AppSettings()
+    assert store.problem is not None and store.problem.code == SETTINGS_UNREADABLE
+    assert store.problem.params["path"] == "/proc/self/status"
