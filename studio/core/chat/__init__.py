@@ -11,6 +11,7 @@ from studio.core.chat.models import (
     SamplingSettings,
 )
 from studio.core.chat.recorder import AnswerRecorder, ChunkBuffer
+from studio.core.chat.recovery import ChatStoreRecovery
 from studio.core.chat.store import ChatStore, ChatStoreError
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "AnswerStats",
     "ChatStore",
     "ChatStoreError",
+    "ChatStoreRecovery",
     "ChunkBuffer",
     "Conversation",
     "ConversationSummary",

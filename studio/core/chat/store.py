@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from studio.core.chat.models import (
     Role,
     SamplingSettings,
 )
+from studio.core.chat.recovery import ChatStoreRecovery, damage_of, recover
 from studio.core.errors import StudioError
 
 DATABASE_NAME = "conversations.sqlite3"
@@ -91,6 +93,32 @@ def _snippet(content: str, needle: str, width: int = 80) -> str:
     return ("…" if start else "") + excerpt + ("…" if start + width < len(flat) else "")
 
 
+def _refuse_newer(db: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > len(migrations):
+        raise ChatStoreError(
+            "chat_store_too_new",
+            f"{path} has schema {version}; this app knows up to {len(migrations)}",
+            version=version,
+            supported=len(migrations),
+        )
+
+
+def _migrate(db: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+    _refuse_newer(db, path, migrations)
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    for target, migration in enumerate(migrations[version:], start=version + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            migration(db)
+            # PRAGMA does not take parameters; `target` is an int we computed.
+            db.execute(f"PRAGMA user_version = {target:d}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
 class ChatStore:
     def __init__(
         self,
@@ -101,18 +129,40 @@ class ChatStore:
         self.path = path
         self._clock = clock
         self._lock = threading.Lock()
+        # Set when the file was found damaged and salvaged into a fresh one; the UI says so.
+        self.recovery: ChatStoreRecovery | None = None
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._migrate(migrations)
-        except sqlite3.DatabaseError as error:
+            self._db = self._open(path, migrations)
+        except (sqlite3.DatabaseError, OSError) as error:  # OSError: moving a damaged file
             raise ChatStoreError(
                 "chat_store_unreadable", f"{path}: {error}", path=str(path)
             ) from error
+
+    def _open(self, path: Path, migrations: Sequence[Migration]) -> sqlite3.Connection:
+        db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        try:
+            # Before anything writes: a damaged file is never written into.
+            damage = None if str(path) == ":memory:" else damage_of(db)
+            if damage is not None:
+                _refuse_newer(db, path, migrations)
+                db.close()
+                self.recovery = recover(
+                    path, damage, lambda fresh: _migrate(fresh, path, migrations), self._now()
+                )
+                db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=5000")
+            _migrate(db, path, migrations)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self._clock())
 
     @classmethod
     def in_directory(cls, data_dir: Path) -> ChatStore:
@@ -138,27 +188,6 @@ class ChatStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def _migrate(self, migrations: Sequence[Migration]) -> None:
-        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-        if version > len(migrations):
-            self._db.close()
-            raise ChatStoreError(
-                "chat_store_too_new",
-                f"{self.path} has schema {version}; this app knows up to {len(migrations)}",
-                version=version,
-                supported=len(migrations),
-            )
-        for target, migration in enumerate(migrations[version:], start=version + 1):
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                migration(self._db)
-                # PRAGMA does not take parameters; `target` is an int we computed.
-                self._db.execute(f"PRAGMA user_version = {target:d}")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
