@@ -18,7 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.engine import EngineInfo
+from studio.core.hardware import Device, DeviceInventory
+from studio.services.device_memory import format_bytes
 from studio.services.engine_service import EngineService
+from studio.services.memory_monitor import MemorySample
 
 
 def _placeholder_page(title: str, explanation: str) -> QWidget:
@@ -40,7 +43,12 @@ def _placeholder_page(title: str, explanation: str) -> QWidget:
 
 
 class MemoryDock(QDockWidget):
-    """Per-device memory; the load dialog's panel (a later issue) draws the same data as bars."""
+    """Per-device memory in words; the load dialog's panel draws the same data as bars.
+
+    The devices come from the same discovery the planner uses (NVML, or the fake devices
+    of STUDIO_FAKE_DEVICES), so the dock names what the load dialog will plan for; the
+    engine's own device list is the fallback for GPUs NVML cannot see (Vulkan on AMD or
+    Intel). Live samples from the memory monitor keep the free memory current."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("GPU memory"), parent)
@@ -51,38 +59,71 @@ class MemoryDock(QDockWidget):
         self._label.setWordWrap(True)
         self._label.setAlignment(Qt.AlignmentFlag.AlignTop)
         self._label.setAccessibleName(self.tr("Device memory"))
+        # Word wrap lets the label shrink; without a cap the dock would take the width of
+        # its longest line from the pages.
+        self._label.setMaximumWidth(260)
         self.setWidget(self._label)
-        self._shown: EngineInfo | str | None = None  # what the label says, to say it again
+        self._engine: EngineInfo | None = None
+        self._error: str | None = None
+        self._inventory: DeviceInventory | None = None
+        self._sample: MemorySample | None = None
 
     def changeEvent(self, event: QEvent) -> None:
         # One line per device is several lookups joined, which the app's live switch
         # cannot match as one text: build it again in the new language.
         if event.type() == QEvent.Type.LanguageChange:
-            if isinstance(self._shown, EngineInfo):
-                self.show_engine(self._shown)
-            elif isinstance(self._shown, str):
-                self.show_engine_error(self._shown)
+            self._render()
         super().changeEvent(event)
 
     def show_engine(self, info: EngineInfo) -> None:
-        self._shown = info
-        if not info.devices:
-            self._label.setText(self.tr("No GPU found by the engine: models run on the CPU."))
-            return
-        lines = [
-            self.tr("{name}: {free} of {total} MiB free").format(
-                name=f"{device.name} ({device.description})",
-                free=device.free_mib,
-                total=device.total_mib,
-            )
-            for device in info.devices
-        ]
-        self._label.setText("\n".join(lines))
+        self._engine, self._error = info, None
+        self._render()
 
     def show_engine_error(self, detail: str) -> None:
-        self._shown = detail
-        self._label.setText(
-            self.tr("The engine could not be started:\n{detail}").format(detail=detail)
+        self._error = detail
+        self._render()
+
+    def show_inventory(self, inventory: DeviceInventory) -> None:
+        """The devices the planner sees (NVML or fake GPUs, RPC servers)."""
+        self._inventory = inventory
+        self._render()
+
+    def show_sample(self, sample: MemorySample) -> None:
+        self._sample = sample
+        if self._inventory is not None and self._inventory.devices:
+            self._render()
+
+    def _render(self) -> None:
+        if self._error is not None:
+            self._label.setText(
+                self.tr("The engine could not be started:\n{detail}").format(detail=self._error)
+            )
+            return
+        if self._inventory is not None and self._inventory.devices:
+            self._label.setText("\n".join(self._device_line(d) for d in self._inventory.devices))
+            return
+        if self._engine is not None and self._engine.devices:
+            lines = [
+                self.tr("{name}: {free} of {total} MiB free").format(
+                    name=f"{device.name} ({device.description})",
+                    free=device.free_mib,
+                    total=device.total_mib,
+                )
+                for device in self._engine.devices
+            ]
+            self._label.setText("\n".join(lines))
+            return
+        if self._engine is not None or self._inventory is not None:
+            self._label.setText(self.tr("No GPU found: models run on the CPU."))
+
+    def _device_line(self, device: Device) -> str:
+        total, free = device.total_bytes, device.free_bytes
+        sample = self._sample
+        if sample is not None and device.uuid in sample.used:
+            total = sample.total[device.uuid]
+            free = max(0, total - sample.used[device.uuid])
+        return self.tr("{name}: {free} of {total} free").format(
+            name=device.name, free=format_bytes(free), total=format_bytes(total)
         )
 
 

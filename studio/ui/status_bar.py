@@ -57,13 +57,18 @@ class LiveMemoryLabel(QLabel):
         self.setAccessibleName(self.tr("Memory in use"))
         self._monitor = monitor
         self._gpu_names = dict(gpu_names or {})
+        self._sample: MemorySample | None = None
         monitor.sampled.connect(self.show_sample)
 
     def set_gpu_names(self, names: Mapping[str, str]) -> None:
-        """Short names for GPU keys (NVML UUIDs), e.g. {"GPU-…": "GPU0"}."""
+        """Names for GPU keys (NVML UUIDs), e.g. {"GPU-…": "RTX 4090"}, as the load dialog
+        names them; shown from the next sample on, or at once when one was shown."""
         self._gpu_names = dict(names)
+        if self._sample is not None:
+            self.show_sample(self._sample)
 
     def show_sample(self, sample: MemorySample) -> None:
+        self._sample = sample
         parts: list[str] = []
         gpu_keys = [key for key in sample.used if key != HOST_KEY]
         for index, key in enumerate(gpu_keys):

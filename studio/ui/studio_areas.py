@@ -9,6 +9,8 @@ depend on which service owns the server manager.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -18,7 +20,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from studio.core.engine import EngineInfo
-from studio.core.hardware import DeviceConfig
+from studio.core.errors import StudioError
+from studio.core.hardware import DeviceConfig, DeviceInventory, discover_devices
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.server.launch import LaunchSpec
@@ -29,17 +32,23 @@ from studio.services.hf_token import HfTokenStore
 from studio.services.log_tail import LogTail
 from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
 from studio.services.settings_service import SettingsService
+from studio.ui.help_menu import HelpMenu
 from studio.ui.load_flow import Loader, LoadFlow
 from studio.ui.loaded_memory import LoadedMemoryPanel
+from studio.ui.main_window import MemoryDock
 from studio.ui.server_page import ServerPage
 from studio.ui.settings_page import SettingsPage
 from studio.ui.status_bar import LiveMemoryLabel, ServerStatusLabel
 from studio.ui.theme import ThemeChoice, ThemeController
 
+log = logging.getLogger(__name__)
+
 
 class StudioAreas(QObject):
     # A plan handed to the manager, with its planner: the manager's out-of-memory step down.
     plan_launched = Signal(object, object)  # Plan, Planner
+    # The devices the planner sees, found again after every engine probe.
+    devices_found = Signal(object)  # DeviceInventory
 
     def __init__(
         self,
@@ -66,6 +75,7 @@ class StudioAreas(QObject):
         self.theme.apply(ThemeChoice.parse(settings.current.theme))
 
         config = DeviceConfig.from_environment(self._environ)
+        self._device_config = config
         self.monitor = MemoryMonitor(self._read_memory(config), tasks, parent=self)
         self.log_tail = LogTail(tasks, parent=self)
         self.loaded_memory = LoadedMemoryPanel(self.monitor, tasks)
@@ -77,6 +87,7 @@ class StudioAreas(QObject):
         }
         self.status = ServerStatusLabel()
         self.memory_status = LiveMemoryLabel(self.monitor)
+        self.devices_found.connect(self._on_devices_found)
         self.load_flow: LoadFlow | None = None
 
         self.settings_page.changed.connect(self._on_settings_edited)
@@ -97,6 +108,10 @@ class StudioAreas(QObject):
 
     def attach(self, window: QMainWindow) -> None:
         """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
+        dock = getattr(window, "memory_dock", None)
+        if isinstance(dock, MemoryDock):
+            self.devices_found.connect(dock.show_inventory)
+            self.monitor.sampled.connect(dock.show_sample)
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)
@@ -126,6 +141,16 @@ class StudioAreas(QObject):
         self.settings_action.triggered.connect(lambda: self._show_page(window, self.settings_page))
         for action in (self.open_action, self.unload_action, self.settings_action):
             menu.addAction(action)
+        menu.addSeparator()
+        self.quit_action = QAction(self.tr("&Quit"), window)
+        self.quit_action.setObjectName("action-quit")
+        # Ctrl+Q everywhere (Windows has no standard Quit key); closing the window takes
+        # the app's orderly shutdown path, engine first.
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(window.close)
+        menu.addAction(self.quit_action)
+        self.help_menu = HelpMenu(window, self._engine)
 
     def open_model(self, path: Path) -> None:
         """Show the load dialog for `path` (Library and Discover call this)."""
@@ -171,6 +196,22 @@ class StudioAreas(QObject):
     def _on_engine_probed(self, info: EngineInfo) -> None:
         self.server_page.show_engine(info)
         self.settings_page.show_engine(info)
+        self._tasks.spawn("discover-devices", self._discover_devices(info))
+
+    async def _discover_devices(self, info: EngineInfo) -> None:
+        try:
+            inventory = await asyncio.to_thread(
+                discover_devices, self._device_config, info.devices, self._environ
+            )
+        except (OSError, StudioError) as error:  # the dock keeps the engine's own list
+            log.warning("device discovery failed: %s", error)
+            return
+        self.devices_found.emit(inventory)
+
+    @Slot(object)
+    def _on_devices_found(self, inventory: DeviceInventory) -> None:
+        # The status bar names each GPU as the load dialog does, not by position.
+        self.memory_status.set_gpu_names({d.uuid: d.name for d in inventory.devices if d.uuid})
 
     @Slot(str, str)
     def _on_engine_failed(self, code: str, detail: str) -> None:

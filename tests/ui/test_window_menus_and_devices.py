@@ -1,0 +1,134 @@
+"""The main window as a user meets it: Quit and Help in the menus, the memory dock and the
+status bar naming the GPUs the planner sees (fake ones here, through the NVML code path)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu
+from pytestqt.qtbot import QtBot
+
+from studio import __version__
+from studio.app import StudioApp
+from studio.context import AppContext
+from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
+from studio.core.engine.locate import EngineSource
+from studio.core.hardware import GIB, DeviceConfig
+from studio.core.paths import AppPaths
+from studio.services.memory_monitor import HOST_KEY, MemorySample
+
+ENGINE = EngineInfo(
+    path=Path("/opt/llama-server"),
+    source=EngineSource.BUNDLED,
+    version=EngineVersion("b6000", 6000, "abc", "gcc"),
+    devices=(),  # a CPU-only engine build: the GPUs come from NVML (here, fake)
+    features=EngineFeatures(frozenset()),
+)
+
+
+@pytest.fixture
+def studio(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[StudioApp]:
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", "GPU0:24GiB,HOST:64GiB")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    app = StudioApp(AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)})))
+    qtbot.addWidget(app.window)
+    try:
+        yield app
+    finally:
+        qasync_loop.run_until_complete(app.shutdown())
+
+
+def _dock_text(studio: StudioApp) -> str:
+    label = studio.window.memory_dock.widget()
+    assert isinstance(label, QLabel)
+    return label.text()
+
+
+def _probed(studio: StudioApp, loop: asyncio.AbstractEventLoop) -> None:
+    """As if the engine probe had answered: the window and the areas hear it."""
+
+    async def scenario() -> None:
+        found: asyncio.Future[object] = loop.create_future()
+        studio.areas.devices_found.connect(lambda inventory: found.set_result(inventory))
+        studio.window._on_engine_probed(ENGINE)
+        studio.areas._on_engine_probed(ENGINE)
+        await asyncio.wait_for(found, 10)
+
+    loop.run_until_complete(scenario())
+
+
+def test_the_dock_and_status_bar_name_the_fake_gpus(
+    studio: StudioApp, qasync_loop: asyncio.AbstractEventLoop
+) -> None:
+    _probed(studio, qasync_loop)
+    dock_text = _dock_text(studio)
+    assert "No GPU" not in dock_text
+    assert dock_text == "Fake GPU 0: 24.0 GiB of 24.0 GiB free"
+
+    uuid = "GPU-fa4e0000-0000-0000-0000-000000000000"
+    sample = MemorySample(
+        MappingProxyType({uuid: 4 * GIB, HOST_KEY: 8 * GIB}),
+        MappingProxyType({uuid: 24 * GIB, HOST_KEY: 64 * GIB}),
+    )
+    studio.areas.monitor.sampled.emit(sample)
+    assert studio.areas.memory_status.text().startswith("Fake GPU 0 4.0 GiB/24.0 GiB")
+    assert _dock_text(studio) == "Fake GPU 0: 20.0 GiB of 24.0 GiB free"
+
+
+def test_without_any_gpu_the_dock_says_so(
+    studio: StudioApp,
+    qasync_loop: asyncio.AbstractEventLoop,
+) -> None:
+    studio.areas._device_config = DeviceConfig(fake_spec="HOST:64GiB")
+    _probed(studio, qasync_loop)
+    assert _dock_text(studio) == "No GPU found: models run on the CPU."
+
+
+def test_model_menu_quits_with_ctrl_q_and_help_menu_opens_help_and_about(
+    studio: StudioApp, qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop
+) -> None:
+    window = studio.window
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&Model", "&Help"]
+    quit_action = studio.areas.quit_action
+    assert quit_action.shortcut() == QKeySequence("Ctrl+Q")
+    model_menu = window.menuBar().actions()[0].menu()
+    assert isinstance(model_menu, QMenu) and quit_action in model_menu.actions()
+
+    opened: list[QUrl | str] = []
+
+    def open_url(url: QUrl | str) -> bool:  # instead of a browser or an editor
+        opened.append(url)
+        return True
+
+    help_menu = studio.areas.help_menu
+    help_menu._open_url = open_url
+    help_menu.help_action.trigger()
+    (url,) = opened
+    assert isinstance(url, QUrl) and url.isLocalFile() and Path(url.toLocalFile()).is_file()
+
+    studio.window._on_engine_probed(ENGINE)
+    studio.engine.info = ENGINE
+    help_menu.about_action.trigger()
+    box = help_menu.about_box
+    assert box is not None and box.isVisible()
+    assert __version__ in box.text()
+    assert "llama-server b6000" in box.text()
+    assert "MIT" in box.text()
+    box.close()
+
+    window.show()
+    qtbot.waitExposed(window)
+    quit_action.trigger()
+    assert not window.isVisible()
