@@ -53,12 +53,14 @@ class ChatPane(QWidget):
 
         self.title = QLabel()
         self.title.setObjectName("chat-title")
+        self.title.setWordWrap(True)  # a long conversation title must not widen the window
         self.engine_line = QLabel(self.tr("No model loaded."))
         self.engine_line.setObjectName("chat-engine-state")
         self.engine_line.setWordWrap(True)
 
         self.edit_banner = QLabel()
         self.edit_banner.setObjectName("chat-edit-banner")
+        self.edit_banner.setWordWrap(True)
         self.edit_banner.setVisible(False)
         self.cancel_edit_button = QPushButton(self.tr("Cancel edit"))
         self.cancel_edit_button.setObjectName("chat-cancel-edit")
@@ -100,6 +102,11 @@ class ChatPane(QWidget):
         edit_row.addWidget(self.cancel_edit_button)
 
         middle = QWidget()
+        middle.setObjectName("chat-transcript-column")
+        # An explicit minimum replaces the one computed from the contents: whatever the
+        # transcript, the banner or the composer show, this column never asks for more
+        # width, so the sampling panel, the dock and the status bar stay where they are.
+        middle.setMinimumWidth(240)
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.storage_line)
