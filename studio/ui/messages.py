@@ -22,7 +22,7 @@ from studio.core.server.failures import Failure
 from studio.services.device_memory import format_bytes
 
 # Parameters that hold byte counts, shown as sizes.
-_BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit"})
+_BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit", "reserve"})
 
 
 # lupdate reads `_translate(...)` as `QCoreApplication.translate(...)` (see i18n/update.py).
@@ -160,7 +160,9 @@ def _templates() -> dict[str, str]:
         ),
         "hub_http_error": _translate("Messages", "The Hub answered with an error (HTTP {status})."),
         "download_disk_full": _translate(
-            "Messages", "Not enough disk space: {needed} needed, {free} free in {path}."
+            "Messages",
+            "Not enough disk space: {needed} needed plus {reserve} kept free, {free} free "
+            "in {path}.",
         ),
         "download_checksum_mismatch": _translate(
             "Messages",

@@ -25,6 +25,7 @@ from studio.core.hub import (
     RepoDetails,
     RetryPolicy,
 )
+from studio.core.hub.downloads import DISK_RESERVE_BYTES
 from studio.core.hub.errors import (
     DOWNLOAD_CHECKSUM_MISMATCH,
     DOWNLOAD_DISK_FULL,
@@ -245,6 +246,9 @@ async def test_not_enough_disk_space_fails_before_any_byte_is_fetched(
     assert done.error is not None and done.error.code == DOWNLOAD_DISK_FULL
     assert done.error.params["needed"] == bf16.size
     assert done.error.params["free"] == 5 << 20
+    # The reserve it applies is named, so "needed" and "free" never seem to contradict it.
+    assert done.error.params["reserve"] == DISK_RESERVE_BYTES
+    assert "plus 64 MiB kept free, 5 MiB free under" in done.error.detail
     assert hub.gets_of(bf16.files[0].path) == []
 
 

@@ -346,10 +346,17 @@ def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
     full = snap(
         JobState.FAILED,
         error=DownloadError(
-            "download_disk_full", "x", needed=5_000_000_000, free=1_000_000, path="/m"
+            "download_disk_full",
+            "x",
+            needed=5_000_000_000,
+            free=1_000_000,
+            reserve=64 << 20,
+            path="/m",
         ),
     )
-    assert state_text(full) == "Not enough disk space: 4.7 GiB needed, 1 MiB free in /m."
+    assert state_text(full) == (
+        "Not enough disk space: 4.7 GiB needed plus 64 MiB kept free, 1 MiB free in /m."
+    )
 
 
 def test_no_timer_stays_armed_once_nothing_waits(qtbot: QtBot) -> None:

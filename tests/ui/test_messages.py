@@ -198,8 +198,12 @@ def test_no_message_is_kept_for_a_code_the_core_no_longer_has() -> None:
 
 
 def test_parameters_are_filled_in(english: None) -> None:
-    error = HubError(DOWNLOAD_DISK_FULL, "disk full", needed=3 * 1024**3, free=512 * 1024**2)
-    assert error_message(error) == "Not enough disk space: 3.0 GiB needed, 512 MiB free in ?."
+    error = HubError(
+        DOWNLOAD_DISK_FULL, "disk full", needed=3 * 1024**3, free=512 * 1024**2, reserve=64 << 20
+    )
+    assert error_message(error) == (
+        "Not enough disk space: 3.0 GiB needed plus 64 MiB kept free, 512 MiB free in ?."
+    )
     assert code_message("gguf.unsupported_version", {"source": "a.gguf", "version": 9}) == (
         "a.gguf uses GGUF version 9, which is not supported."
     )

@@ -86,6 +86,13 @@ class DownloadSnapshot:
         return self.done / self.total if self.total else 1.0
 
 
+def size_text(count: int) -> str:
+    """A short size for technical details (the UI formats sizes itself, translated)."""
+    if abs(count) >= 1 << 30:
+        return f"{count / (1 << 30):.1f} GiB"
+    return f"{count / (1 << 20):.0f} MiB"
+
+
 def free_bytes(path: Path) -> int:
     """Free space on the file system that holds `path` (or its nearest existing parent)."""
     for candidate in (path, *path.parents):
@@ -298,9 +305,13 @@ class DownloadQueue:
         if remaining and remaining + DISK_RESERVE_BYTES > free:
             raise DownloadError(
                 DOWNLOAD_DISK_FULL,
-                f"{remaining} bytes to download, {free} free under {target.root}",
+                # The CLI prints this: it names the reserve, or the arithmetic looks wrong
+                # whenever the free space lies between the files' size and that plus it.
+                f"{size_text(remaining)} to download plus {size_text(DISK_RESERVE_BYTES)} "
+                f"kept free, {size_text(free)} free under {target.root}",
                 needed=remaining,
                 free=free,
+                reserve=DISK_RESERVE_BYTES,
                 path=str(target.root),
             )
         self._set(job, JobState.DOWNLOADING)
