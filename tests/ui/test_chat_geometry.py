@@ -13,12 +13,13 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.core.chat import ChatStore, Message, Role
+from studio.core.chat import ChatStore, Role
 from studio.core.engine import EngineProber
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
 from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.chat.conversation_view import MessageEntry
 from studio.ui.main_window import MainWindow
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 
@@ -48,14 +49,14 @@ def test_editing_an_earlier_message_moves_no_other_panel(
 
     long_line = "A question with a very long line that has no break in it at all " * 6
 
-    async def scenario() -> Message:
+    async def scenario() -> MessageEntry:
         finished = asyncio.ensure_future(next_emission(service.answer_finished))
         pane.input.setPlainText(long_line)
         pane.send_button.click()
         await finished
         for _ in range(5):
             await asyncio.sleep(0.02)
-        return next(m for m in pane.view.messages.values() if m.role is Role.USER)  # type: ignore[return-value]
+        return next(m for m in pane.view.messages.values() if m.role is Role.USER)
 
     try:
         user = loop.run_until_complete(scenario())
