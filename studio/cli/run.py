@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Coroutine
 from typing import Any
 
 from studio.cli.serve import add_launch_arguments, make_manager, report_error
@@ -83,10 +86,37 @@ async def answer(args: argparse.Namespace) -> int:
         await manager.shutdown()
 
 
+async def until_terminated(work: Coroutine[Any, Any, int]) -> int:
+    """Run `work`; SIGTERM cancels it as Ctrl+C does, so its `finally` stops the engine
+    and removes the API-key folder. (Python's default for SIGTERM ends the process on the
+    spot, leaving both behind.)"""
+    task = asyncio.current_task()
+    assert task is not None
+    loop = asyncio.get_running_loop()
+    terminated = False
+
+    def on_terminate() -> None:
+        nonlocal terminated
+        terminated = True
+        task.cancel()
+
+    with contextlib.suppress(NotImplementedError):  # Windows loops have no signal handlers
+        loop.add_signal_handler(signal.SIGTERM, on_terminate)
+    try:
+        return await work
+    except asyncio.CancelledError:
+        if terminated:
+            return 128 + signal.SIGTERM
+        raise
+    finally:
+        with contextlib.suppress(NotImplementedError):
+            loop.remove_signal_handler(signal.SIGTERM)
+
+
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(answer(args))
+        return asyncio.run(until_terminated(answer(args)))
     except EngineError as error:
         report_error(error)
         return 2
