@@ -3,20 +3,36 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from studio.core.engine import EngineLocation, locate_engine
-from tests.support.models import smollm2_path
+from studio.core.engine import EngineLocation
+from studio.core.engine.locate import ENV_VARIABLE
+from tests.support.engine import runnable_engine
+from tests.support.models import cache_dir, smollm2_path
 
 # Tests never need a screen; set before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 @pytest.fixture(scope="session")
-def engine_location() -> EngineLocation:
-    return locate_engine()
+def engine_location() -> Iterator[EngineLocation]:
+    """An engine proven to run on this CPU (built on a cold cache when none does).
+
+    Code under test that finds the engine itself (the app, the CLI, the load dialog) is
+    pointed at the same binary through STUDIO_LLAMA_SERVER, so no test meets an engine that
+    dies of an illegal instruction here.
+    """
+    location = runnable_engine(cache_dir())
+    previous = os.environ.get(ENV_VARIABLE)
+    os.environ[ENV_VARIABLE] = str(location.path)
+    yield location
+    if previous is None:
+        os.environ.pop(ENV_VARIABLE, None)
+    else:
+        os.environ[ENV_VARIABLE] = previous
 
 
 @pytest.fixture(scope="session")

@@ -41,3 +41,12 @@ class AppPaths:
     @property
     def engine_probe_cache(self) -> Path:
         return self.cache_dir / "engine-probe.json"
+
+    @property
+    def engine_self_test_cache(self) -> Path:
+        return self.cache_dir / "engine-self-test.json"
+
+    @property
+    def engines_dir(self) -> Path:
+        """Engines built on this machine by `studio engine build`, one folder each."""
+        return self.data_dir / "engines"

@@ -66,6 +66,10 @@ def failure_text(failure: Failure) -> str:
             "The engine was killed, most likely by the system for lack of memory."
         ),
         FailureCode.CRASHED: _tr("The engine crashed ({signal})."),
+        FailureCode.ENGINE_CPU_UNSUPPORTED: _tr(
+            "This engine was built for instructions this CPU lacks. Build one for this "
+            "computer in Settings > Engine, or choose another engine there."
+        ),
         FailureCode.HEALTH_TIMEOUT: _tr("The engine did not become ready in time."),
         FailureCode.CRASH_LOOP: _tr("The engine crashed repeatedly; it is not restarted again."),
         FailureCode.EXITED: _tr("The engine exited (code {exit_code})."),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.core.engine import EngineInfo
+from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement.request import Mtp, PlanRequest, SplitMode
 from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind
@@ -27,8 +27,10 @@ pytestmark = pytest.mark.engine  # the engine's own --help tells which features 
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> EngineInfo:
-    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json")
+def engine(
+    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
+) -> EngineInfo:
+    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 
 @pytest.fixture(scope="module")

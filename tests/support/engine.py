@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from studio.core.engine import EngineLocation
+from studio.core.engine import (
+    BuildOptions,
+    BuildProgress,
+    BuildVariant,
+    EngineBuilder,
+    EngineLocation,
+    EngineProber,
+    EngineSelector,
+    SelfTester,
+    verdict_sentence,
+)
 
 _LISTENING = re.compile(rb"listening on (http://127\.0\.0\.1:\d+)")
 
@@ -67,3 +79,41 @@ def running_server(
             process.kill()
             process.wait()
         process.stderr.close()
+
+
+def runnable_engine(cache: Path) -> EngineLocation:
+    """The first engine that passes its self-test on this CPU; built here if none does.
+
+    The build (llama.cpp b11434, native CPU kernels, RPC) is installed under the test cache
+    and found as a built candidate by every later run, so only a cold cache pays for it.
+    """
+    selector = EngineSelector(
+        EngineProber(cache / "engine-probe.json"),
+        SelfTester(cache / "engine-self-test.json", cache / "self-test"),
+        cache / "engines",
+    )
+    with (cache / ".engine.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two test processes never build at once
+        choice = selector.choose()
+        if choice.active is not None:
+            return choice.active.location
+        for candidate in choice.candidates:
+            print(f"engine {candidate.location.path}: {verdict_sentence(candidate)}", file=_log)
+        print("no engine runs on this CPU: building llama.cpp for it", file=_log)
+        builder = EngineBuilder(cache / "engine-build", cache / "engines", selector.tester)
+        progress = _BuildLog()
+        return builder.build(BuildOptions(BuildVariant.NATIVE, vulkan=False, cuda=False), progress)
+
+
+# pytest captures stdout and stderr; a 20-minute build must still be visible as it runs.
+_log = sys.__stderr__
+
+
+class _BuildLog:
+    def __init__(self) -> None:
+        self._last = -10.0
+
+    def __call__(self, progress: BuildProgress) -> None:
+        if progress.percent - self._last >= 5 or progress.phase in ("self_test", "done"):
+            self._last = progress.percent
+            print(f"engine build: {progress.phase} {progress.percent:.0f}%", file=_log, flush=True)

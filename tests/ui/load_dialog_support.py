@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.core.engine import EngineInfo, EngineProber, locate_engine
+from studio.core.engine import EngineInfo, EngineLocation, EngineProber
 from studio.services.plan_service import LoadSetup, prepare_load
 from tests.support.models import cache_dir
 from tests.support.synthetic import SPECS, cached_model
@@ -19,8 +19,8 @@ def synthetic_model(name: str) -> Path:
     return cached_model(cache_dir() / "synthetic", name, SPECS[name])
 
 
-def probe_engine(cache: Path) -> EngineInfo:
-    return EngineProber(cache).probe(locate_engine())
+def probe_engine(cache: Path, location: EngineLocation) -> EngineInfo:
+    return EngineProber(cache).probe(location)
 
 
 def fake_setup(name: str, engine: EngineInfo, devices: str = TWO_GPUS) -> LoadSetup:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.core.engine import EngineInfo
+from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement.plan import Plan
 from studio.core.placement.request import SplitMode
 from studio.services.plan_service import LoadSetup, PlanService, prepare_load
@@ -31,8 +31,10 @@ DENSE = "tiny-llama"
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> EngineInfo:
-    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json")
+def engine(
+    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
+) -> EngineInfo:
+    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,10 @@ CPU_ONLY = "HOST:16GiB"
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> EngineInfo:
-    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json")
+def engine(
+    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
+) -> EngineInfo:
+    return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 
 def _run_until_listening(

@@ -24,6 +24,7 @@ BINARY_NAME = "llama-server"
 class EngineSource(StrEnum):
     SETTING = "setting"
     ENVIRONMENT = "environment"
+    BUILT = "built"  # built on this machine by `studio engine build`
     BUNDLED = "bundled"
     PATH = "path"
 
@@ -32,7 +33,8 @@ class EngineError(StudioError):
     """A binary that is missing, not executable, or does not behave like llama-server.
 
     Codes: `engine_missing`, `engine_not_executable`, `engine_broken`, `engine_timeout`,
-    `engine_cancelled` (the app quit while probing).
+    `engine_cancelled` (the app quit while probing), `engine_cpu_unsupported` and
+    `engine_self_test_failed` (no candidate ran the self-test model on this CPU).
     """
 
 
@@ -54,7 +56,8 @@ class EngineLocation:
         return env
 
 
-def _checked(path: Path, source: EngineSource) -> Path:
+def checked_binary(path: Path, source: EngineSource) -> Path:
+    """`path` resolved, or `EngineError` if it is missing or cannot be executed."""
     if not path.exists():
         raise EngineError(
             "engine_missing", f"{path} does not exist", path=str(path), source=source.value
@@ -92,19 +95,19 @@ def locate_engine(
     """Return the binary to use, or raise `EngineError` saying why there is none."""
     env = os.environ if environ is None else environ
     if explicit is not None:
-        return EngineLocation(_checked(explicit, EngineSource.SETTING), EngineSource.SETTING)
+        return EngineLocation(checked_binary(explicit, EngineSource.SETTING), EngineSource.SETTING)
     from_env = env.get(ENV_VARIABLE, "").strip()
     if from_env:
-        path = _checked(Path(from_env).expanduser(), EngineSource.ENVIRONMENT)
+        path = checked_binary(Path(from_env).expanduser(), EngineSource.ENVIRONMENT)
         return EngineLocation(path, EngineSource.ENVIRONMENT)
     bundled = bundled_engine()
     if bundled is not None:
         return EngineLocation(
-            _checked(bundled.path, EngineSource.BUNDLED), bundled.source, bundled.environment
+            checked_binary(bundled.path, EngineSource.BUNDLED), bundled.source, bundled.environment
         )
     on_path = shutil.which(BINARY_NAME, path=env.get("PATH"))
     if on_path is not None:
-        return EngineLocation(_checked(Path(on_path), EngineSource.PATH), EngineSource.PATH)
+        return EngineLocation(checked_binary(Path(on_path), EngineSource.PATH), EngineSource.PATH)
     raise EngineError(
         "engine_missing",
         f"no {BINARY_NAME} found: set {ENV_VARIABLE} or the engine setting, "

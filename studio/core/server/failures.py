@@ -34,7 +34,10 @@ class FailureCode(StrEnum):
     OOM_KV = "oom_kv"
     OOM_COMPUTE = "oom_compute"
     KILLED = "killed"  # SIGKILL: most likely the OS out-of-memory killer
-    CRASHED = "crashed"  # SEGV, ABRT, ILL, BUS, FPE
+    CRASHED = "crashed"  # SEGV, ABRT, BUS, FPE
+    # SIGILL: the engine was compiled for instructions this CPU lacks (AVX-512 on an AVX2
+    # desktop). No recovery rung can help; another engine build can.
+    ENGINE_CPU_UNSUPPORTED = "engine_cpu_unsupported"
     HEALTH_TIMEOUT = "health_timeout"
     CRASH_LOOP = "crash_loop"
     EXITED = "exited"  # any other exit
@@ -170,6 +173,8 @@ def classify_exit(returncode: int, log_lines: Sequence[str]) -> Failure:
         name = signal_name_of(number)
         if number == signal.SIGKILL:
             return make_failure(FailureCode.KILLED, signal_name=name, log_tail=tail)
+        if number == signal.SIGILL:
+            return make_failure(FailureCode.ENGINE_CPU_UNSUPPORTED, signal_name=name, log_tail=tail)
         if number in CRASH_SIGNALS:
             oom = any(_OOM_HINT.search(line) for line in tail)
             code = FailureCode.OOM_COMPUTE if oom else FailureCode.CRASHED

@@ -403,13 +403,14 @@ class ServerManager:
             return None
         now = time.monotonic()
         self._crash_times.append(now)
+        if failure.code is FailureCode.ENGINE_CPU_UNSUPPORTED:
+            # The same binary on the same CPU dies the same way: a respawn only repeats it.
+            self._give_up(served_by, failure)
+            return None
         if (
             len(self._crash_times) >= self._crash_loop_count
             and now - self._crash_times[0] <= self._crash_loop_window_s
         ):
-            self._process = None
-            served_by.kill_now()
-            self._tasks.spawn("reap", served_by.stop(0))
             loop_failure = make_failure(
                 FailureCode.CRASH_LOOP,
                 log_tail=failure.log_tail,
@@ -417,7 +418,7 @@ class ServerManager:
                 window_s=self._crash_loop_window_s,
                 last=failure.code.value,
             )
-            self._publish(state=ServerState.FAILED, failure=loop_failure, pid=None, base_url=None)
+            self._give_up(served_by, loop_failure)
             return None
         self._publish(state=ServerState.CRASHED, failure=failure)
         self._respawn_for = served_by
@@ -425,6 +426,12 @@ class ServerManager:
             "respawn", self._respawn(served_by, self._epoch, self._intent)
         )
         return self._respawn_task
+
+    def _give_up(self, served_by: ServerProcess, failure: Failure) -> None:
+        self._process = None
+        served_by.kill_now()
+        self._tasks.spawn("reap", served_by.stop(0))
+        self._publish(state=ServerState.FAILED, failure=failure, pid=None, base_url=None)
 
     async def _respawn(self, served_by: ServerProcess, epoch: int, intent: int) -> None:
         async with self._op_lock:

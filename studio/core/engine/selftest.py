@@ -1,0 +1,307 @@
+"""Prove that an engine binary runs a model on this CPU before any real model meets it.
+
+`--version` and `--help` succeed even when the CPU backend was compiled for instructions
+this processor lacks; the crash comes at the first model load. So each binary is started
+once on a tiny synthetic GGUF, asked for one token and stopped. The verdict is cached on
+disk by the binary (path, mtime, size) and this CPU (model and flags): a new build, an
+update or a moved disk is tested again, an ordinary restart is not.
+
+Blocking (one child process, about a second); callers on an event loop use a thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from studio.core.engine.cpu import CpuInfo, built_features, cpu_variant, missing_features
+from studio.core.engine.locate import EngineLocation
+from studio.core.engine.tiny_model import tiny_model
+
+log = logging.getLogger(__name__)
+
+SELF_TEST_TIMEOUT_S = 90.0
+_LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
+_BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
+_TAIL_LINES = 30
+_CACHE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SelfTestResult:
+    """The verdict on one binary on this CPU.
+
+    `code` is empty when it passed, `engine_cpu_unsupported` when it died of an illegal
+    instruction (with the features it was built for and those this CPU lacks), otherwise
+    `engine_self_test_failed` with the exit status and the log's last lines.
+    """
+
+    passed: bool
+    code: str
+    built_features: tuple[str, ...]
+    missing_features: tuple[str, ...]
+    cpu_variant: str
+    cpu_summary: str
+    backends: tuple[str, ...]
+    exit_status: str
+    log_tail: tuple[str, ...]
+    seconds: float
+
+    @property
+    def params(self) -> dict[str, object]:
+        """What a sentence about this verdict needs."""
+        from studio.core.engine.cpu import describe_features
+
+        return {
+            "built_for": describe_features(self.built_features),
+            "missing": describe_features(self.missing_features),
+            "cpu": self.cpu_summary,
+            "status": self.exit_status,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SelfTestResult:
+        return cls(
+            passed=bool(data["passed"]),
+            code=str(data["code"]),
+            built_features=tuple(data["built_features"]),
+            missing_features=tuple(data["missing_features"]),
+            cpu_variant=str(data["cpu_variant"]),
+            cpu_summary=str(data["cpu_summary"]),
+            backends=tuple(data["backends"]),
+            exit_status=str(data["exit_status"]),
+            log_tail=tuple(data["log_tail"]),
+            seconds=float(data["seconds"]),
+        )
+
+
+def _backends(log_text: str) -> tuple[str, ...]:
+    line = next((ln for ln in log_text.splitlines() if "system_info:" in ln), "")
+    names = [name for name in _BACKENDS.findall(line) if name != "CPU"]
+    return ("CPU", *dict.fromkeys(names))
+
+
+def _exit_status(returncode: int | None) -> str:
+    if returncode is None:
+        return "running"
+    if returncode < 0:
+        with contextlib.suppress(ValueError):
+            return signal.Signals(-returncode).name
+        return f"signal {-returncode}"
+    return f"exit {returncode}"
+
+
+class _LogReader:
+    """Collects a child's stderr on a thread and notices the `listening on` line."""
+
+    def __init__(self, stream: Any) -> None:
+        self.lines: list[str] = []
+        self.base_url: str | None = None
+        self.listening = threading.Event()
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: Any) -> None:
+        for raw in iter(stream.readline, b""):
+            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            self.lines.append(line)
+            match = _LISTENING.search(line)
+            if match and self.base_url is None:
+                self.base_url = match.group(1)
+                self.listening.set()
+        self.listening.set()  # end of output: nobody will listen any more
+
+    def join(self, timeout: float) -> None:
+        self._thread.join(timeout)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _child_environment(location: EngineLocation) -> dict[str, str]:
+    # The user's LLAMA_ARG_* must not change what the self-test runs.
+    env = location.child_environment(os.environ)
+    return {k: v for k, v in env.items() if not k.startswith("LLAMA_ARG_")}
+
+
+def run_self_test(
+    location: EngineLocation,
+    model_dir: Path,
+    cpu: CpuInfo,
+    timeout_s: float = SELF_TEST_TIMEOUT_S,
+    cancelled: threading.Event | None = None,
+) -> SelfTestResult:
+    """Start the engine on the tiny model, generate one token, stop it, and judge."""
+    model = tiny_model(model_dir)
+    argv = [
+        str(location.path),
+        *("-m", str(model), "--host", "127.0.0.1", "--port", "0"),
+        *("-c", "256", "-np", "1", "-ngl", "0", "--no-webui", "-lv", "4"),
+    ]
+    started = time.monotonic()
+    process = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=_child_environment(location),
+        start_new_session=True,
+    )
+    reader = _LogReader(process.stderr)
+    generated = False
+    try:
+        deadline = started + timeout_s
+        while not reader.listening.wait(0.1):
+            if time.monotonic() > deadline or (cancelled is not None and cancelled.is_set()):
+                break
+        if reader.base_url is not None and process.poll() is None:
+            generated = _one_token(reader.base_url, deadline - time.monotonic())
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        reader.join(5)
+        if process.stderr is not None:
+            process.stderr.close()
+    return _judge(process.returncode, generated, reader.text, cpu, time.monotonic() - started)
+
+
+def _one_token(base_url: str, timeout_s: float) -> bool:
+    try:
+        with httpx.Client(base_url=base_url, timeout=max(timeout_s, 1.0), trust_env=False) as c:
+            reply = c.post("/completion", json={"prompt": "Hello", "n_predict": 1})
+    except httpx.HTTPError as error:
+        log.info("self-test request failed: %s", error)
+        return False
+    return reply.status_code == 200 and "content" in reply.json()
+
+
+def _judge(
+    returncode: int | None, generated: bool, log_text: str, cpu: CpuInfo, seconds: float
+) -> SelfTestResult:
+    built = built_features(log_text)
+    missing = missing_features(built, cpu)
+    # terminate() after a good answer gives SIGTERM or exit 0; both mean it ran.
+    illegal = returncode == -signal.SIGILL
+    passed = generated and not illegal
+    if passed:
+        code = ""
+    elif illegal or (missing and returncode is not None and returncode < 0):
+        code = "engine_cpu_unsupported"
+    else:
+        code = "engine_self_test_failed"
+    return SelfTestResult(
+        passed=passed,
+        code=code,
+        built_features=tuple(sorted(built)),
+        missing_features=missing,
+        cpu_variant=cpu_variant(built),
+        cpu_summary=cpu.summary,
+        backends=_backends(log_text),
+        exit_status="ok" if passed else _exit_status(returncode),
+        log_tail=tuple(log_text.splitlines()[-_TAIL_LINES:]),
+        seconds=round(seconds, 2),
+    )
+
+
+class SelfTester:
+    """Owns the on-disk verdict cache; one per application context."""
+
+    def __init__(
+        self,
+        cache_file: Path | None,
+        model_dir: Path,
+        cpu: CpuInfo | None = None,
+        timeout_s: float = SELF_TEST_TIMEOUT_S,
+    ) -> None:
+        self._cache_file = cache_file
+        self._model_dir = model_dir
+        self.cpu = cpu or CpuInfo.of_this_machine()
+        self._timeout_s = timeout_s
+        self._lock = threading.Lock()
+        self._memory: dict[str, SelfTestResult] = {}
+        self._cancelled = threading.Event()
+
+    def close(self) -> None:
+        """Stop waiting for a self-test in flight (quitting must not wait for a slow one)."""
+        self._cancelled.set()
+
+    def _key(self, location: EngineLocation) -> str:
+        stat = location.path.stat()
+        return f"{location.path}|{stat.st_mtime_ns}|{stat.st_size}|{self.cpu.fingerprint}"
+
+    def cached(self, location: EngineLocation) -> SelfTestResult | None:
+        """The verdict if this binary was already tested on this CPU, without running it."""
+        try:
+            key = self._key(location)
+        except OSError:
+            return None
+        with self._lock:
+            if key in self._memory:
+                return self._memory[key]
+        stored = self._read_cache().get(key)
+        if isinstance(stored, dict):
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                return SelfTestResult.from_json(stored)
+        return None
+
+    def test(self, location: EngineLocation) -> SelfTestResult:
+        """The cached verdict, or run the self-test now and remember it."""
+        found = self.cached(location)
+        if found is not None:
+            return found
+        key = self._key(location)
+        result = run_self_test(
+            location, self._model_dir, self.cpu, self._timeout_s, self._cancelled
+        )
+        with self._lock:
+            self._memory[key] = result
+        # A timeout or a cancelled run says nothing lasting about the binary.
+        if result.passed or result.exit_status not in ("running", "SIGTERM", "SIGKILL"):
+            self._write_cache(key, result)
+        return result
+
+    def _read_cache(self) -> dict[str, Any]:
+        if self._cache_file is None:
+            return {}
+        try:
+            data = json.loads(self._cache_file.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
+            return {}
+        entries = data.get("entries")
+        return entries if isinstance(entries, dict) else {}
+
+    def _write_cache(self, key: str, result: SelfTestResult) -> None:
+        if self._cache_file is None:
+            return
+        entries = self._read_cache()
+        entries[key] = result.to_json()
+        try:
+            self._cache_file.parent.mkdir(parents=True, exist_ok=True)
+            partial = self._cache_file.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(json.dumps({"version": _CACHE_VERSION, "entries": entries}))
+            partial.replace(self._cache_file)
+        except OSError as error:  # a read-only cache only costs a second per start
+            log.warning("could not write the self-test cache %s: %s", self._cache_file, error)

