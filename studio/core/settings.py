@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -174,7 +175,13 @@ class SettingsStore:
             return AppSettings()
 
     def _read(self) -> dict[str, Any]:
-        raw = self.path.read_text(encoding="utf-8")  # UnicodeDecodeError is a ValueError
+        # Non-blocking open and a check of what was opened: a FIFO (or a device) in the
+        # file's place would otherwise block the GUI thread before the window ever shows.
+        descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise ValueError("settings are not a regular file")
+            raw = handle.read().decode("utf-8")  # UnicodeDecodeError is a ValueError
         data = json.loads(raw)
         if not isinstance(data, dict):
             raise ValueError("settings are not a JSON object")

@@ -192,6 +192,16 @@ def test_a_directory_in_place_of_the_file_is_set_aside(tmp_path: Path) -> None:
     assert store.load().theme == "light"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX FIFOs")
+def test_a_fifo_in_place_of_the_file_does_not_block_and_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)  # nobody ever writes: a blocking open would wait forever
+    store = SettingsStore(path)
+    assert store.load() == AppSettings()
+    assert store.problem is not None and store.problem.code == SETTINGS_SET_ASIDE
+    assert (tmp_path / "settings.json.damaged").is_fifo()
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads files without read permission")
 def test_a_file_without_read_permission_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
