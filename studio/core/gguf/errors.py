@@ -100,3 +100,55 @@ class RemoteReadError(GGUFError):
             reason=reason,
             status=status,
         )
+
+
+class ImplausibleMetadataError(GGUFError):
+    """A hyper-parameter no real model has and llama.cpp would refuse: a layer count past
+    LLAMA_MAX_LAYERS, a float or infinity where a count belongs, a negative dimension.
+    Refused while reading, so nothing downstream sizes a table or a sum by it."""
+
+    def __init__(self, source: str, key: str, value: object, reason: str) -> None:
+        shown = _short(value)
+        super().__init__(
+            "gguf.bad_metadata",
+            f"{source}: metadata {key} = {shown} is not plausible ({reason})",
+            source=source,
+            key=key,
+            value=shown,
+            reason=reason,
+        )
+
+
+class ModelFileMissingError(GGUFError):
+    """The model path does not exist (or a link points nowhere)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__("model_missing", f"{path}: no such file", path=path)
+
+
+class NotRegularFileError(GGUFError):
+    """The path is a FIFO, a device, a socket or a directory: reading one could block
+    forever (a FIFO without a writer) or never end (/dev/zero), so it is never opened."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        super().__init__(
+            "model_not_regular_file",
+            f"{path} is a {kind}, not a regular file; only regular files are opened as models",
+            path=path,
+            kind=kind,
+        )
+
+
+class UnreadableFileError(GGUFError):
+    """The operating system refused to open or read the file (permissions, I/O error)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            "model_unreadable", f"{path} cannot be read: {reason}", path=path, reason=reason
+        )
+
+
+def _short(value: object, limit: int = 40) -> str:
+    # Shown in messages: a hostile array or string must not become a megabyte of text.
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

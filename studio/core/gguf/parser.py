@@ -20,12 +20,19 @@ from studio.core.gguf.errors import (
     UnsupportedVersionError,
 )
 from studio.core.gguf.header import GGUFHeader, MetadataScalar, MetadataValue, TensorInfo
+from studio.core.gguf.sanity import check_metadata
 
 # Limits far above any real model, far below anything that could exhaust memory.
-MAX_KEYS: Final = 1 << 20
-MAX_TENSORS: Final = 1 << 22
+# Each key and tensor entry becomes a few hundred bytes of Python objects; real models have
+# ~50 keys and a few thousand tensors (llama.cpp merges experts into one tensor per layer).
+MAX_KEYS: Final = 1 << 16
+MAX_TENSORS: Final = 1 << 16
 MAX_STRING_BYTES: Final = 1 << 26  # 64 MiB: chat templates are KBs, nothing is MBs
 MAX_ARRAY_ITEMS: Final = 1 << 24  # 16M: vocabularies are ~260k
+# Items of all arrays together. Each item becomes a Python object (a 9-byte string entry a
+# ~60-byte str), so bytes alone would let a 256 MiB header cost gigabytes. Real models
+# hold about 1M (tokens, scores, types and merges of a 262k vocabulary).
+MAX_TOTAL_ITEMS: Final = 1 << 22
 MAX_DIMS: Final = 4  # GGML_MAX_DIMS
 MAX_ELEMENTS: Final = 1 << 62
 
@@ -64,6 +71,7 @@ class _Cursor:
         self.pos = 0
         self.source = source
         self.at_eof = at_eof
+        self.items = 0  # array items parsed so far, against MAX_TOTAL_ITEMS
 
     def need(self, size: int) -> None:
         end = self.pos + size
@@ -142,6 +150,9 @@ class _Cursor:
         count = self.u64()
         if count > MAX_ARRAY_ITEMS:
             raise self.corrupt(f"array of {count} items")
+        self.items += count
+        if self.items > MAX_TOTAL_ITEMS:
+            raise self.corrupt(f"more than {MAX_TOTAL_ITEMS} array items in all")
         if item_type == _ARRAY:
             raise self.corrupt("nested arrays are not supported")
         fmt = _SCALAR_FORMATS.get(item_type)
@@ -199,6 +210,8 @@ def parse_header(data: bytes | bytearray | memoryview, source: str, *, at_eof: b
         if key in metadata:
             raise cursor.corrupt(f"duplicate key {key!r}")
         metadata[key] = cursor.value(value_type)
+    # Before the tensor table: a hostile count must fail before anything is sized by it.
+    check_metadata(metadata, source)
 
     alignment_value = metadata.get("general.alignment", GGUF_DEFAULT_ALIGNMENT)
     if (
