@@ -240,6 +240,7 @@ def _run_library(args: argparse.Namespace) -> int:
                         "size": m.size,
                         "projector": m.is_projector,
                         "problem": m.problem,
+                        "problem_detail": m.problem_detail,
                     }
                     for m in models
                 ],
@@ -248,6 +249,12 @@ def _run_library(args: argparse.Namespace) -> int:
         )
         return 0
     for m in models:
-        kind = "mmproj" if m.is_projector else m.architecture or m.problem
-        print(f"{m.quant or '?':10} {m.size / 1e9:8.2f} GB  {kind:12} {m.path}")
+        kind = "unreadable" if m.problem else "mmproj" if m.is_projector else m.architecture
+        row = f"{m.quant or '?':10} {m.size / 1e9:8.2f} GB  {kind:12} {m.path}"
+        print(row + (f"  ({_reason(m.path, m.problem_detail or m.problem)})" if m.problem else ""))
     return 0
+
+
+def _reason(path: Path, detail: str) -> str:
+    # Details start with the path, which the row already shows.
+    return detail.removeprefix(f"{path}: ").removeprefix(f"{path} ")

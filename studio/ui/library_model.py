@@ -60,7 +60,10 @@ class LibraryModel(RowTableModel):
             return self._display(model, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if model.problem:
-                return text.error_text(model.problem, {"path": str(model.path)})
+                # The reason with its parameters (which key, which value, what kind of file).
+                return text.error_text(
+                    model.problem, {"path": str(model.path), **model.problem_params}
+                )
             return "\n".join(str(p) for p in model.files)
         if role == Qt.ItemDataRole.ForegroundRole and model.problem:
             return _PROBLEM_COLOR

@@ -114,6 +114,16 @@ def _templates() -> dict[str, str]:
             "Messages", "The server of {url} cannot send parts of a file (HTTP {status})."
         ),
         "gguf.remote_failed": _translate("Messages", "{url} could not be read: {reason}."),
+        "gguf.bad_metadata": _translate(
+            "Messages",
+            "{source} is damaged or hostile: it declares {key} = {value}, which no model has.",
+        ),
+        "model_not_regular_file": _translate(
+            "Messages",
+            "{path} is not an ordinary file (it is a pipe, a device or a folder); only "
+            "ordinary files are opened as models.",
+        ),
+        "model_unreadable": _translate("Messages", "{path} cannot be read: {reason}."),
         # -- memory estimates (studio/core/memory) --
         "memory.unknown_cache_type": _translate("Messages", "Unknown KV cache type: {type}."),
         "memory.quantized_v_needs_flash_attn": _translate(

@@ -5,6 +5,8 @@ and deletion."""
 from __future__ import annotations
 
 import asyncio
+import math
+import os
 import shutil
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import gguf
 import numpy as np
 import pytest
 
+from studio.cli import main
 from studio.core.hub import (
     DownloadQueue,
     DownloadRequest,
@@ -35,7 +38,10 @@ from studio.core.hub.library import (
 )
 from studio.core.tasks import TaskOwner
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
+from tests.support.hostile import hostile_gguf
 from tests.support.synthetic import TINY_LLAMA, write_model
+
+V = gguf.GGUFValueType
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +155,45 @@ def test_delete_removes_every_shard_from_a_folder(tmp_path: Path) -> None:
     (row,) = scan_folder(tmp_path / "m")
     delete_model(row)
     assert list((tmp_path / "m").iterdir()) == []
+
+
+def test_each_hostile_file_is_one_row_with_its_reason(tiny: Path, tmp_path: Path) -> None:
+    # An infinite head count aborted the whole scan; NaN raised ValueError; 2**32-1 layers
+    # ran out of memory. Now each is its own row, and the good model is still listed.
+    folder = tmp_path / "models"
+    folder.mkdir()
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    hostile_gguf(folder / "inf-heads.gguf", llama__attention__head_count=(math.inf, V.FLOAT32))
+    hostile_gguf(folder / "nan-layers.gguf", llama__block_count=(math.nan, V.FLOAT32))
+    hostile_gguf(folder / "huge-layers.gguf", llama__block_count=(0xFFFFFFFF, V.UINT32))
+    hostile_gguf(folder / "negative.gguf", llama__embedding_length=(-4096, V.INT32))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.gguf")
+    rows = {row.file_name: row for row in scan_library(None, [folder])}
+    assert not rows.pop("good-F16.gguf").problem
+    pipe = rows.pop("pipe.gguf", None)
+    if pipe is not None:
+        assert pipe.problem == "model_not_regular_file"
+        assert pipe.problem_params["kind"] == "FIFO"
+    assert set(rows) == {"inf-heads.gguf", "nan-layers.gguf", "huge-layers.gguf", "negative.gguf"}
+    for row in rows.values():
+        assert row.problem == "gguf.bad_metadata"
+        assert str(row.problem_params["key"]).startswith("llama.")
+        assert "not plausible" in row.problem_detail
+    assert rows["negative.gguf"].problem_params["value"] == "-4096"
+
+
+def test_the_cli_prints_a_bad_file_as_a_row_with_its_reason(
+    tiny: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "models"
+    folder.mkdir()
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    hostile_gguf(folder / "inf-heads.gguf", llama__attention__head_count=(math.inf, V.FLOAT32))
+    assert main(["library", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    (good,) = [line for line in out.splitlines() if "good-F16.gguf" in line]
+    assert "llama" in good and "unreadable" not in good
+    (bad,) = [line for line in out.splitlines() if "inf-heads.gguf" in line]
+    assert "unreadable" in bad and "llama.attention.head_count = inf" in bad
+    assert "Traceback" not in out + err

@@ -4,6 +4,7 @@ filtering, import (a projector refused), reveal and delete with confirmation."""
 from __future__ import annotations
 
 import asyncio
+import math
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -11,12 +12,14 @@ from pathlib import Path
 import gguf
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from studio.core.tasks import TaskOwner
 from studio.services.library_service import LibraryService
 from studio.ui.library_model import LibraryModel
 from studio.ui.library_page import LibraryPage
+from tests.support.hostile import hostile_gguf
 from tests.support.synthetic import TINY_LLAMA, cached_model
 
 
@@ -145,3 +148,33 @@ def test_empty_library_says_where_models_come_from(
     qasync_loop.run_until_complete(scenario())
     assert "Discover" in page.status.text()
     assert not page.delete_button.isEnabled()
+
+
+def test_a_hostile_file_is_a_row_with_its_reason_beside_the_good_ones(
+    qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop, tiny: Path, tmp_path: Path
+) -> None:
+    # An infinite head count used to fail the whole scan: the page showed nothing.
+    folder = tmp_path / "models"
+    folder.mkdir()
+    shutil.copy(tiny, folder / "good-Q8_0.gguf")
+    inf_heads = {"llama__attention__head_count": (math.inf, gguf.GGUFValueType.FLOAT32)}
+    hostile_gguf(folder / "inf-heads.gguf", **inf_heads)
+    tasks = TaskOwner("library-test")
+    service = LibraryService(tasks, None, lambda: [folder], lambda: tmp_path / "imports")
+    page = LibraryPage(service)
+    qtbot.addWidget(page)
+
+    async def scenario() -> None:
+        service.rescan()
+        await _until(lambda: page.model.rowCount() == 2)
+        await tasks.shutdown()
+
+    qasync_loop.run_until_complete(scenario())
+    rows = {page.model.model_at(r).file_name: r for r in range(page.model.rowCount())}
+    bad = page.model.index(rows["inf-heads.gguf"], LibraryModel.ARCHITECTURE)
+    assert bad.data() == "unreadable"
+    reason = str(bad.data(Qt.ItemDataRole.ToolTipRole))
+    assert "llama.attention.head_count" in reason and "inf" in reason
+    assert str(folder / "inf-heads.gguf") in reason
+    good = page.model.index(rows["good-Q8_0.gguf"], LibraryModel.ARCHITECTURE)
+    assert good.data() == "llama"

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import enum
 import errno
+import logging
 import os
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 
 import gguf
 from huggingface_hub import scan_cache_dir
 from huggingface_hub.errors import CacheNotFound
 
 from studio.core.errors import StudioError
-from studio.core.gguf import GGUFError, read_model
+from studio.core.gguf import read_model
 from studio.core.hub.errors import (
     LIBRARY_IS_MMPROJ,
     LIBRARY_NOT_GGUF,
@@ -30,6 +32,8 @@ from studio.core.hub.errors import (
 )
 from studio.core.hub.naming import is_gguf, is_mmproj, quant_of, shard_of
 from studio.core.memory import summarize
+
+log = logging.getLogger(__name__)
 
 # The architecture llama.cpp's multimodal projectors declare.
 PROJECTOR_ARCHITECTURES = frozenset({"clip", "mmproj"})
@@ -53,9 +57,15 @@ class LocalModel:
     quant: str
     context_length: int
     is_projector: bool
-    # A code when the header could not be read (truncated, missing shard...); the row is
-    # still listed so the user can delete it.
+    # A code when the header could not be read (truncated, missing shard, implausible
+    # hyper-parameters...); the row is still listed, with its reason, so the user can
+    # see what is wrong and delete it. One bad file never hides the others.
     problem: str = ""
+    # The code's parameters (for the translated sentence) and the English detail (CLI).
+    problem_params: Mapping[str, object] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False
+    )
+    problem_detail: str = field(default="", compare=False)
 
     @property
     def file_name(self) -> str:
@@ -91,11 +101,32 @@ def describe(
         is_projector=is_mmproj(path.name),
     )
     try:
-        model = read_model(path)
-    except GGUFError as error:
-        return replace(row, problem=error.code)
-    except OSError:
-        return replace(row, problem=LIBRARY_UNREADABLE)
+        return _described(row, path)
+    except StudioError as error:
+        return _with_problem(row, error)
+    except OSError as error:
+        return _with_problem(
+            row, LibraryError(LIBRARY_UNREADABLE, f"{path}: {error}", path=str(path))
+        )
+    except Exception:
+        # A file no check foresaw must cost its own row, never the whole list.
+        log.exception("reading %s for the library failed", path)
+        return _with_problem(
+            row, LibraryError(LIBRARY_UNREADABLE, f"{path}: unexpected failure", path=str(path))
+        )
+
+
+def _with_problem(row: LocalModel, error: StudioError) -> LocalModel:
+    return replace(
+        row,
+        problem=error.code,
+        problem_params=MappingProxyType({"path": str(row.path), **error.params}),
+        problem_detail=error.detail,
+    )
+
+
+def _described(row: LocalModel, path: Path) -> LocalModel:
+    model = read_model(path)
     meta = model.metadata
     architecture = str(meta.get("general.architecture") or "")
     file_type = meta.get("general.file_type")
@@ -108,7 +139,7 @@ def describe(
     )
     try:
         summary = summarize(model)
-    except (StudioError, KeyError, ValueError):
+    except (StudioError, KeyError, ValueError, ArithmeticError):
         return row  # projectors and unknown layouts: what the metadata says is enough
     return replace(
         row,
@@ -150,7 +181,11 @@ def _group(paths: Iterable[Path]) -> list[tuple[Path, tuple[Path, ...]]]:
 def scan_folder(folder: Path) -> list[LocalModel]:
     if not folder.is_dir():
         return []
-    paths = sorted(p for p in folder.rglob("*.gguf") if p.is_file() and not p.name.startswith("."))
+    # Not only regular files: a FIFO or a device named *.gguf is listed as a row that says
+    # what it is (describe never opens it), rather than silently left out.
+    paths = sorted(
+        p for p in folder.rglob("*.gguf") if not p.is_dir() and not p.name.startswith(".")
+    )
     return [describe(first, Source.FOLDER, "", shards) for first, shards in _group(paths)]
 
 
@@ -202,11 +237,17 @@ def validate_importable(path: Path) -> LocalModel:
         raise LibraryError(LIBRARY_UNREADABLE, f"{path} is not a file", path=str(path))
     model = describe(path, files=_shards_beside(path))
     if model.problem:
-        code = LIBRARY_UNREADABLE if model.problem == LIBRARY_UNREADABLE else LIBRARY_NOT_GGUF
+        code = LIBRARY_UNREADABLE if model.problem in _UNREADABLE else LIBRARY_NOT_GGUF
         raise LibraryError(code, f"{path}: {model.problem}", path=str(path), reason=model.problem)
     if model.is_projector:
         raise LibraryError(LIBRARY_IS_MMPROJ, f"{path} is a projector", path=str(path))
     return model
+
+
+# Problems of the file itself rather than of its content.
+_UNREADABLE = frozenset(
+    {LIBRARY_UNREADABLE, "model_missing", "model_unreadable", "model_not_regular_file"}
+)
 
 
 def _shards_beside(path: Path) -> tuple[Path, ...]:
