@@ -9,6 +9,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -36,6 +37,43 @@ from studio.ui.main_window import MainWindow
 from studio.ui.studio_areas import StudioAreas
 
 log = logging.getLogger(__name__)
+
+# How long quitting may take: the orderly shutdown, then the worker threads' exit.
+SHUTDOWN_GRACE_S = 30.0
+THREADS_GRACE_S = 3.0
+
+
+class ExitWatchdog:
+    """Ends the process with `os._exit` if it is still running when the time is up.
+
+    A daemon thread, so it keeps counting while the main thread waits in the interpreter's
+    exit for threads that never return, and never itself keeps the process alive."""
+
+    def __init__(self) -> None:
+        self._timer: threading.Timer | None = None
+
+    def arm(self, seconds: float, exit_code: int) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = threading.Timer(seconds, self._expire, (exit_code,))
+        self._timer.name = "exit-watchdog"
+        self._timer.daemon = True
+        self._timer.start()
+
+    @staticmethod
+    def _expire(exit_code: int) -> None:
+        stuck = [
+            t.name
+            for t in threading.enumerate()
+            if t.is_alive() and not t.daemon and t is not threading.main_thread()
+        ]
+        log.warning("still running after quitting (%s); exiting anyway", ", ".join(stuck))
+        logging.shutdown()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(exit_code)
+
 
 
 class StudioApp:
@@ -134,6 +172,11 @@ async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
             closed.set_result(None)
 
     def on_quit_signal(signum: int) -> None:
+        if closed.done():
+            # Asked again while quitting: the user will not wait for the orderly path.
+            log.warning("quitting at once on a second %s", signal.Signals(signum).name)
+            logging.shutdown()
+            os._exit(128 + signum)
         # SIGTERM (session logout, `kill`) and Ctrl+C take the same path as closing the
         # window, so the engine and every task stop before the process exits.
         log.info("quitting on signal %s", signal.Signals(signum).name)
@@ -149,7 +192,14 @@ async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
     studio.start()
     log.info("main window shown")
     await closed
+    watchdog = ExitWatchdog()
+    # Stopping the engine and every task is bounded; a hang there must not keep a
+    # process the user asked to quit alive.
+    watchdog.arm(SHUTDOWN_GRACE_S, exit_code=1)
     await studio.shutdown()
+    # Done; what remains is the interpreter joining worker threads at exit, which waits
+    # forever on one blocked in a system call (an open() of a FIFO, a hung network mount).
+    watchdog.arm(THREADS_GRACE_S, exit_code=0)
 
 
 def run_app(argv: Sequence[str]) -> int:

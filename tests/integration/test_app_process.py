@@ -46,3 +46,37 @@ def test_sigterm_during_an_engine_probe_leaves_no_process_behind(tmp_path: Path)
     assert run.children_at_signal
     assert run.survivors == []
     assert run.foreign_stderr_lines == [], run.stderr
+
+
+# The app with a worker thread that never returns: it opens a FIFO nobody writes to,
+# on an executor thread like those `asyncio.to_thread` uses (which Python joins at exit).
+_APP_WITH_A_BLOCKED_WORKER = """
+import concurrent.futures, os, sys
+fifo = os.environ["BLOCKING_FIFO"]
+os.mkfifo(fifo)
+concurrent.futures.ThreadPoolExecutor(thread_name_prefix="blocked").submit(open, fifo)
+from studio.app import run_app
+sys.exit(run_app(sys.argv))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX FIFOs")
+def test_sigterm_quits_even_with_a_worker_blocked_for_good(tmp_path: Path) -> None:
+    engine = tmp_path / "llama-server"
+    engine.write_text(
+        '#!/bin/sh\ncase "$1" in\n  --version) echo "version: 4567 (deadbee)" >&2 ;;\nesac\n'
+    )
+    engine.chmod(0o755)
+    env = {
+        **os.environ,
+        "STUDIO_HOME": str(tmp_path / "home"),
+        "QT_QPA_PLATFORM": "offscreen",
+        "STUDIO_LLAMA_SERVER": str(engine),
+        "BLOCKING_FIFO": str(tmp_path / "never-written"),
+    }
+    argv = [sys.executable, "-c", _APP_WITH_A_BLOCKED_WORKER]
+    # Before the watchdog, the process waited forever in the interpreter's exit.
+    run = run_until_signal(argv, env, signal.SIGTERM, timeout_s=45)
+    assert run.returncode == 0, run.stderr
+    assert "quitting on signal SIGTERM" in run.stderr
+    assert "still running after quitting (blocked_0); exiting anyway" in run.stderr
