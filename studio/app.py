@@ -101,6 +101,7 @@ class StudioApp:
         self.chat_pane = ChatPane(self.chat, self.tasks)
         if chat_store_error is not None:
             self.chat_pane.show_storage_problem(chat_store_error.code)
+        self._tell_about_own_files()
         self.autoload = AutoloadService(self.settings, self.tasks)
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
         # The engine chosen in Settings applies from the next start (the manager keeps one).
@@ -133,6 +134,18 @@ class StudioApp:
         self.areas.attach(self.window)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
+
+    def _tell_about_own_files(self) -> None:
+        """Settings that could not be read, conversations salvaged from a damaged file:
+        each is found once at start-up (the bad file is moved aside), so told once."""
+        problem = self.settings.problem
+        if problem is not None:
+            log.error("settings not read, defaults apply: %s %s", problem.code, problem.params)
+            self.chat_pane.show_notice(problem.code, problem.params)
+        recovery = self.chat_store.recovery
+        if recovery is not None:
+            log.error("conversations file damaged (%s); recovered: %s", recovery.damage, recovery)
+            self.chat_pane.show_store_recovered(recovery)
 
     def _settings_engine_binary(self) -> Path | None:
         binary = self.settings.current.engine_binary

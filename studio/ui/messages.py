@@ -196,6 +196,16 @@ def _templates() -> dict[str, str]:
             "This is a vision projector (mmproj), not a model: load it together with its model.",
         ),
         "library_unreadable": _translate("Messages", "The file cannot be read: {path}"),
+        # -- settings (studio/core/settings.py) --
+        "settings_set_aside": _translate(
+            "Messages",
+            "Your settings could not be read, so the defaults apply. The unreadable file "
+            "was kept as {moved_to}.",
+        ),
+        "settings_unreadable": _translate(
+            "Messages",
+            "Your settings could not be read ({path}), so the defaults apply for now.",
+        ),
         # -- conversations (studio/core/chat) --
         "chat_store_too_new": _translate(
             "Messages",
@@ -204,6 +214,11 @@ def _templates() -> dict[str, str]:
         ),
         "chat_store_unreadable": _translate(
             "Messages", "The conversations file is damaged or not a database: {path}"
+        ),
+        "chat_store_recovered": _translate(
+            "Messages",
+            "The conversations file was damaged. Everything that could still be read was "
+            "recovered into a new file; the damaged one was kept as {backup}.",
         ),
         "chat_conversation_missing": _translate("Messages", "This conversation no longer exists."),
         "chat_message_missing": _translate("Messages", "This message no longer exists."),

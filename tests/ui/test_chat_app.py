@@ -19,6 +19,12 @@ from studio.core.server.states import ServerState
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
+from tests.support.chat_damage import (
+    CONVERSATIONS,
+    damage_page,
+    data_page_of_messages,
+    filled_store,
+)
 
 
 @pytest.fixture
@@ -160,3 +166,43 @@ def test_a_damaged_conversation_file_is_left_alone_and_chat_still_works(
     studio.window.close()
     loop.run_until_complete(studio.shutdown())
     assert damaged.read_bytes() == b"not a database at all" * 64
+
+
+def test_unreadable_settings_and_a_damaged_interior_are_told_once_and_the_app_starts(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    paths = AppPaths.default({"STUDIO_HOME": str(tmp_path)})
+    settings = paths.config_dir / "settings.json"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_bytes(b'{"theme": "\xff\xfe"}')  # not UTF-8
+    conversations = paths.data_dir / "conversations.sqlite3"
+    conversations.parent.mkdir(parents=True, exist_ok=True)
+    filled_store(conversations)
+    damage_page(conversations, data_page_of_messages(conversations))
+
+    studio = StudioApp(AppContext.create(paths))
+    qtbot.addWidget(studio.window)
+    studio.window.show()
+    pane = studio.chat_pane
+    assert pane.notice_line.isVisible()
+    assert "Your settings could not be read, so the defaults apply" in pane.notice_line.text()
+    assert "settings.json.damaged" in pane.notice_line.text()
+    assert pane.conversations.notice.isVisible()
+    assert "The conversations file was damaged" in pane.conversations.notice.text()
+    assert not pane.storage_line.isVisible()  # the salvaged history is kept, not lost
+
+    async def scenario() -> None:
+        listed = asyncio.ensure_future(next_emission(studio.chat.conversations_listed))
+        studio.chat_pane.start()
+        await listed
+
+    loop.run_until_complete(scenario())
+    assert pane.conversations.items.count() == CONVERSATIONS
+    studio.window.close()
+    loop.run_until_complete(studio.shutdown())
+
+    again = StudioApp(AppContext.create(paths))  # the next start has nothing to tell
+    qtbot.addWidget(again.window)
+    assert not again.chat_pane.notice_line.text()
+    assert not again.chat_pane.conversations.notice.text()
+    loop.run_until_complete(again.shutdown())

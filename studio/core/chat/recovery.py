@@ -36,6 +36,9 @@ SQLITE_CORRUPT = 11
 Prepare = Callable[[sqlite3.Connection], None]
 
 
+CHAT_STORE_RECOVERED = "chat_store_recovered"
+
+
 @dataclass(frozen=True)
 class ChatStoreRecovery:
     """What `recover` did: where the damaged file went and what came back from it."""
@@ -44,6 +47,18 @@ class ChatStoreRecovery:
     conversations: int
     messages: int
     damage: str  # SQLite's first complaint, for the log
+
+    @property
+    def code(self) -> str:
+        return CHAT_STORE_RECOVERED
+
+    @property
+    def params(self) -> dict[str, object]:
+        return {
+            "backup": str(self.backup),
+            "conversations": self.conversations,
+            "messages": self.messages,
+        }
 
 
 def damage_of(db: sqlite3.Connection) -> str | None:

@@ -22,7 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.chat import Conversation, ConversationSummary, Message, SamplingSettings
+from studio.core.chat import (
+    ChatStoreRecovery,
+    Conversation,
+    ConversationSummary,
+    Message,
+    SamplingSettings,
+)
 from studio.core.chat.backend import TemplateCapabilities
 from studio.core.server.failures import Failure
 from studio.core.server.recovery import RecoveryNote
@@ -32,6 +38,7 @@ from studio.services.chat_service import ChatService
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.sampling_panel import SamplingPanel
+from studio.ui.messages import code_message
 from studio.ui.server_text import failure_text, recovery_text
 
 
@@ -82,6 +89,10 @@ class ChatPane(QWidget):
         self.stop_button.setObjectName("chat-stop")
         self.stop_button.setAccessibleName(self.tr("Stop the answer"))
         self.stop_button.setEnabled(False)
+        self.notice_line = QLabel()
+        self.notice_line.setObjectName("chat-notice")
+        self.notice_line.setWordWrap(True)
+        self.notice_line.setVisible(False)
         self.storage_line = QLabel()
         self.storage_line.setObjectName("chat-storage-problem")
         self.storage_line.setWordWrap(True)
@@ -109,6 +120,7 @@ class ChatPane(QWidget):
         middle.setMinimumWidth(240)
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.notice_line)
         middle_layout.addWidget(self.storage_line)
         middle_layout.addWidget(self.title)
         middle_layout.addWidget(self.engine_line)
@@ -209,6 +221,17 @@ class ChatPane(QWidget):
             ).format(reason=reason)
         )
         self.storage_line.setVisible(True)
+
+    def show_notice(self, code: str, params: Mapping[str, object]) -> None:
+        """A one-time notice about the app's own files (settings that could not be read,
+        say), above the conversation; several stack."""
+        shown = [line for line in (self.notice_line.text(), code_message(code, params)) if line]
+        self.notice_line.setText("\n".join(shown))
+        self.notice_line.setVisible(True)
+
+    def show_store_recovered(self, recovery: ChatStoreRecovery) -> None:
+        """The conversations file was damaged and salvaged: said in the conversation list."""
+        self.conversations.show_notice(code_message(recovery.code, recovery.params))
 
     def show_autoload_decision(self, decision: AutoloadDecision) -> None:
         """Say why the last model was not loaded automatically, when that needs saying."""

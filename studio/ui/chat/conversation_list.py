@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -62,6 +63,12 @@ class ConversationList(QWidget):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # Above the list it concerns: what happened to the saved conversations (set once).
+        self.notice = QLabel()
+        self.notice.setObjectName("chat-list-notice")
+        self.notice.setWordWrap(True)
+        self.notice.setVisible(False)
+        layout.addWidget(self.notice)
         layout.addWidget(self.search)
         layout.addWidget(self.items, 1)
         layout.addLayout(buttons)
@@ -86,6 +93,10 @@ class ConversationList(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
         self._current_id: int | None = None
         self._update_buttons()
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(True)
 
     def show_conversations(self, summaries: Sequence[ConversationSummary]) -> None:
         # Keep the row the user picked (for rename or export); else mark the open one.
