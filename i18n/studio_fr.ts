@@ -192,6 +192,10 @@
         <translation>Le moteur a planté ({signal}).</translation>
     </message>
     <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine did not become ready in time.</source>
         <translation>Le moteur n’a pas été prêt à temps.</translation>
     </message>
@@ -737,6 +741,170 @@
     </message>
 </context>
 <context>
+    <name>EngineBuild</name>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %n minute(s) left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildDialog</name>
+    <message>
+        <source>Build an engine for this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For this CPU (fastest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For any x86-64 CPU (portable, slower to build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting the llama.cpp source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing the new engine on this CPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine runs on this CPU and is used from now on: {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildOffer</name>
+    <message>
+        <source>No llama-server was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No engine runs on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the llama-server engines found can run models on this CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build one for this computer now (15 to 40 minutes)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Online &amp;help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama-server {version} ({source})</source>
+        <translation>llama-server {version} ({source})</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: {engine}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence: {licence}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
@@ -767,6 +935,10 @@
         <translation>Emplacement</translation>
     </message>
     <message>
+        <source>Name in the file: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>HF cache: {repo}</source>
         <translation>Cache HF : {repo}</translation>
     </message>
@@ -788,6 +960,10 @@
     <message>
         <source>Filter by name, architecture, quant…</source>
         <translation>Filtrer par nom, architecture, quantification…</translation>
+    </message>
+    <message>
+        <source>Filter the models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -814,12 +990,24 @@
         <translation>Supprimer…</translation>
     </message>
     <message>
+        <source>Add folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Import a GGUF model</source>
         <translation>Importer un modèle GGUF</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -840,8 +1028,8 @@
 {where}</translation>
     </message>
     <message>
-        <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation>Aucun modèle GGUF pour l’instant : téléchargez-en un dans Découvrir ou importez un fichier.</translation>
+        <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1254,8 +1442,12 @@
         <translation>Mémoire de l’appareil</translation>
     </message>
     <message>
-        <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation>Le moteur n’a trouvé aucun GPU : les modèles tournent sur le CPU.</translation>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1324,6 +1516,38 @@
     <message>
         <source>Checking the engine was cancelled.</source>
         <translation>La vérification du moteur a été annulée.</translation>
+    </message>
+    <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine failed its self-test on a tiny model ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool} is missing and could not be installed from the package index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The llama.cpp source could not be downloaded; check the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build failed; see the build log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine was built but failed its self-test ({status}).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1450,6 +1674,18 @@
         <translation>{url} n’a pas pu être lu : {reason}.</translation>
     </message>
     <message>
+        <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Unknown KV cache type: {type}.</source>
         <translation>Type de cache KV inconnu : {type}.</translation>
     </message>
@@ -1506,8 +1742,8 @@
         <translation>Le Hub a répondu par une erreur (HTTP {status}).</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>Espace disque insuffisant : {needed} nécessaires, {free} libres dans {path}.</translation>
+        <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
+        <translation>Espace disque insuffisant : {needed} nécessaires plus {reserve} gardés libres en réserve, {free} libres dans {path}.</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
@@ -1542,12 +1778,24 @@
         <translation>Le fichier est illisible : {path}</translation>
     </message>
     <message>
+        <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
+        <translation>Vos réglages n’ont pas pu être lus ; les valeurs par défaut s’appliquent. Le fichier illisible a été conservé sous {moved_to}.</translation>
+    </message>
+    <message>
+        <source>Your settings could not be read ({path}), so the defaults apply for now.</source>
+        <translation>Vos réglages n’ont pas pu être lus ({path}) ; les valeurs par défaut s’appliquent pour l’instant.</translation>
+    </message>
+    <message>
         <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
         <translation>Les conversations ont été enregistrées par une version plus récente de GGUF Studio (format {version} ; cette version lit jusqu’au {supported}).</translation>
     </message>
     <message>
         <source>The conversations file is damaged or not a database: {path}</source>
         <translation>Le fichier des conversations est endommagé ou n’est pas une base de données : {path}</translation>
+    </message>
+    <message>
+        <source>The conversations file was damaged. Everything that could still be read was recovered into a new file; the damaged one was kept as {backup}.</source>
+        <translation>Le fichier des conversations était endommagé. Tout ce qui pouvait encore être lu a été récupéré dans un nouveau fichier ; l’ancien a été conservé sous {backup}.</translation>
     </message>
     <message>
         <source>This conversation no longer exists.</source>
@@ -2066,6 +2314,34 @@
         <translation>Statut</translation>
     </message>
     <message>
+        <source>Engines found on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>CPU variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use selected engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine for this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A different engine is used from the next start.</source>
         <translation>Un autre moteur sera utilisé au prochain démarrage.</translation>
     </message>
@@ -2262,6 +2538,10 @@
     <message>
         <source>&amp;Settings</source>
         <translation>&amp;Paramètres</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -192,6 +192,10 @@
         <translation>エンジンがクラッシュしました（{signal}）。</translation>
     </message>
     <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine did not become ready in time.</source>
         <translation>エンジンが時間内に準備完了になりませんでした。</translation>
     </message>
@@ -736,6 +740,170 @@
     </message>
 </context>
 <context>
+    <name>EngineBuild</name>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %n minute(s) left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildDialog</name>
+    <message>
+        <source>Build an engine for this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For this CPU (fastest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For any x86-64 CPU (portable, slower to build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting the llama.cpp source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing the new engine on this CPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine runs on this CPU and is used from now on: {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildOffer</name>
+    <message>
+        <source>No llama-server was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No engine runs on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the llama-server engines found can run models on this CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build one for this computer now (15 to 40 minutes)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Online &amp;help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama-server {version} ({source})</source>
+        <translation>llama-server {version}（{source}）</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: {engine}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence: {licence}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
@@ -766,6 +934,10 @@
         <translation>場所</translation>
     </message>
     <message>
+        <source>Name in the file: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>HF cache: {repo}</source>
         <translation>HF キャッシュ: {repo}</translation>
     </message>
@@ -787,6 +959,10 @@
     <message>
         <source>Filter by name, architecture, quant…</source>
         <translation>名前、アーキテクチャ、量子化で絞り込み…</translation>
+    </message>
+    <message>
+        <source>Filter the models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -813,12 +989,24 @@
         <translation>削除…</translation>
     </message>
     <message>
+        <source>Add folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Import a GGUF model</source>
         <translation>GGUF モデルをインポート</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF モデル (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -839,8 +1027,8 @@
 {where}</translation>
     </message>
     <message>
-        <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation>GGUF モデルはまだありません。「見つける」でダウンロードするか、ファイルをインポートしてください。</translation>
+        <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1253,8 +1441,12 @@
         <translation>デバイスのメモリ</translation>
     </message>
     <message>
-        <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation>エンジンは GPU を検出しませんでした。モデルは CPU で動作します。</translation>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1323,6 +1515,38 @@
     <message>
         <source>Checking the engine was cancelled.</source>
         <translation>エンジンの確認はキャンセルされました。</translation>
+    </message>
+    <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine failed its self-test on a tiny model ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool} is missing and could not be installed from the package index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The llama.cpp source could not be downloaded; check the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build failed; see the build log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine was built but failed its self-test ({status}).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1449,6 +1673,18 @@
         <translation>{url} を読み込めませんでした: {reason}。</translation>
     </message>
     <message>
+        <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Unknown KV cache type: {type}.</source>
         <translation>不明な KV キャッシュの型: {type}。</translation>
     </message>
@@ -1505,8 +1741,8 @@
         <translation>Hub がエラーを返しました（HTTP {status}）。</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>ディスク容量が足りません: {needed} 必要ですが、{path} の空きは {free} です。</translation>
+        <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
+        <translation>ディスク容量が足りません: {needed} に加えて予備として {reserve} の空きが必要ですが、{path} の空きは {free} です。</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
@@ -1541,12 +1777,24 @@
         <translation>ファイルを読み込めません: {path}</translation>
     </message>
     <message>
+        <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
+        <translation>設定を読み込めなかったため、既定値を使用します。読み込めなかったファイルは {moved_to} として保存してあります。</translation>
+    </message>
+    <message>
+        <source>Your settings could not be read ({path}), so the defaults apply for now.</source>
+        <translation>設定を読み込めませんでした ({path})。当面は既定値を使用します。</translation>
+    </message>
+    <message>
         <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
         <translation>会話はより新しいバージョンの GGUF Studio で保存されています（形式 {version}。このバージョンが読めるのは {supported} までです）。</translation>
     </message>
     <message>
         <source>The conversations file is damaged or not a database: {path}</source>
         <translation>会話ファイルが破損しているか、データベースではありません: {path}</translation>
+    </message>
+    <message>
+        <source>The conversations file was damaged. Everything that could still be read was recovered into a new file; the damaged one was kept as {backup}.</source>
+        <translation>会話ファイルが破損していました。読み取れた内容はすべて新しいファイルに復元しました。破損したファイルは {backup} として保存してあります。</translation>
     </message>
     <message>
         <source>This conversation no longer exists.</source>
@@ -2063,6 +2311,34 @@
         <translation>ステータス</translation>
     </message>
     <message>
+        <source>Engines found on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>CPU variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use selected engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine for this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A different engine is used from the next start.</source>
         <translation>別のエンジンは次回の起動から使われます。</translation>
     </message>
@@ -2258,6 +2534,10 @@
     <message>
         <source>&amp;Settings</source>
         <translation>設定(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -192,6 +192,10 @@
         <translation>引擎崩溃了（{signal}）。</translation>
     </message>
     <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine did not become ready in time.</source>
         <translation>引擎未能及时就绪。</translation>
     </message>
@@ -736,6 +740,170 @@
     </message>
 </context>
 <context>
+    <name>EngineBuild</name>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %n minute(s) left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildDialog</name>
+    <message>
+        <source>Build an engine for this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For this CPU (fastest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For any x86-64 CPU (portable, slower to build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting the llama.cpp source…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing the new engine on this CPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine runs on this CPU and is used from now on: {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineBuildOffer</name>
+    <message>
+        <source>No llama-server was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No engine runs on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the llama-server engines found can run models on this CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build one for this computer now (15 to 40 minutes)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Online &amp;help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama-server {version} ({source})</source>
+        <translation>llama-server {version}（{source}）</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: {engine}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence: {licence}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About GGUF Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LibraryModel</name>
     <message>
         <source>Model</source>
@@ -766,6 +934,10 @@
         <translation>位置</translation>
     </message>
     <message>
+        <source>Name in the file: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>HF cache: {repo}</source>
         <translation>HF 缓存：{repo}</translation>
     </message>
@@ -787,6 +959,10 @@
     <message>
         <source>Filter by name, architecture, quant…</source>
         <translation>按名称、架构、量化筛选…</translation>
+    </message>
+    <message>
+        <source>Filter the models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -813,12 +989,24 @@
         <translation>删除…</translation>
     </message>
     <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Import a GGUF model</source>
         <translation>导入 GGUF 模型</translation>
     </message>
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -839,8 +1027,8 @@
 {where}</translation>
     </message>
     <message>
-        <source>No GGUF models yet: download one in Discover or import a file.</source>
-        <translation>还没有 GGUF 模型：请在“发现”中下载，或导入文件。</translation>
+        <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1253,8 +1441,12 @@
         <translation>设备内存</translation>
     </message>
     <message>
-        <source>No GPU found by the engine: models run on the CPU.</source>
-        <translation>引擎未找到 GPU：模型将在 CPU 上运行。</translation>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1323,6 +1515,38 @@
     <message>
         <source>Checking the engine was cancelled.</source>
         <translation>引擎检测已取消。</translation>
+    </message>
+    <message>
+        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine failed its self-test on a tiny model ({status}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tool} is missing and could not be installed from the package index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The llama.cpp source could not be downloaded; check the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build failed; see the build log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine build was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new engine was built but failed its self-test ({status}).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1449,6 +1673,18 @@
         <translation>无法读取 {url}：{reason}。</translation>
     </message>
     <message>
+        <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Unknown KV cache type: {type}.</source>
         <translation>未知的 KV 缓存类型：{type}。</translation>
     </message>
@@ -1505,8 +1741,8 @@
         <translation>Hub 返回了错误（HTTP {status}）。</translation>
     </message>
     <message>
-        <source>Not enough disk space: {needed} needed, {free} free in {path}.</source>
-        <translation>磁盘空间不足：需要 {needed}，{path} 中仅剩 {free}。</translation>
+        <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
+        <translation>磁盘空间不足：需要 {needed}，另需保留 {reserve} 空闲，{path} 中仅有 {free} 可用。</translation>
     </message>
     <message>
         <source>{file} did not match the Hub&apos;s checksum, even when downloaded again. The damaged copy was deleted.</source>
@@ -1541,12 +1777,24 @@
         <translation>无法读取文件：{path}</translation>
     </message>
     <message>
+        <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
+        <translation>无法读取您的设置，因此使用默认值。无法读取的文件已保留为 {moved_to}。</translation>
+    </message>
+    <message>
+        <source>Your settings could not be read ({path}), so the defaults apply for now.</source>
+        <translation>无法读取您的设置（{path}），暂时使用默认值。</translation>
+    </message>
+    <message>
         <source>The conversations were saved by a newer version of GGUF Studio (format {version}; this version reads up to {supported}).</source>
         <translation>这些对话由更新版本的 GGUF Studio 保存（格式 {version}；此版本最高只能读取 {supported}）。</translation>
     </message>
     <message>
         <source>The conversations file is damaged or not a database: {path}</source>
         <translation>对话文件已损坏或不是数据库：{path}</translation>
+    </message>
+    <message>
+        <source>The conversations file was damaged. Everything that could still be read was recovered into a new file; the damaged one was kept as {backup}.</source>
+        <translation>对话文件已损坏。所有仍可读取的内容已恢复到新文件中；损坏的文件已保留为 {backup}。</translation>
     </message>
     <message>
         <source>This conversation no longer exists.</source>
@@ -2063,6 +2311,34 @@
         <translation>状态</translation>
     </message>
     <message>
+        <source>Engines found on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>CPU variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use selected engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build engine for this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A different engine is used from the next start.</source>
         <translation>其他引擎将在下次启动时生效。</translation>
     </message>
@@ -2258,6 +2534,10 @@
     <message>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
