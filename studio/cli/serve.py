@@ -1,5 +1,8 @@
 """`studio serve MODEL.gguf`: an OpenAI-compatible endpoint on 127.0.0.1 that goes through
-the manager, so crash recovery and replay apply to API clients too."""
+the manager, so crash recovery and replay apply to API clients too.
+
+Safe by default: loopback only; another `--host` is refused without an API key, since
+anyone who can reach the port could otherwise load any file on this machine."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from typing import Any
 from studio.core.engine import EngineError, EngineLocation, EngineProber, locate_engine
 from studio.core.errors import StudioError
 from studio.core.paths import AppPaths
+from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
@@ -166,11 +170,72 @@ def register(subparsers: Any) -> None:
     )
     add_launch_arguments(parser)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 = any free port")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1; any other needs an API key)",
+    )
+    parser.add_argument(
+        "--api-key", default=None, help="require 'Authorization: Bearer KEY' (not on /health)"
+    )
+    parser.add_argument(
+        "--api-key-file", type=Path, default=None, help="read the API key from this file"
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a browser origin allowed to call the API, e.g. http://localhost:3000 (repeatable)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="open connections at most (default: from the open-file limit)",
+    )
+    parser.add_argument(
+        "--max-queued",
+        type=int,
+        default=16,
+        metavar="N",
+        help="chats waiting for a busy slot at most; more are answered 429",
+    )
     parser.set_defaults(run=run)
+
+
+def serve_options(args: argparse.Namespace) -> ServeOptions:
+    """The HTTP options from the command line; raises StudioError for an unsafe mix."""
+    key = args.api_key
+    if args.api_key_file is not None:
+        try:
+            key = args.api_key_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeError) as error:
+            raise StudioError(
+                "api_key_file_unreadable", str(error), path=str(args.api_key_file)
+            ) from error
+    if key is not None and not key:
+        raise StudioError("api_key_empty", "the API key is empty")
+    if not is_loopback(args.host) and not key:
+        raise StudioError(
+            "api_key_required",
+            f"--host {args.host} accepts connections from other machines: "
+            "give --api-key or --api-key-file",
+            host=args.host,
+        )
+    return ServeOptions(
+        host=args.host,
+        api_key=key,
+        allowed_origins=frozenset(o.rstrip("/").lower() for o in args.allow_origin),
+        max_connections=args.max_connections or default_max_connections(),
+        max_queued_chats=max(0, args.max_queued),
+    )
 
 
 async def serve(args: argparse.Namespace) -> int:
     try:
+        options = serve_options(args)
         manager, first_spec, smaller = make_manager(args)
     except StudioError as error:
         report_error(error)
@@ -183,14 +248,15 @@ async def serve(args: argparse.Namespace) -> int:
         other = argparse.Namespace(**{**vars(args), "model": path})
         return await asyncio.to_thread(planned, other, manager.engine)
 
-    facade = ChatFacade(manager, plan_load)
+    facade = ChatFacade(manager, plan_load, options)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
         port = await facade.start(args.port)
-        print(f"studio serve: http://127.0.0.1:{port} (loading {args.model})", flush=True)
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        print(f"studio serve: http://{host}:{port} (loading {args.model})", flush=True)
         try:
             snapshot = await manager.load(first_spec, smaller_plan=smaller)
         except StudioError as error:

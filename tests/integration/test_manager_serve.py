@@ -84,7 +84,7 @@ async def test_openai_routes_go_through_the_manager(
             assert unloaded["state"] == "idle" and unloaded["epoch"] == 1
             refused = await http.post("/v1/chat/completions", json=body)
             assert refused.status_code == 503
-            assert "no_model" in refused.json()["error"]["message"]
+            assert refused.json()["error"]["code"] == "no_model"
             missing = await http.post("/studio/load", json={"model": str(tmp_path / "x.gguf")})
             assert missing.status_code == 422
             assert missing.json()["error"]["code"] == "model_missing"

@@ -2,11 +2,13 @@
 
 Every chat request goes through `ServerManager.stream_chat`, so crash recovery, replay
 and unload epochs apply to API clients exactly as to the app. A deliberately small
-HTTP/1.1 server on asyncio streams (one request per connection, Content-Length bodies):
-it binds 127.0.0.1 only and needs no web framework.
+HTTP/1.1 server on asyncio streams (one request per connection, Content-Length bodies)
+that needs no web framework; `api_http` guards it (limits, Host/Origin/key checks),
+`api_validation` checks what clients send, `api_errors` words every error answer.
 
 Routes: GET /health, GET /v1/models, POST /v1/chat/completions (streaming and not),
-GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload.
+GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload,
+GET /openapi.json.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import stat
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -24,25 +28,36 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from studio.core.errors import StudioError
+from studio.core.server import api_validation
+from studio.core.server.api_errors import (
+    HttpError,
+    from_server_error,
+    from_studio_error,
+)
+from studio.core.server.api_http import (
+    HEADER_LIMIT,
+    LISTEN_BACKLOG,
+    ConnectionLimiter,
+    RateLimitedLog,
+    Request,
+    ServeOptions,
+    SlotGate,
+    check_access,
+    read_request,
+)
+from studio.core.server.api_schema import OPENAPI
 from studio.core.server.client import ChatDelta, ServerError
-from studio.core.server.launch import LOOPBACK_HOST, LaunchSpec
+from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
 
 log = logging.getLogger(__name__)
 
-MAX_BODY_BYTES = 32 * 1024 * 1024
-_HEADER_LIMIT = 64 * 1024
-
-
-class HttpError(Exception):
-    def __init__(self, status: int, message: str, error_type: str = "invalid_request_error"):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.error_type = error_type
+_CLOSE_TIMEOUT_S = 5.0
 
 
 def _jsonable(value: Any) -> Any:
@@ -73,25 +88,92 @@ def snapshot_json(snapshot: Snapshot) -> dict[str, Any]:
     return data
 
 
-def _error_body(status: int, message: str, error_type: str) -> dict[str, Any]:
-    return {"error": {"code": status, "message": message, "type": error_type}}
-
-
 # /studio/load's model path -> its launch spec and out-of-memory step down (or None).
 LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
+
+# What a stream's failure means to an API client.
+_STREAM_FAILURES = (StudioError, ServerError, httpx.HTTPError)
+
+
+def check_model_file(given: Path) -> Path:
+    """Refuse a model path that cannot be loaded, before the running model is touched:
+    missing, not a regular file (a FIFO would block the reader forever), unreadable, or
+    not a GGUF. Returns the path with `~` expanded. Blocking: run it in a thread."""
+    from studio.core.gguf import GGUFError, read_model  # only loads need the reader
+
+    path = given.expanduser()
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError as error:
+        raise StudioError("model_missing", "no such file", path=str(path)) from error
+    except OSError as error:
+        raise StudioError("model_unreadable", error.strerror or "", path=str(path)) from error
+    if not stat.S_ISREG(mode):
+        raise StudioError("model_not_regular_file", "not a regular file", path=str(path))
+    if not os.access(path, os.R_OK):
+        raise StudioError("model_unreadable", "permission denied", path=str(path))
+    try:
+        read_model(path, check_data=True)
+    except GGUFError as error:
+        raise StudioError("model_invalid", error.code, path=str(path)) from error
+    except OSError as error:
+        raise StudioError("model_unreadable", error.strerror or "", path=str(path)) from error
+    return path
 
 
 class ChatFacade:
     """Serves the routes above for one manager; `plan_load(path)` turns the model of a
     /studio/load into what to launch, with the options the server was started with."""
 
-    def __init__(self, manager: ServerManager, plan_load: LoadPlanner) -> None:
+    def __init__(
+        self,
+        manager: ServerManager,
+        plan_load: LoadPlanner,
+        options: ServeOptions | None = None,
+    ) -> None:
         self._manager = manager
         self._plan_load = plan_load
+        self._options = options or ServeOptions()
         self._server: asyncio.Server | None = None
+        self._connections = ConnectionLimiter(self._options.max_connections)
+        self._chats = SlotGate(self._options.max_queued_chats, self._options.retry_after_s)
+        self._quiet_log = RateLimitedLog(log)
+        self._previous_handler: Any = None
+        self._routes: dict[
+            tuple[str, str], Callable[[Request, asyncio.StreamWriter], Awaitable[None]]
+        ] = {
+            ("GET", "/health"): self._health,
+            ("GET", "/v1/health"): self._health,
+            ("GET", "/v1/models"): self._list_models,
+            ("GET", "/models"): self._list_models,
+            ("GET", "/studio/status"): self._status,
+            ("GET", "/openapi.json"): self._openapi,
+            ("POST", "/studio/load"): self._load,
+            ("POST", "/studio/unload"): self._unload,
+            ("POST", "/v1/chat/completions"): self._chat,
+            ("POST", "/chat/completions"): self._chat,
+        }
+
+    @property
+    def connections(self) -> ConnectionLimiter:
+        return self._connections
+
+    @property
+    def chats(self) -> SlotGate:
+        return self._chats
 
     async def start(self, port: int) -> int:
-        self._server = await asyncio.start_server(self._handle, LOOPBACK_HOST, port)
+        loop = asyncio.get_running_loop()
+        # asyncio reports each failed accept() (EMFILE in a flood) with a traceback.
+        self._previous_handler = loop.get_exception_handler()
+        loop.set_exception_handler(self._quiet_log.loop_exception_handler)
+        self._server = await asyncio.start_server(
+            self._handle,
+            self._options.host,
+            port,
+            limit=HEADER_LIMIT,
+            backlog=LISTEN_BACKLOG,
+        )
         bound: int = self._server.sockets[0].getsockname()[1]
         return bound
 
@@ -99,55 +181,55 @@ class ChatFacade:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+            asyncio.get_running_loop().set_exception_handler(self._previous_handler)
+            self._server = None
 
     # -- HTTP plumbing ----------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self._connections.admit(writer):
+            writer.transport.abort()  # every connection is serving a real request
+            return
         try:
-            method, path, body = await self._read_request(reader)
-            await self._route(method, path, body, writer)
-        except HttpError as error:
-            await self._send_json(
-                writer, error.status, _error_body(error.status, error.message, error.error_type)
-            )
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass  # the client went away; closing the stream freed the slot
-        except Exception as error:
-            log.exception("serve: request failed")
-            with contextlib.suppress(ConnectionError):
-                await self._send_json(writer, 500, _error_body(500, str(error), "server_error"))
+            await self._serve_one(reader, writer)
         finally:
-            writer.close()
-            with contextlib.suppress(ConnectionError):
-                await writer.wait_closed()
+            self._connections.release(writer)
+            await self._close(writer)
 
-    async def _read_request(self, reader: asyncio.StreamReader) -> tuple[str, str, bytes]:
+    async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            head = await reader.readuntil(b"\r\n\r\n")
-        except asyncio.LimitOverrunError as error:
-            raise HttpError(431, "request headers too large") from error
-        if len(head) > _HEADER_LIMIT:
-            raise HttpError(431, "request headers too large")
-        lines = head.decode("latin-1").split("\r\n")
-        parts = lines[0].split(" ")
-        if len(parts) != 3:
-            raise HttpError(400, "malformed request line")
-        method, target, _version = parts
-        headers = {}
-        for line in lines[1:]:
-            if ":" in line:
-                name, value = line.split(":", 1)
-                headers[name.strip().lower()] = value.strip()
-        if "chunked" in headers.get("transfer-encoding", "").lower():
-            raise HttpError(411, "send a Content-Length body")
-        length = int(headers.get("content-length") or 0)
-        if length > MAX_BODY_BYTES:
-            raise HttpError(413, "request body too large")
-        body = await reader.readexactly(length) if length else b""
-        return method.upper(), target.split("?", 1)[0], body
+            request = await read_request(reader, self._options)
+            self._connections.serving(writer)
+            check_access(request, self._options)
+            await self._route(request, writer)
+        except HttpError as error:
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await self._send_error(writer, error)
+        except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
+            pass  # the client went away or stopped reading; closing frees the slot
+        except Exception as error:
+            # Never the exception's text in the answer: it can hold paths and internals.
+            self._quiet_log.error("request", "serve: request failed", exc_info=error)
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await self._send_error(writer, HttpError(500, "internal_error"))
 
     @staticmethod
-    def _head(status: int, content_type: str, length: int | None = None) -> bytes:
+    async def _close(writer: asyncio.StreamWriter) -> None:
+        writer.close()
+        try:
+            # A peer that never reads would keep the flush, and the socket, forever.
+            async with asyncio.timeout(_CLOSE_TIMEOUT_S):
+                await writer.wait_closed()
+        except (ConnectionError, TimeoutError):
+            writer.transport.abort()
+
+    def _head(
+        self,
+        status: int,
+        content_type: str,
+        length: int | None = None,
+        extra: Mapping[str, str] | None = None,
+    ) -> bytes:
         reason = HTTPStatus(status).phrase
         lines = [f"HTTP/1.1 {status} {reason}", f"Content-Type: {content_type}"]
         if length is not None:
@@ -155,67 +237,66 @@ class ChatFacade:
         else:
             lines.append("Cache-Control: no-cache")
         lines.append("Connection: close")
+        lines.extend(f"{name}: {value}" for name, value in (extra or {}).items())
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
-    async def _send_json(self, writer: asyncio.StreamWriter, status: int, body: Any) -> None:
-        data = json.dumps(body).encode()
-        writer.write(self._head(status, "application/json", len(data)) + data)
-        await writer.drain()
+    async def _drain(self, writer: asyncio.StreamWriter) -> None:
+        async with asyncio.timeout(self._options.write_timeout_s):
+            await writer.drain()
 
-    @staticmethod
-    def _json_body(body: bytes) -> dict[str, Any]:
-        try:
-            data = json.loads(body or b"{}")
-        except ValueError as error:
-            raise HttpError(400, f"invalid JSON: {error}") from error
-        if not isinstance(data, dict):
-            raise HttpError(400, "the body must be a JSON object")
-        return data
+    async def _send_json(
+        self,
+        writer: asyncio.StreamWriter,
+        status: int,
+        body: Any,
+        extra: Mapping[str, str] | None = None,
+    ) -> None:
+        data = json.dumps(body).encode()
+        writer.write(self._head(status, "application/json", len(data), extra) + data)
+        await self._drain(writer)
+
+    async def _send_error(self, writer: asyncio.StreamWriter, error: HttpError) -> None:
+        await self._send_json(writer, error.status, error.body(), error.headers)
 
     # -- routes -----------------------------------------------------------------------
 
-    async def _route(
-        self, method: str, path: str, body: bytes, writer: asyncio.StreamWriter
-    ) -> None:
-        snapshot = self._manager.snapshot
-        if method == "GET" and path in ("/health", "/v1/health"):
-            if snapshot.state is ServerState.READY:
-                await self._send_json(writer, 200, {"status": "ok"})
-            else:
-                message = f"model state: {snapshot.state.value}"
-                await self._send_json(writer, 503, _error_body(503, message, "unavailable_error"))
-        elif method == "GET" and path in ("/v1/models", "/models"):
-            await self._send_json(writer, 200, self._models(snapshot))
-        elif method == "GET" and path == "/studio/status":
-            await self._send_json(writer, 200, snapshot_json(snapshot))
-        elif method == "POST" and path == "/studio/load":
-            model = self._json_body(body).get("model")
-            if not isinstance(model, str) or not model:
-                raise HttpError(400, 'expected {"model": "/path/to/model.gguf"}')
-            try:
-                spec, smaller = await self._plan_load(Path(model))
-                loaded = await self._manager.load(spec, smaller_plan=smaller)
-            except StudioError as error:
-                await self._send_json(writer, 422, self._studio_error(error))
-                return
-            await self._send_json(writer, 200, snapshot_json(loaded))
-        elif method == "POST" and path == "/studio/unload":
-            await self._send_json(writer, 200, snapshot_json(await self._manager.unload()))
-        elif method == "POST" and path in ("/v1/chat/completions", "/chat/completions"):
-            await self._chat(self._json_body(body), writer)
-        else:
-            raise HttpError(404, f"no route for {method} {path}", "not_found_error")
+    async def _route(self, request: Request, writer: asyncio.StreamWriter) -> None:
+        handler = self._routes.get((request.method, request.path))
+        if handler is None:
+            raise HttpError(404, "not_found", method=request.method[:16], path=request.path[:200])
+        await handler(request, writer)
 
-    @staticmethod
-    def _studio_error(error: StudioError) -> dict[str, Any]:
-        return {
-            "error": {
-                "code": error.code,
-                "message": error.detail,
-                "type": "studio_error",
-                "params": _jsonable(dict(error.params)),
-            }
-        }
+    async def _health(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        snapshot = self._manager.snapshot
+        if snapshot.state is ServerState.READY:
+            await self._send_json(writer, 200, {"status": "ok"})
+        else:
+            raise HttpError(503, "model_state", detail=f"Model state: {snapshot.state.value}.")
+
+    async def _list_models(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        await self._send_json(writer, 200, self._models(self._manager.snapshot))
+
+    async def _status(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        await self._send_json(writer, 200, snapshot_json(self._manager.snapshot))
+
+    async def _openapi(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        await self._send_json(writer, 200, OPENAPI)
+
+    async def _load(self, request: Request, writer: asyncio.StreamWriter) -> None:
+        model = api_validation.parse_json_object(request.body).get("model")
+        if not isinstance(model, str) or not model or "\0" in model:
+            raise HttpError(400, "invalid_field", param="model", reason="expected a file path")
+        try:
+            # Everything that can refuse the new model runs before the old one is stopped.
+            path = await asyncio.to_thread(check_model_file, Path(model))
+            spec, smaller = await self._plan_load(path)
+            loaded = await self._manager.load(spec, smaller_plan=smaller)
+        except StudioError as error:
+            raise from_studio_error(error, 422) from error
+        await self._send_json(writer, 200, snapshot_json(loaded))
+
+    async def _unload(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        await self._send_json(writer, 200, snapshot_json(await self._manager.unload()))
 
     @staticmethod
     def _models(snapshot: Snapshot) -> dict[str, Any]:
@@ -233,10 +314,23 @@ class ChatFacade:
             )
         return {"object": "list", "data": data}
 
-    async def _chat(self, request: dict[str, Any], writer: asyncio.StreamWriter) -> None:
-        messages = request.pop("messages", None)
-        if not isinstance(messages, list) or not messages:
-            raise HttpError(400, "messages must be a non-empty list")
+    def _slots(self) -> int:
+        snapshot = self._manager.snapshot
+        if snapshot.ready is not None and snapshot.ready.total_slots > 0:
+            return snapshot.ready.total_slots
+        parallel = snapshot.spec.parallel if snapshot.spec is not None else None
+        return parallel if isinstance(parallel, int) and parallel > 0 else 1
+
+    async def _chat(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
+        request = api_validation.chat_request(api_validation.parse_json_object(http_request.body))
+        await self._chats.acquire(self._slots())
+        try:
+            await self._answer(request, writer)
+        finally:
+            self._chats.release()
+
+    async def _answer(self, request: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+        messages = request.pop("messages")
         stream = bool(request.pop("stream", False))
         request.pop("model", None)
         user_stream_options = request.pop("stream_options", None) or {}
@@ -245,7 +339,8 @@ class ChatFacade:
         created = int(time.time())
         model = self._models(self._manager.snapshot)["data"]
         model_name = model[0]["id"] if model else ""
-        deltas = self._manager.stream_chat(messages, **request)
+        options = {k: v for k, v in request.items() if v is not None}
+        deltas = self._manager.stream_chat(messages, **options)
         try:
             if stream:
                 await self._stream_sse(
@@ -300,18 +395,18 @@ class ChatFacade:
                 writer.write(event(chunk([choice], **extra)))
                 if include_usage and delta.usage:
                     writer.write(event(chunk([], usage=dict(delta.usage))))
-                await writer.drain()
-        except (StudioError, ServerError) as error:
+                await self._drain(writer)
+        except _STREAM_FAILURES as error:
             if not opened:
-                raise self._as_http_error(error) from error
-            body = _error_body(500, str(error), getattr(error, "code", "server_error"))
-            writer.write(event(body))
-            await writer.drain()
+                raise _as_http_error(error) from error
+            # The status line is sent: the error goes in the stream, as llama-server does.
+            writer.write(event(_as_http_error(error).body()))
+            await self._drain(writer)
             return
         if not opened:
             writer.write(self._head(200, "text/event-stream"))
         writer.write(b"data: [DONE]\n\n")
-        await writer.drain()
+        await self._drain(writer)
 
     async def _complete(
         self,
@@ -346,8 +441,8 @@ class ChatFacade:
                 finish = delta.finish_reason or finish
                 usage = delta.usage or usage
                 timings = delta.timings or timings
-        except (StudioError, ServerError) as error:
-            raise self._as_http_error(error) from error
+        except _STREAM_FAILURES as error:
+            raise _as_http_error(error) from error
         message: dict[str, Any] = {"role": "assistant", "content": "".join(content)}
         if any(reasoning):
             message["reasoning_content"] = "".join(reasoning)
@@ -364,11 +459,13 @@ class ChatFacade:
         }
         await self._send_json(writer, 200, reply)
 
-    @staticmethod
-    def _as_http_error(error: StudioError | ServerError) -> HttpError:
-        if isinstance(error, ServerError):
-            return HttpError(error.status, error.body, error.error_type or "server_error")
-        return HttpError(503, f"{error.code}: {error.detail}", "unavailable_error")
+
+def _as_http_error(error: Exception) -> HttpError:
+    if isinstance(error, ServerError):
+        return from_server_error(error)
+    if isinstance(error, StudioError):
+        return from_studio_error(error, 503)
+    return HttpError(502, "engine_unreachable")  # httpx: the engine did not answer
 
 
 def _delta_json(delta: ChatDelta) -> dict[str, Any]:

@@ -1,0 +1,305 @@
+"""The guarded HTTP/1.1 plumbing of `studio serve`: reading a request within limits,
+deciding who may ask, bounding connections and queued chats, and logging floods quietly.
+
+Threats it answers (issues 13 and 15): slowloris and half-open floods (a deadline on the
+headers and body, a connection cap that evicts the oldest connection still sending its
+headers, so /health keeps answering), oversized bodies (413 from Content-Length, before
+reading), browser pages (a cross-site form POST is text/plain with a foreign Origin: 415
+and 403; a DNS-rebinding page sends a foreign Host: 403), and remote clients (an API key,
+checked in constant time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import logging
+import resource
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from studio.core.server.api_errors import HttpError
+
+LISTEN_BACKLOG = 128
+HEADER_LIMIT = 64 * 1024
+MAX_BODY_BYTES = 32 * 1024 * 1024
+HEALTH_PATHS = frozenset({"/health", "/v1/health"})
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+_WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
+# File descriptors kept for everything but client connections: the engine's client, its
+# log, the child's pipes, the sockets asyncio accepts in one go before any handler runs
+# (the backlog), and as many evicted ones whose close is still pending.
+_RESERVED_FDS = 2 * LISTEN_BACKLOG + 64
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def default_max_connections() -> int:
+    """As many connections as the open-file limit allows with room to spare, so a flood
+    meets the cap, not EMFILE (which stops asyncio accepting anything for a second)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1024
+    return max(16, min(1024, soft - _RESERVED_FDS))
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    host: str = "127.0.0.1"
+    api_key: str | None = None
+    allowed_origins: frozenset[str] = frozenset()
+    max_connections: int = field(default_factory=default_max_connections)
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 60.0
+    write_timeout_s: float = 60.0
+    max_body_bytes: int = MAX_BODY_BYTES
+    max_queued_chats: int = 16
+    retry_after_s: int = 2
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+async def read_request(reader: asyncio.StreamReader, options: ServeOptions) -> Request:
+    """One request, its headers within `header_timeout_s` and its body within
+    `body_timeout_s`; a body over the cap is refused from its Content-Length, unread."""
+    try:
+        async with asyncio.timeout(options.header_timeout_s):
+            head = await reader.readuntil(b"\r\n\r\n")
+    except TimeoutError as error:
+        raise HttpError(408, "header_timeout", seconds=options.header_timeout_s) from error
+    except asyncio.LimitOverrunError as error:
+        raise HttpError(431, "headers_too_large", limit=HEADER_LIMIT) from error
+    method, path, headers = _parse_head(head)
+    length = _content_length(headers, options.max_body_bytes)
+    try:
+        async with asyncio.timeout(options.body_timeout_s):
+            body = await reader.readexactly(length) if length else b""
+    except TimeoutError as error:
+        raise HttpError(408, "body_timeout", seconds=options.body_timeout_s) from error
+    return Request(method, path, headers, body)
+
+
+def _parse_head(head: bytes) -> tuple[str, str, dict[str, str]]:
+    lines = head.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ")
+    if len(parts) != 3 or not parts[0].isalpha() or not parts[2].startswith("HTTP/"):
+        raise HttpError(400, "bad_request_line")
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        if not line:
+            continue
+        name, colon, value = line.partition(":")
+        if not colon or not name or name != name.strip():
+            raise HttpError(400, "bad_request_line")
+        key = name.lower()
+        if key == "content-length" and key in headers and headers[key] != value.strip():
+            raise HttpError(400, "bad_content_length")
+        headers[key] = value.strip()
+    return parts[0].upper(), parts[1].split("?", 1)[0], headers
+
+
+def _content_length(headers: dict[str, str], limit: int) -> int:
+    if "transfer-encoding" in headers:
+        raise HttpError(411, "chunked_unsupported")
+    text = headers.get("content-length", "0")
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise HttpError(400, "bad_content_length")
+    length = int(text)
+    if length > limit:
+        raise HttpError(413, "body_too_large", limit=limit)
+    return length
+
+
+# -- who may ask ------------------------------------------------------------------------
+
+
+def check_access(request: Request, options: ServeOptions) -> None:
+    """Refuse foreign Hosts and Origins (403), a missing or wrong key (401) and POST
+    bodies that are not JSON (415): what a browser page can send without a preflight."""
+    _check_host(request.headers.get("host"), options)
+    origin = request.headers.get("origin")
+    if origin is not None and origin.rstrip("/").lower() not in options.allowed_origins:
+        raise HttpError(403, "forbidden_origin", origin=origin[:200])
+    if options.api_key and request.path not in HEALTH_PATHS:
+        _check_key(request.headers, options.api_key)
+    if request.method == "POST":
+        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if (request.body or media) and media != "application/json":
+            raise HttpError(415, "unsupported_media_type")
+
+
+def _host_name(host: str) -> str:
+    if host.startswith("["):  # [::1]:8765
+        return host[1:].split("]", 1)[0]
+    name, _colon, port = host.rpartition(":")
+    return name if name and port.isdigit() else host
+
+
+def _check_host(host: str | None, options: ServeOptions) -> None:
+    """DNS rebinding: a page on attacker.example whose name now resolves to 127.0.0.1
+    still sends `Host: attacker.example`. Bound to a wildcard address the server cannot
+    know its names; the required API key is then what keeps such pages out."""
+    if host is None or options.host in _WILDCARD_HOSTS:
+        return
+    name = _host_name(host.strip()).lower()
+    if name in LOOPBACK_NAMES or name == options.host.lower():
+        return
+    raise HttpError(403, "forbidden_host", host=host[:200])
+
+
+def _check_key(headers: dict[str, str], key: str) -> None:
+    given = headers.get("authorization", "")
+    scheme, _space, token = given.partition(" ")
+    if scheme.lower() != "bearer":
+        token = headers.get("x-api-key", "")
+    # Constant time: the comparison must not reveal how much of a guess was right.
+    if not hmac.compare_digest(token.strip().encode(), key.encode()):
+        raise HttpError(401, "invalid_api_key")
+
+
+# -- connections --------------------------------------------------------------------------
+
+
+class ConnectionLimiter:
+    """At most `limit` open connections. A new one past the cap evicts the oldest one
+    still sending its headers (a slowloris or half-open socket costs a well-behaved client
+    nothing); when every connection is busy with a real request, the newcomer is closed."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._reading: OrderedDict[asyncio.StreamWriter, None] = OrderedDict()
+        self._serving: set[asyncio.StreamWriter] = set()
+        self.evicted = 0
+        self.refused = 0
+
+    @property
+    def open(self) -> int:
+        return len(self._reading) + len(self._serving)
+
+    def admit(self, writer: asyncio.StreamWriter) -> bool:
+        while self.open >= self._limit and self._reading:
+            oldest, _ = self._reading.popitem(last=False)
+            oldest.transport.abort()
+            self.evicted += 1
+        if self.open >= self._limit:
+            self.refused += 1
+            return False
+        self._reading[writer] = None
+        return True
+
+    def serving(self, writer: asyncio.StreamWriter) -> None:
+        if self._reading.pop(writer, False) is None:
+            self._serving.add(writer)
+
+    def release(self, writer: asyncio.StreamWriter) -> None:
+        self._reading.pop(writer, None)
+        self._serving.discard(writer)
+
+
+class SlotGate:
+    """Chats beyond the engine's slots wait in order, at most `max_waiting` of them; one
+    more is answered 429 with Retry-After instead of piling up without bound."""
+
+    def __init__(self, max_waiting: int, retry_after_s: int) -> None:
+        self._max_waiting = max_waiting
+        self._retry_after_s = retry_after_s
+        self._slots = 1
+        self._active = 0
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def active(self) -> int:
+        return self._active
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiters)
+
+    async def acquire(self, slots: int) -> None:
+        self._slots = max(1, slots)
+        if self._active < self._slots and not self._waiters:
+            self._active += 1
+            return
+        if len(self._waiters) >= self._max_waiting:
+            raise HttpError(
+                429,
+                "server_busy",
+                headers={"Retry-After": str(self._retry_after_s)},
+                queued=len(self._waiters),
+            )
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            await waiter  # the releaser counts us active before waking us
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # handed a slot this request will not use
+            else:
+                self._waiters.remove(waiter)
+            raise
+
+    def release(self) -> None:
+        self._active -= 1
+        while self._waiters and self._active < self._slots:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                self._active += 1
+                waiter.set_result(None)
+
+
+# -- quiet logging --------------------------------------------------------------------------
+
+
+class RateLimitedLog:
+    """At most one record per kind per `interval_s`, then how many were suppressed: a
+    flood must cost a line every few seconds, not megabytes of identical tracebacks."""
+
+    def __init__(self, logger: logging.Logger, interval_s: float = 10.0) -> None:
+        self._logger = logger
+        self._interval_s = interval_s
+        self._last: dict[str, float] = {}
+        self._suppressed: dict[str, int] = {}
+
+    def error(self, kind: str, message: str, *, exc_info: BaseException | None = None) -> bool:
+        """Log `message` unless `kind` was logged within the interval; True if logged."""
+        now = time.monotonic()
+        last = self._last.get(kind)
+        if last is not None and now - last < self._interval_s:
+            self._suppressed[kind] = self._suppressed.get(kind, 0) + 1
+            return False
+        self._last[kind] = now
+        suppressed = self._suppressed.pop(kind, 0)
+        note = f" ({suppressed} similar suppressed)" if suppressed else ""
+        self._logger.error("%s%s", message, note, exc_info=exc_info)
+        return True
+
+    def loop_exception_handler(
+        self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]
+    ) -> None:
+        """For `loop.set_exception_handler`: asyncio reports every failed accept() (EMFILE
+        under a flood) here, with a traceback each time."""
+        message = str(context.get("message") or "event loop error")
+        error = context.get("exception")
+        if isinstance(error, OSError):  # EMFILE and friends: the line says it all
+            self.error(f"loop:{message}", f"serve: {message}: {error}")
+        else:
+            self.error(f"loop:{message}", f"serve: {message}", exc_info=error)

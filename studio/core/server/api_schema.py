@@ -1,0 +1,105 @@
+"""The OpenAPI document `studio serve` publishes at /openapi.json.
+
+It describes the routes and the request fields `api_validation` checks; fields it does
+not list pass through to llama-server. Tests fuzz the routes from the same field list.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+_ERROR: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["message", "type", "code", "param"],
+            "properties": {
+                "message": {"type": "string"},
+                "type": {"type": "string"},
+                "code": {"type": "string"},
+                "param": {"type": ["string", "null"]},
+            },
+        }
+    },
+}
+
+_MESSAGE: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["role"],
+    "properties": {
+        "role": {"type": "string"},
+        "content": {"type": ["string", "array", "null"]},
+    },
+}
+
+CHAT_REQUEST: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["messages"],
+    "properties": {
+        "messages": {"type": "array", "minItems": 1, "items": _MESSAGE},
+        "model": {"type": "string"},
+        "stream": {"type": "boolean"},
+        "stream_options": {
+            "type": "object",
+            "properties": {"include_usage": {"type": "boolean"}},
+        },
+        "max_tokens": {"type": "integer", "minimum": -1},
+        "temperature": {"type": "number"},
+        "top_p": {"type": "number"},
+        "seed": {"type": "integer"},
+        "stop": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+        "logprobs": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]},
+        "top_logprobs": {"type": "integer", "minimum": 0, "maximum": 20},
+        "reasoning_budget": {"type": "integer", "minimum": -1},
+        "tools": {"type": "array"},
+    },
+}
+
+
+def _answers(ok: str) -> dict[str, Any]:
+    error = {"content": {"application/json": {"schema": _ERROR}}}
+    return {
+        "200": {"description": ok},
+        "4XX": {"description": "a refused request", **error},
+        "503": {"description": "no model is ready", **error},
+    }
+
+
+def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+OPENAPI: Final[dict[str, Any]] = {
+    "openapi": "3.1.0",
+    "info": {"title": "GGUF Studio serve", "version": "1"},
+    "components": {
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+    },
+    "security": [{"bearer": []}],
+    "paths": {
+        "/health": {"get": {"security": [], "responses": _answers("the model is ready")}},
+        "/v1/models": {"get": {"responses": _answers("the loaded model")}},
+        "/studio/status": {"get": {"responses": _answers("the manager's snapshot")}},
+        "/studio/unload": {"post": {"responses": _answers("the snapshot after unloading")}},
+        "/studio/load": {
+            "post": {
+                "requestBody": _json_body(
+                    {
+                        "type": "object",
+                        "required": ["model"],
+                        "properties": {"model": {"type": "string"}},
+                    }
+                ),
+                "responses": _answers("the snapshot with the new model ready"),
+            }
+        },
+        "/v1/chat/completions": {
+            "post": {
+                "requestBody": _json_body(CHAT_REQUEST),
+                "responses": _answers("a chat completion, or its SSE stream"),
+            }
+        },
+    },
+}

@@ -1,0 +1,185 @@
+"""Checking what API clients send before any of it reaches the manager or the engine.
+
+A field of the wrong type must be a 400 naming the field, not an exception deep in
+`build_request` (`int("abc")`) that used to surface as a 500 with its text. Fields this
+module does not know pass through to llama-server, which answers for them itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from studio.core.server.api_errors import HttpError
+
+MAX_DEPTH = 64
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json_object(body: bytes) -> dict[str, Any]:
+    """The body as a JSON object; NaN/Infinity and deep nesting are refused."""
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body, parse_constant=_refuse_constant)
+    except RecursionError as error:
+        raise HttpError(400, "too_deep", limit=MAX_DEPTH) from error
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "not valid JSON"
+        raise HttpError(400, "invalid_json", reason=reason) from error
+    if not isinstance(data, dict):
+        raise HttpError(400, "invalid_body")
+    if _depth(data) > MAX_DEPTH:
+        raise HttpError(400, "too_deep", limit=MAX_DEPTH)
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply `value` nests, walked without recursion."""
+    deepest = 0
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            return depth
+        pending.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _is_int_or_bool(value: Any) -> bool:
+    return isinstance(value, bool) or _is_int(value)
+
+
+def _is_stop(value: Any) -> bool:
+    return isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(v, str) for v in value)
+    )
+
+
+def _is_object(value: Any) -> bool:
+    return isinstance(value, dict)
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, list)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_tool_choice(value: Any) -> bool:
+    return isinstance(value, (str, dict))
+
+
+# field -> (check, what the field must be). `None` is accepted for every field: OpenAI
+# clients send explicit nulls for "unset".
+_FIELDS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
+    "model": (_is_str, "a string"),
+    "stream": (_is_bool, "a boolean"),
+    "stream_options": (_is_object, "an object"),
+    "max_tokens": (_is_int, "an integer"),
+    "max_completion_tokens": (_is_int, "an integer"),
+    "n_predict": (_is_int, "an integer"),
+    "n": (_is_int, "an integer"),
+    "seed": (_is_int, "an integer"),
+    "top_k": (_is_int, "an integer"),
+    "temperature": (_is_number, "a finite number"),
+    "top_p": (_is_number, "a finite number"),
+    "min_p": (_is_number, "a finite number"),
+    "presence_penalty": (_is_number, "a finite number"),
+    "frequency_penalty": (_is_number, "a finite number"),
+    "repeat_penalty": (_is_number, "a finite number"),
+    "logprobs": (_is_int_or_bool, "a boolean or an integer"),
+    "top_logprobs": (_is_int, "an integer"),
+    "reasoning_budget": (_is_int, "an integer"),
+    "reasoning_effort": (_is_str, "a string"),
+    "thinking": (_is_bool, "a boolean"),
+    "stop": (_is_stop, "a string or a list of strings"),
+    "tools": (_is_list, "a list"),
+    "tool_choice": (_is_tool_choice, "a string or an object"),
+    "response_format": (_is_object, "an object"),
+    "chat_template_kwargs": (_is_object, "an object"),
+    "logit_bias": (_is_object, "an object"),
+}
+
+_INT_RANGES: Mapping[str, tuple[int, int]] = {
+    "max_tokens": (-1, 1 << 30),
+    "max_completion_tokens": (-1, 1 << 30),
+    "n_predict": (-1, 1 << 30),
+    "n": (1, 1),  # one choice per request: the answer is streamed from one slot
+    "top_logprobs": (0, 20),
+    "reasoning_budget": (-1, 1 << 30),
+    "seed": (-(1 << 63), (1 << 64) - 1),
+    "top_k": (0, 1 << 30),
+}
+
+
+def _invalid(param: str, reason: str) -> HttpError:
+    return HttpError(400, "invalid_field", param=param, reason=reason)
+
+
+def _check_field(name: str, value: Any) -> None:
+    check, expected = _FIELDS[name]
+    if not check(value):
+        raise _invalid(name, f"expected {expected}")
+    bounds = _INT_RANGES.get(name)
+    if bounds is not None and _is_int(value) and not bounds[0] <= value <= bounds[1]:
+        raise _invalid(name, f"expected a value from {bounds[0]} to {bounds[1]}")
+
+
+def _check_messages(messages: Any) -> None:
+    if not isinstance(messages, list) or not messages:
+        raise _invalid("messages", "expected a non-empty list of messages")
+    for index, message in enumerate(messages):
+        where = f"messages[{index}]"
+        if not isinstance(message, dict):
+            raise _invalid(where, "expected an object")
+        if not isinstance(message.get("role"), str):
+            raise _invalid(f"{where}.role", "expected a string")
+        content = message.get("content")
+        if content is not None and not isinstance(content, (str, list)):
+            raise _invalid(f"{where}.content", "expected a string or a list of parts")
+
+
+# Names the facade and `build_request` use for their own parameters: passed through as
+# keyword options they would collide with them (a TypeError, once a 500).
+_RESERVED = frozenset({"self", "client", "fields", "include_usage", "return_progress"})
+
+
+def chat_request(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` checked: the known fields have their types and ranges; raises HttpError."""
+    _check_messages(data.get("messages"))
+    for name in _RESERVED.intersection(data):
+        raise _invalid(name, "this field is not accepted")
+    for name, value in data.items():
+        if value is not None and name in _FIELDS:
+            _check_field(name, value)
+    options = data.get("stream_options") or {}
+    if "include_usage" in options and not isinstance(options["include_usage"], bool):
+        raise _invalid("stream_options.include_usage", "expected a boolean")
+    return data
