@@ -11,6 +11,7 @@ blocking and the dialog runs it through `asyncio.to_thread`.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -22,7 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.engine.info import EngineFeatures
-from studio.core.gguf import read_model
+from studio.core.gguf import GGUFError, read_model
 from studio.core.gguf.local import read_header
 from studio.core.hardware import (
     DeviceConfig,
@@ -44,6 +45,8 @@ from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
 
 # -- preparing -----------------------------------------------------------------------------
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,12 @@ def find_projector(model_path: Path) -> Projector | None:
     for candidate in candidates:
         if candidate == model_path:
             continue
-        header = read_header(candidate, check_data=False)
+        try:
+            header = read_header(candidate, check_data=False)
+        except GGUFError as error:
+            # A broken or special file beside the model must not stop the model loading.
+            log.warning("projector candidate %s skipped: %s", candidate, error)
+            continue
         return Projector(path=candidate, weight_bytes=header.data_bytes)
     return None
 

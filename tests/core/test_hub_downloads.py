@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,13 +25,16 @@ from studio.core.hub import (
     JobState,
     RepoDetails,
     RetryPolicy,
+    transfer,
 )
 from studio.core.hub.downloads import DISK_RESERVE_BYTES
 from studio.core.hub.errors import (
     DOWNLOAD_CHECKSUM_MISMATCH,
     DOWNLOAD_DISK_FULL,
     DOWNLOAD_RETRIES_EXHAUSTED,
+    DOWNLOAD_TARGET_UNWRITABLE,
     DOWNLOAD_UNSAFE_PATH,
+    DownloadError,
 )
 from studio.core.hub.fit import FitAssessment, remote_assessor
 from studio.core.hub.journal import DownloadJournal
@@ -349,7 +353,7 @@ async def test_a_disk_that_fills_up_mid_file_is_a_clear_failure(
     details = await harness.details()
     q4 = details.models[0].first
     room = {"left": 3 << 19}  # 1.5 MiB: one write block fits, the next does not
-    real_open = Path.open
+    real_open = transfer._open_for_append
 
     class FillingFile:
         def __init__(self, handle: Any) -> None:
@@ -367,11 +371,10 @@ async def test_a_disk_that_fills_up_mid_file_is_a_clear_failure(
             room["left"] -= len(data)
             return int(self._handle.write(data))
 
-    def open_on_a_small_disk(path: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
-        handle = real_open(path, mode, *args, **kwargs)
-        return FillingFile(handle) if path.name.endswith(".incomplete") else handle
+    def open_on_a_small_disk(path: Path) -> Any:
+        return FillingFile(real_open(path))
 
-    monkeypatch.setattr(Path, "open", open_on_a_small_disk)
+    monkeypatch.setattr(transfer, "_open_for_append", open_on_a_small_disk)
     request = harness.cache_request(details, q4)
     done = await harness.finished(harness.queue.add(request))
     assert done.state is JobState.FAILED
@@ -496,3 +499,28 @@ async def test_a_dead_network_fails_clearly_after_the_retries(tmp_path: Path) ->
     assert done.error.params["reason"] == "cannot connect"
     reasons = {s.retry.reason for s in harness.seen if s.retry is not None}
     assert reasons == {"cannot connect"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+async def test_a_fifo_where_the_partial_file_goes_fails_at_once(harness: Harness) -> None:
+    # Opening a FIFO to append blocked the download worker forever.
+    details = await harness.details()
+    q4 = details.models[0].first
+    request = harness.cache_request(details, q4)
+    partial = request.target.partial_path(q4)
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(partial)
+    done = await harness.finished(harness.queue.add(request))
+    assert done.state is JobState.FAILED
+    assert done.error is not None and done.error.code == DOWNLOAD_TARGET_UNWRITABLE
+    assert "FIFO" in done.error.detail and not request.target.is_complete(q4)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_appending_never_blocks_on_a_fifo_swapped_in(tmp_path: Path) -> None:
+    # The stat before the first write cannot see a FIFO made after it: the open itself
+    # must not wait for a reader.
+    fifo = tmp_path / "swapped.incomplete"
+    os.mkfifo(fifo)
+    with pytest.raises((DownloadError, OSError)):
+        transfer._open_for_append(fifo)

@@ -3,6 +3,7 @@ the panel's view of a plan, remembered settings and projector discovery."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -128,6 +129,8 @@ def test_projector_beside_the_model_is_found(tmp_path: Path) -> None:
     assert find_projector(model) is None
     projector = tmp_path / "mmproj-model-f16.gguf"
     shutil.copy(synthetic_model("tiny-llama-q8-tied"), projector)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "mmproj-a-pipe.gguf")  # sorts first; reading it would block
     found = find_projector(model)
     assert found is not None and found.path == projector
     assert found.weight_bytes > 0

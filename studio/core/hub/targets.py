@@ -85,7 +85,8 @@ class HfCacheTarget:
     def is_complete(self, remote: RemoteFile) -> bool:
         blob = self._blob(remote)
         final = self.final_path(remote)
-        return blob.is_file() and blob.stat().st_size == remote.size and final.exists()
+        # is_file, not exists: a FIFO in the snapshot is not a finished download.
+        return blob.is_file() and blob.stat().st_size == remote.size and final.is_file()
 
     def finalize(self, remote: RemoteFile) -> Path:
         blob = self._blob(remote)

@@ -13,13 +13,16 @@ import asyncio
 import errno
 import hashlib
 import logging
+import os
+import stat
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import httpx
 
+from studio.core.gguf.files import file_kind
 from studio.core.hub.errors import (
     DOWNLOAD_CHECKSUM_MISMATCH,
     DOWNLOAD_DISK_FULL,
@@ -90,9 +93,42 @@ def _hash_prefix(path: Path, remote: RemoteFile) -> tuple[Any, int]:
     return digest, size
 
 
+# O_NONBLOCK: opening a FIFO for writing blocks until a reader comes; this way it fails at
+# once (ENXIO), and the fstat after the open refuses whatever else is not a regular file.
+_APPEND_FLAGS = (
+    os.O_WRONLY
+    | os.O_APPEND
+    | os.O_CREAT
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _not_regular(path: Path, kind: str) -> DownloadError:
+    return DownloadError(
+        DOWNLOAD_TARGET_UNWRITABLE,
+        f"cannot write {path}: it is a {kind}, not a regular file",
+        path=str(path),
+    )
+
+
+def _open_for_append(path: Path) -> BinaryIO:
+    descriptor = os.open(path, _APPEND_FLAGS, 0o644)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, file_kind(mode))
+        return os.fdopen(descriptor, "ab")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
 def _append(path: Path, data: bytes, digest: Any) -> None:
     try:
-        with path.open("ab") as handle:
+        with _open_for_append(path) as handle:
             handle.write(data)
     except OSError as error:
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -103,6 +139,13 @@ def _append(path: Path, data: bytes, digest: Any) -> None:
             DOWNLOAD_TARGET_UNWRITABLE, f"cannot write {path}: {error}", path=str(path)
         ) from error
     digest.update(data)
+
+
+def _mode_or_none(path: Path) -> int | None:
+    try:
+        return path.stat().st_mode
+    except FileNotFoundError:
+        return None
 
 
 class FileTransfer:
@@ -180,8 +223,11 @@ class FileTransfer:
                 await self._sleep(delay)
 
     async def _load_partial(self) -> None:
-        exists = await asyncio.to_thread(self._partial.is_file)
-        if not exists:
+        mode = await asyncio.to_thread(_mode_or_none, self._partial)
+        if mode is not None and not stat.S_ISREG(mode):
+            # A FIFO or device where our partial file goes: never written, never hashed.
+            raise _not_regular(self._partial, file_kind(mode))
+        if mode is None:
             self._digest, self._offset = new_digest(self._remote), 0
             return
         size = (await asyncio.to_thread(self._partial.stat)).st_size

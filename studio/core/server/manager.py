@@ -52,6 +52,7 @@ import httpx
 
 from studio.core.engine import EngineLocation
 from studio.core.errors import StudioError
+from studio.core.gguf.files import refuse_special_file
 from studio.core.server.client import ChatDelta, stream_chat
 from studio.core.server.failures import (
     Failure,
@@ -195,8 +196,13 @@ class ServerManager:
         """Load `spec` (stopping any other model first) and return the ready snapshot.
 
         `smaller_plan` is the planner's out-of-memory step down for this model (the one
-        given to the constructor otherwise)."""
+        given to the constructor otherwise).
+
+        A model, projector or draft path that is a FIFO or a device raises
+        `NotRegularFileError` before anything else happens: llama-server would block on it
+        forever, and the model that is running now keeps running."""
         self._check_open()
+        _refuse_special_files(spec)
         joined = self._op_task
         if joined is not None and not joined.done() and self._op_spec == spec == self._wanted:
             # The same load is already under way (a double click): share its outcome.
@@ -560,6 +566,14 @@ class ServerManager:
     def current_process(self) -> ServerProcess | None:
         """The child serving now (for diagnostics, tests and the `serve` proxy)."""
         return self._process
+
+
+def _refuse_special_files(spec: LaunchSpec) -> None:
+    # Synchronous on purpose: a stat is quick, and an await here would let a later intent
+    # register before this one. Missing files pass: the engine reports `model_missing`.
+    for path in (spec.model, spec.mmproj, spec.draft_model):
+        if path is not None:
+            refuse_special_file(path)
 
 
 async def _captured(operation: Coroutine[Any, Any, Snapshot]) -> _Outcome:
