@@ -17,7 +17,7 @@ from tests.support.engine_wrappers import fake_engine
 from tests.support.hostile import hostile_gguf
 
 V = gguf.GGUFValueType
-HOSTILE = {
+HOSTILE: dict[str, dict[str, tuple[object, gguf.GGUFValueType]]] = {
     "layers_u32_max": {"llama__block_count": (0xFFFFFFFF, V.UINT32)},
     "layers_20m": {"llama__block_count": (20_000_000, V.UINT32)},
     "inf_heads": {"llama__attention__head_count": (math.inf, V.FLOAT32)},
