@@ -1675,15 +1675,15 @@
     </message>
     <message>
         <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
-        <translation type="unfinished"></translation>
+        <translation>{source} ist beschädigt oder bösartig: Die Datei gibt {key} = {value} an, was kein Modell hat.</translation>
     </message>
     <message>
         <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} ist keine gewöhnliche Datei (sondern eine Pipe, ein Gerät oder ein Ordner); nur gewöhnliche Dateien werden als Modelle geöffnet.</translation>
     </message>
     <message>
         <source>{path} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} kann nicht gelesen werden: {reason}.</translation>
     </message>
     <message>
         <source>Unknown KV cache type: {type}.</source>

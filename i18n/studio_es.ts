@@ -1675,15 +1675,15 @@
     </message>
     <message>
         <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
-        <translation type="unfinished"></translation>
+        <translation>{source} está dañado o es malicioso: declara {key} = {value}, algo que ningún modelo tiene.</translation>
     </message>
     <message>
         <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} no es un archivo normal (es una tubería, un dispositivo o una carpeta); solo se abren como modelos los archivos normales.</translation>
     </message>
     <message>
         <source>{path} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer {path}: {reason}.</translation>
     </message>
     <message>
         <source>Unknown KV cache type: {type}.</source>

@@ -1675,15 +1675,15 @@
     </message>
     <message>
         <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
-        <translation type="unfinished"></translation>
+        <translation>{source} est endommagé ou malveillant : il déclare {key} = {value}, ce qu’aucun modèle n’a.</translation>
     </message>
     <message>
         <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} n’est pas un fichier ordinaire (c’est un tube, un périphérique ou un dossier) ; seuls les fichiers ordinaires sont ouverts comme modèles.</translation>
     </message>
     <message>
         <source>{path} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de lire {path} : {reason}.</translation>
     </message>
     <message>
         <source>Unknown KV cache type: {type}.</source>

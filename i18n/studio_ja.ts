@@ -1674,15 +1674,15 @@
     </message>
     <message>
         <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
-        <translation type="unfinished"></translation>
+        <translation>{source} は破損しているか悪意のあるファイルです: {key} = {value} と宣言していますが、そのようなモデルはありません。</translation>
     </message>
     <message>
         <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} は通常のファイルではありません（パイプ、デバイス、またはフォルダーです）。モデルとして開けるのは通常のファイルだけです。</translation>
     </message>
     <message>
         <source>{path} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} を読み込めません: {reason}。</translation>
     </message>
     <message>
         <source>Unknown KV cache type: {type}.</source>

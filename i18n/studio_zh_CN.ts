@@ -1674,15 +1674,15 @@
     </message>
     <message>
         <source>{source} is damaged or hostile: it declares {key} = {value}, which no model has.</source>
-        <translation type="unfinished"></translation>
+        <translation>{source} 已损坏或含恶意内容：它声明 {key} = {value}，没有任何模型是这样的。</translation>
     </message>
     <message>
         <source>{path} is not an ordinary file (it is a pipe, a device or a folder); only ordinary files are opened as models.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} 不是普通文件（而是管道、设备或文件夹）；只有普通文件才能作为模型打开。</translation>
     </message>
     <message>
         <source>{path} cannot be read: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 {path}：{reason}。</translation>
     </message>
     <message>
         <source>Unknown KV cache type: {type}.</source>
