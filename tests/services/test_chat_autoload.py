@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,8 +13,10 @@ from PySide6.QtWidgets import QApplication
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.autoload_service import AutoloadService
+from studio.services.manager_service import create_manager_service
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import qasync_event_loop
+from tests.support.engine_wrappers import fake_engine
 
 
 @pytest.fixture
@@ -160,3 +163,34 @@ def test_quitting_during_a_load_is_not_a_crash(
     after = store.load()
     assert after.load_in_progress is None
     assert after.last_model == model  # unchanged: the interrupted load did not succeed
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_autoload_of_a_fifo_fails_at_once_with_its_code(
+    loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    # The last model replaced by a FIFO: the autoload used to hang the engine start.
+    fifo = tmp_path / "last.gguf"
+    os.mkfifo(fifo)
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(AppSettings(last_model=str(fifo)))
+    tasks = TaskOwner("test")
+    autoload = AutoloadService(SettingsService(store, tasks), tasks)
+    service = create_manager_service(fake_engine(tmp_path), tmp_path / "logs", tasks, autoload)
+    assert service is not None
+    failures: list[str] = []
+    service.load_failed.connect(lambda code, detail: failures.append(code))
+
+    async def scenario() -> None:
+        decision = service.autoload_last_model()
+        assert decision is not None and decision.should_load
+        deadline = asyncio.get_running_loop().time() + 10
+        while not failures:
+            assert asyncio.get_running_loop().time() < deadline, "the autoload hung"
+            await asyncio.sleep(0.02)
+        await service.shutdown()
+        await tasks.shutdown()
+
+    loop.run_until_complete(scenario())
+    assert failures == ["model_not_regular_file"]
+    assert store.load().load_in_progress is None  # not mistaken for a crash next start
