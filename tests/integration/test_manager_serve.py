@@ -17,6 +17,7 @@ from studio.core.engine import EngineLocation
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
+from tests.support.serve_race import race
 
 pytestmark = pytest.mark.engine
 
@@ -176,3 +177,24 @@ def test_studio_serve_plans_loads_and_stops_on_sigterm(smollm2: Path, tmp_path: 
         server.wait()
         if server.stdout is not None:
             server.stdout.close()
+
+
+async def test_streams_racing_unload_switch_and_cancel_end_on_the_real_engine(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    # The fake-server version runs 200 trials; STUDIO_RACE_TRIALS=80 (or more) runs the
+    # proof the bug report measured.
+    trials = int(os.environ.get("STUDIO_RACE_TRIALS", "6"))
+    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+    facade = ChatFacade(manager, spec_for)
+    port = await facade.start(0)
+    specs = (
+        LaunchSpec(model=smollm2, ctx_size=512, parallel=1),
+        LaunchSpec(model=smollm2, ctx_size=768, parallel=1),
+    )
+    try:
+        outcomes = await race(manager, port, specs, trials=trials, seed=17)
+    finally:
+        await facade.close()
+        await manager.shutdown()
+    print(dict(outcomes))
