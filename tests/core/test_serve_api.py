@@ -1,0 +1,133 @@
+"""`studio serve`'s error words, access checks, slot queue and safe defaults, without a
+server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from studio.cli.serve import register, serve_options
+from studio.core.errors import StudioError
+from studio.core.server.api_errors import HttpError, from_server_error
+from studio.core.server.api_http import (
+    RateLimitedLog,
+    Request,
+    ServeOptions,
+    SlotGate,
+    check_access,
+)
+from studio.core.server.client import ServerError
+
+
+def test_llama_servers_context_overflow_becomes_context_length_exceeded() -> None:
+    body = {
+        "error": {
+            "code": 400,
+            "message": "request (1200 tokens) exceeds the available context size (512 "
+            "tokens), try increasing it",
+            "type": "exceed_context_size_error",
+            "n_prompt_tokens": 1200,
+            "n_ctx": 512,
+        }
+    }
+    error = from_server_error(ServerError(400, json.dumps(body), "exceed_context_size_error"))
+    assert error.status == 400 and error.code == "context_length_exceeded"
+    message = error.body()["error"]["message"]
+    assert "1200" in message and "512" in message
+
+
+def test_other_engine_errors_are_4xx_or_502_without_the_raw_body() -> None:
+    refused = from_server_error(ServerError(400, '{"error": {"message": "bad grammar"}}'))
+    assert refused.status == 400 and "bad grammar" in refused.message
+    typed = from_server_error(
+        ServerError(500, '{"error": {"message": "[json.exception.type_error.302] x"}}')
+    )
+    assert typed.status == 400
+    assert from_server_error(ServerError(500, "<html>")).status == 502
+
+
+def _request(**headers: str) -> Request:
+    return Request(
+        "POST", "/studio/unload", {k.replace("_", "-"): v for k, v in headers.items()}, b""
+    )
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"host": "127.0.0.1:8765"}, None),
+        ({"host": "[::1]:8765"}, None),
+        ({"host": "localhost"}, None),
+        ({"host": "rebound.example:8765"}, 403),
+        ({"host": "127.0.0.1", "origin": "https://evil.example"}, 403),
+        ({"host": "127.0.0.1", "origin": "null"}, 403),
+        ({"host": "127.0.0.1", "content_type": "text/plain"}, 415),
+        ({"host": "127.0.0.1", "content_type": "application/x-www-form-urlencoded"}, 415),
+    ],
+)
+def test_access_on_loopback(headers: dict[str, str], status: int | None) -> None:
+    request = _request(**headers)
+    if status is None:
+        check_access(request, ServeOptions())
+    else:
+        with pytest.raises(HttpError) as refused:
+            check_access(request, ServeOptions())
+        assert refused.value.status == status
+
+
+def test_a_wildcard_host_relies_on_the_key() -> None:
+    options = ServeOptions(host="0.0.0.0", api_key="k")
+    check_access(_request(host="box.lan:8765", authorization="Bearer k"), options)
+    with pytest.raises(HttpError) as refused:
+        check_access(_request(host="box.lan:8765", authorization="Bearer x"), options)
+    assert refused.value.status == 401
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    return parser.parse_args(["serve", "m.gguf", *argv])
+
+
+def test_a_non_loopback_host_needs_an_api_key(tmp_path: Path) -> None:
+    with pytest.raises(StudioError) as refused:
+        serve_options(_args("--host", "0.0.0.0"))
+    assert refused.value.code == "api_key_required"
+    key_file = tmp_path / "key"
+    key_file.write_text("from-file\n")
+    options = serve_options(_args("--host", "0.0.0.0", "--api-key-file", str(key_file)))
+    assert options.api_key == "from-file"
+    loopback = serve_options(_args("--allow-origin", "http://localhost:3000/"))
+    assert loopback.host == "127.0.0.1" and loopback.api_key is None
+    assert loopback.allowed_origins == frozenset({"http://localhost:3000"})
+
+
+async def test_the_slot_gate_queues_in_order_then_refuses() -> None:
+    gate = SlotGate(max_waiting=1, retry_after_s=5)
+    await gate.acquire(1)
+    waiting = asyncio.ensure_future(gate.acquire(1))
+    await asyncio.sleep(0)
+    with pytest.raises(HttpError) as busy:
+        await gate.acquire(1)
+    assert busy.value.status == 429 and busy.value.headers == {"Retry-After": "5"}
+    gate.release()
+    await asyncio.wait_for(waiting, 1)
+    assert gate.active == 1 and gate.waiting == 0
+    cancelled = asyncio.ensure_future(gate.acquire(1))
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.sleep(0)
+    gate.release()
+    assert gate.active == 0 and gate.waiting == 0  # a cancelled waiter gave its turn back
+
+
+def test_repeated_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:
+    quiet = RateLimitedLog(logging.getLogger("test.quiet"), interval_s=60)
+    logged = [quiet.error("emfile", "too many open files") for _ in range(10_000)]
+    assert logged.count(True) == 1
+    assert len(caplog.records) == 1
