@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -198,3 +199,29 @@ async def test_streams_racing_unload_switch_and_cancel_end_on_the_real_engine(
         await facade.close()
         await manager.shutdown()
     print(dict(outcomes))
+
+
+async def test_a_prompt_over_the_context_is_400_context_length_exceeded(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+    facade = ChatFacade(manager, spec_for)
+    port = await facade.start(0)
+    try:
+        await manager.load(LaunchSpec(model=smollm2, ctx_size=512, parallel=1))
+        long = [{"role": "user", "content": "hello " * 2000}]
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60
+        ) as http:
+            for stream in (False, True):
+                reply = await http.post(
+                    "/v1/chat/completions", json={"messages": long, "stream": stream}
+                )
+                assert reply.status_code == 400, reply.text
+                error = reply.json()["error"]
+                assert error["code"] == "context_length_exceeded"
+                assert re.search(r"needs 20\d\d tokens .* holds 512\b", error["message"])
+            assert (await http.get("/health")).status_code == 200
+    finally:
+        await facade.close()
+        await manager.shutdown()

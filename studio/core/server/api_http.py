@@ -15,7 +15,6 @@ import asyncio
 import hmac
 import ipaddress
 import logging
-import resource
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -47,6 +46,10 @@ def is_loopback(host: str) -> bool:
 def default_max_connections() -> int:
     """As many connections as the open-file limit allows with room to spare, so a flood
     meets the cap, not EMFILE (which stops asyncio accepting anything for a second)."""
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return 512  # Windows: no per-process descriptor limit to stay under
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return 1024
