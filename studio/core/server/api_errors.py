@@ -53,7 +53,7 @@ SENTENCES: Mapping[str, str] = {
     "model_missing": "The model file does not exist: {path}.",
     "model_not_regular_file": "The model path is not a regular file: {path}.",
     "model_unreadable": "The model file cannot be read: {path}.",
-    "model_invalid": "The model file is not a readable GGUF model: {path}.",
+    "model_invalid": "The model file is not a readable GGUF model ({reason}): {path}.",
     "internal_error": "The server hit an unexpected error; its log has the details.",
 }
 

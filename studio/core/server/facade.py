@@ -17,8 +17,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
-import stat
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -99,25 +97,18 @@ def check_model_file(given: Path) -> Path:
     """Refuse a model path that cannot be loaded, before the running model is touched:
     missing, not a regular file (a FIFO would block the reader forever), unreadable, or
     not a GGUF. Returns the path with `~` expanded. Blocking: run it in a thread."""
-    from studio.core.gguf import GGUFError, read_model  # only loads need the reader
+    from studio.core.gguf import GGUFError
+    from studio.core.gguf import check_model_file as check_gguf
 
     path = given.expanduser()
     try:
-        mode = path.stat().st_mode
-    except FileNotFoundError as error:
-        raise StudioError("model_missing", "no such file", path=str(path)) from error
-    except OSError as error:
-        raise StudioError("model_unreadable", error.strerror or "", path=str(path)) from error
-    if not stat.S_ISREG(mode):
-        raise StudioError("model_not_regular_file", "not a regular file", path=str(path))
-    if not os.access(path, os.R_OK):
-        raise StudioError("model_unreadable", "permission denied", path=str(path))
-    try:
-        read_model(path, check_data=True)
+        check_gguf(path)
     except GGUFError as error:
-        raise StudioError("model_invalid", error.code, path=str(path)) from error
-    except OSError as error:
-        raise StudioError("model_unreadable", error.strerror or "", path=str(path)) from error
+        if error.code.startswith("gguf."):  # one answer for every way a header is bad
+            raise StudioError(
+                "model_invalid", error.detail, path=str(path), reason=error.code
+            ) from error
+        raise
     return path
 
 
