@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 from studio import __version__
 from studio.context import AppContext
 from studio.core.chat import ChatStore, ChatStoreError
+from studio.core.engine import EngineChoice
 from studio.core.server.launch import LaunchSpec
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
@@ -32,6 +33,7 @@ from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.discover_wiring import HubArea
+from studio.ui.engine_build import EngineBuildOffer
 from studio.ui.i18n import LanguageController
 from studio.ui.main_window import MainWindow
 from studio.ui.studio_areas import StudioAreas
@@ -75,14 +77,15 @@ class ExitWatchdog:
         os._exit(exit_code)
 
 
-
 class StudioApp:
     """Everything one running window needs, and its orderly shutdown."""
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self.tasks = TaskOwner("app")
-        self.engine = EngineService(context.prober, self.tasks)
+        self.engine = EngineService(
+            context.selector, self.tasks, context.paths.cache_dir / "engine-build"
+        )
         self.settings = SettingsService(
             SettingsStore.in_directory(context.paths.config_dir), self.tasks
         )
@@ -106,10 +109,17 @@ class StudioApp:
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
         # The engine chosen in Settings applies from the next start (the manager keeps one).
         self.engine_binary = context.engine_override or self._settings_engine_binary()
-        # None without an engine binary; the engine probe reports why.
+        # None without any engine binary; the engine choice reports why. The first candidate
+        # stands in until the self-tests have chosen the engine that runs on this CPU.
+        candidates = context.selector.locations(self.engine_binary)
         self.manager = create_manager_service(
-            self.engine_binary, context.paths.log_dir / "engine", self.tasks, self.autoload
+            candidates[0] if candidates else None,
+            context.paths.log_dir / "engine",
+            self.tasks,
+            self.autoload,
         )
+        self._autoload_pending = True
+        self.engine.chosen.connect(self._on_engine_chosen)
         if self.manager is not None:
             self.manager.chat_backend_changed.connect(self.chat.set_backend)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
@@ -132,6 +142,8 @@ class StudioApp:
             },
         )
         self.areas.attach(self.window)
+        self.build_offer = EngineBuildOffer(self.engine, self.window)
+        self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
 
@@ -163,13 +175,25 @@ class StudioApp:
         self.window.show()
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
-        if self.manager is not None:
-            self.manager.autoload_last_model(self.areas.remembered_spec)
         self.hub_area.start()
+
+    def _on_engine_chosen(self, choice: EngineChoice) -> None:
+        active = choice.active
+        if active is None:
+            if choice.candidates and not self.engine.building:
+                self.build_offer.offer(choice)
+            return
+        if self.manager is None:
+            return
+        self.manager.manager.use_engine(active.location)
+        # The last model loads only on an engine proven to run here, and only once.
+        if self._autoload_pending:
+            self._autoload_pending = False
+            self.manager.autoload_last_model(self.areas.remembered_spec)
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
-        self.context.prober.close()  # a probe of a hung binary must not delay quitting
+        self.engine.close()  # a probe, self-test or build in flight must not delay quitting
         if self.manager is not None:
             await self.manager.shutdown()  # the engine child first, then every task
         await self.tasks.shutdown()

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from studio import __version__
-from studio.cli import desktop_entry
+from studio.cli import desktop_entry, system_check
 
 # Each module defines `register(subparsers)`, which adds one sub-command whose parser has
 # a `run(args) -> int` default.
@@ -42,6 +42,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handled is not None:
         return handled
     if args.command is None:
+        # Qt aborts without saying which system library it lacks; we say it first.
+        problem = system_check.missing_system_libraries_message()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
         # Qt takes its own arguments (-platform, -style ...); everything else is ours.
         from studio.app import run_app
 

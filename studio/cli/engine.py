@@ -140,8 +140,9 @@ class _ProgressPrinter:
         if key == self._last:
             return
         self._last = key
-        eta = f", about {int(progress.eta_s // 60)} min {int(progress.eta_s % 60)} s left"
-        text = f"{progress.phase}: {progress.percent:.0f}%" + (eta if progress.eta_s else "")
+        text = f"{progress.phase}: {progress.percent:.0f}%"
+        if progress.eta_s:
+            text += f", about {int(progress.eta_s // 60)} min {int(progress.eta_s % 60)} s left"
         print(text, file=sys.stderr, flush=True)
 
 

@@ -1,4 +1,9 @@
-"""Probes the llama-server binary off the GUI thread and publishes the result."""
+"""Chooses the engine off the GUI thread: every candidate probed and self-tested on this CPU.
+
+`chosen` carries the whole `EngineChoice` (for the Settings list and the first-start offer
+to build an engine); `probed` the active engine's description, or `failed` why none runs.
+The engine build runs here too, on a thread, with progress as signals.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +12,114 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.engine import EngineError, EngineInfo, EngineProber, locate_engine
+from studio.core.engine import (
+    BuildError,
+    BuildOptions,
+    BuildProgress,
+    EngineBuilder,
+    EngineChoice,
+    EngineError,
+    EngineInfo,
+    EngineLocation,
+    EngineSelector,
+)
 from studio.core.tasks import TaskOwner
 
 
 class EngineService(QObject):
-    probed = Signal(object)  # EngineInfo
+    probed = Signal(object)  # EngineInfo of the active engine
+    chosen = Signal(object)  # EngineChoice: every candidate with its verdict
     failed = Signal(str, str)  # error code, technical detail
+    build_progress = Signal(object)  # BuildProgress
+    build_finished = Signal(object)  # EngineLocation of the new engine
+    build_failed = Signal(str, str)  # error code, technical detail
 
     def __init__(
-        self, prober: EngineProber, tasks: TaskOwner, parent: QObject | None = None
+        self,
+        selector: EngineSelector,
+        tasks: TaskOwner,
+        build_dir: Path | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._prober = prober
+        self._selector = selector
         self._tasks = tasks
+        self._build_dir = build_dir
+        self._builder: EngineBuilder | None = None
         self.info: EngineInfo | None = None
+        self.choice: EngineChoice | None = None
+
+    @property
+    def location(self) -> EngineLocation | None:
+        """The active engine, once chosen."""
+        active = self.choice.active if self.choice is not None else None
+        return active.location if active is not None else None
+
+    @property
+    def building(self) -> bool:
+        return self._builder is not None
 
     def probe(self, explicit: Path | None = None) -> None:
-        self._tasks.spawn("probe-engine", self._probe(explicit))
+        self._tasks.spawn("choose-engine", self._choose(explicit))
 
-    async def _probe(self, explicit: Path | None) -> None:
+    async def _choose(self, explicit: Path | None) -> None:
+        # Every candidate is examined so that Settings can list each with its verdict;
+        # after the first start the verdicts come from the cache.
+        choice = await asyncio.to_thread(self._selector.choose, explicit, examine_all=True)
+        self.choice = choice
+        self.chosen.emit(choice)
         try:
-            location = locate_engine(explicit)
-            info = await asyncio.to_thread(self._prober.probe, location)
+            active = choice.require_active()
         except EngineError as error:
+            self.info = None
             self.failed.emit(error.code, error.detail)
             return
-        self.info = info
-        self.probed.emit(info)
+        assert active.info is not None  # runnable means probed
+        self.info = active.info
+        self.probed.emit(active.info)
+
+    # -- building --------------------------------------------------------------------------
+
+    def build(self, options: BuildOptions, explicit: Path | None = None) -> None:
+        """Build an engine for this machine, then choose again (the new one is a candidate)."""
+        if self._builder is not None or self._build_dir is None:
+            return
+        engines_dir = self._selector.engines_dir
+        assert engines_dir is not None, "a selector without an engines folder cannot build"
+        self._builder = EngineBuilder(self._build_dir, engines_dir, self._selector.tester)
+        self._tasks.spawn("build-engine", self._build(self._builder, options, explicit))
+
+    def cancel_build(self) -> None:
+        if self._builder is not None:
+            self._builder.cancel()
+
+    @property
+    def build_log(self) -> Path | None:
+        return self._build_dir / "build.log" if self._build_dir is not None else None
+
+    async def _build(
+        self, builder: EngineBuilder, options: BuildOptions, explicit: Path | None
+    ) -> None:
+        loop = asyncio.get_running_loop()
+
+        def report(progress: BuildProgress) -> None:  # on the build thread
+            loop.call_soon_threadsafe(self.build_progress.emit, progress)
+
+        try:
+            location = await asyncio.to_thread(builder.build, options, report)
+        except (BuildError, EngineError, OSError) as error:
+            code = getattr(error, "code", "build_failed")
+            self.build_failed.emit(code, getattr(error, "detail", str(error)))
+            return
+        except asyncio.CancelledError:
+            builder.cancel()  # the app is quitting: stop every compiler
+            raise
+        finally:
+            self._builder = None
+        self.build_finished.emit(location)
+        await self._choose(explicit)
+
+    def close(self) -> None:
+        """Stop a build and a self-test in flight: quitting waits for neither."""
+        self.cancel_build()
+        self._selector.close()

@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.chat.backend import TemplateCapabilities
-from studio.core.engine import EngineError, locate_engine
+from studio.core.engine import EngineLocation
 from studio.core.errors import StudioError
 from studio.core.placement.environment import child_environment
 from studio.core.placement.plan import Plan
@@ -205,17 +205,16 @@ class ManagerService(QObject):
 
 
 def create_manager_service(
-    engine_override: Path | None,
+    location: EngineLocation | None,
     log_dir: Path,
     tasks: TaskOwner,
     autoload: AutoloadService | None = None,
 ) -> ManagerService | None:
-    """The app's manager service, or None when there is no engine to run (the Server page
-    and the engine probe say why)."""
-    try:
-        location = locate_engine(engine_override)
-    except EngineError as error:
-        log.warning("no engine, so no model can be loaded: %s", error)
+    """The app's manager service, or None when there is no engine binary at all (the Server
+    page and the engine choice say why). `location` is the first candidate; the engine that
+    passed its self-test replaces it (`ServerManager.use_engine`) before any model loads."""
+    if location is None:
+        log.warning("no engine, so no model can be loaded")
         return None
     smaller_plans = SmallerPlans()
     manager = ServerManager(

@@ -49,6 +49,31 @@ def _templates() -> dict[str, str]:
             "Messages", "The llama-server engine at {path} did not answer in time."
         ),
         "engine_cancelled": _translate("Messages", "Checking the engine was cancelled."),
+        "engine_cpu_unsupported": _translate(
+            "Messages",
+            "This engine was built for instructions this CPU lacks. Build one for this "
+            "computer in Settings > Engine, or choose another engine there.",
+        ),
+        "engine_self_test_failed": _translate(
+            "Messages", "The engine failed its self-test on a tiny model ({status})."
+        ),
+        # -- building an engine (studio/core/engine/build.py) --
+        "build_compiler_missing": _translate(
+            "Messages",
+            "No C/C++ compiler was found. Install one (on Debian or Ubuntu: "
+            "sudo apt install build-essential) and try again.",
+        ),
+        "build_tool_missing": _translate(
+            "Messages", "{tool} is missing and could not be installed from the package index."
+        ),
+        "build_download_failed": _translate(
+            "Messages", "The llama.cpp source could not be downloaded; check the network."
+        ),
+        "build_failed": _translate("Messages", "The engine build failed; see the build log."),
+        "build_cancelled": _translate("Messages", "The engine build was cancelled."),
+        "build_self_test_failed": _translate(
+            "Messages", "The new engine was built but failed its self-test ({status})."
+        ),
         # -- starting and running llama-server (studio/core/server) --
         "binary_missing": _translate("Messages", "The llama-server binary was not found."),
         "binary_not_executable": _translate(

@@ -14,7 +14,7 @@ import asyncio
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -26,14 +26,17 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QScrollArea,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from studio.core.engine import EngineInfo
+from studio.core.engine import EngineChoice, EngineInfo
 from studio.core.settings import AppSettings, SettingsError, parse_rpc_device
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
+from studio.ui.engine_build import verdict_text
 from studio.ui.i18n import LANGUAGES
 from studio.ui.theme import ThemeChoice
 
@@ -54,6 +57,7 @@ def _list_items(widget: QListWidget) -> tuple[str, ...]:
 class SettingsPage(QWidget):
     changed = Signal()  # an edit was accepted: persist with `store.update(page.apply_to)`
     engine_binary_changed = Signal(str)  # "" means the bundled engine
+    build_engine_requested = Signal()
     token_checked = Signal(bool)  # a save finished: True when the token was stored
 
     def __init__(
@@ -114,6 +118,26 @@ class SettingsPage(QWidget):
         self.engine_status.setWordWrap(True)
         self.engine_status.setAccessibleName(self.tr("Engine status"))
         form.addRow(self.tr("Status"), self.engine_status)
+        self.engine_candidates = QTreeWidget()
+        self.engine_candidates.setObjectName("settings-engine-candidates")
+        self.engine_candidates.setAccessibleName(self.tr("Engines found on this computer"))
+        self.engine_candidates.setRootIsDecorated(False)
+        self.engine_candidates.setHeaderLabels(
+            [self.tr("Engine"), self.tr("Version"), self.tr("CPU variant"), self.tr("Verdict")]
+        )
+        self.engine_candidates.setMinimumHeight(110)
+        form.addRow(self.tr("Found"), self.engine_candidates)
+        use = QPushButton(self.tr("Use selected engine"))
+        use.setObjectName("settings-engine-use")
+        use.clicked.connect(self._on_use_selected_engine)
+        build = QPushButton(self.tr("Build engine for this computer…"))
+        build.setObjectName("settings-engine-build")
+        build.clicked.connect(self.build_engine_requested)
+        actions = QHBoxLayout()
+        actions.addWidget(use)
+        actions.addWidget(build)
+        actions.addStretch(1)
+        form.addRow("", actions)
         form.addRow("", QLabel(self.tr("A different engine is used from the next start.")))
         return group
 
@@ -295,6 +319,38 @@ class SettingsPage(QWidget):
                 "llama-server {version} ({source}) at {path}; %n device(s)", "", len(info.devices)
             ).format(version=info.version.label, source=info.source.value, path=str(info.path))
         )
+
+    def show_engine_choice(self, choice: EngineChoice) -> None:
+        """Every candidate with its verdict; the active one first in bold."""
+        self.engine_candidates.clear()
+        active = choice.active
+        for candidate in choice.candidates:
+            info, test = candidate.info, candidate.self_test
+            item = QTreeWidgetItem(
+                [
+                    f"{candidate.location.path} ({candidate.location.source.value})",
+                    info.version.label if info is not None else "",
+                    test.cpu_variant if test is not None else "",
+                    verdict_text(candidate),
+                ]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, str(candidate.location.path))
+            item.setToolTip(3, verdict_text(candidate))
+            if candidate is active:
+                font = item.font(0)
+                font.setBold(True)
+                for column in range(4):
+                    item.setFont(column, font)
+            self.engine_candidates.addTopLevelItem(item)
+        for column in range(3):
+            self.engine_candidates.resizeColumnToContents(column)
+
+    @Slot()
+    def _on_use_selected_engine(self) -> None:
+        item = self.engine_candidates.currentItem()
+        if item is not None:
+            self.engine_path.setText(str(item.data(0, Qt.ItemDataRole.UserRole)))
+            self._on_engine_path_edited()
 
     def show_engine_error(self, detail: str) -> None:
         self.engine_status.setText(

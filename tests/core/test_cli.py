@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from studio import __version__
+from studio.core.engine import EngineLocation
 
 
 def studio(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -31,28 +32,36 @@ def test_version() -> None:
 
 
 @pytest.mark.engine
-def test_engine_json(tmp_path: Path) -> None:
-    env = {**os.environ, "STUDIO_HOME": str(tmp_path)}
+def test_engine_json(tmp_path: Path, engine_location: EngineLocation) -> None:
+    env = {**os.environ, "STUDIO_HOME": str(tmp_path)}  # the fixture's engine comes first
     done = studio("engine", "--json", env=env)
     assert done.returncode == 0, done.stderr
-    info = json.loads(done.stdout)
-    assert info["source"] == "bundled"
-    assert info["features"]["fit"] is True
-    assert info["devices"] == []
+    listing = json.loads(done.stdout)
+    assert listing["active"] == str(engine_location.path)
+    active = next(c for c in listing["candidates"] if c["active"])
+    assert active["verdict"] == "runs" and active["self_test"]["passed"]
+    assert active["engine"]["features"]["fit"] is True
+    assert active["engine"]["devices"] == []
+    sources = [c["source"] for c in listing["candidates"]]
+    assert sources[0] == "environment" and "bundled" in sources
     assert (tmp_path / "cache" / "engine-probe.json").exists()
+    assert (tmp_path / "cache" / "engine-self-test.json").exists()
     text = studio("engine", env=env)
     assert "split modes:   none, layer, row, tensor" in text.stdout
+    assert f"* {engine_location.path}" in text.stdout  # the active one is marked
 
 
 def test_engine_missing_is_a_clear_error(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "STUDIO_HOME": str(tmp_path),
-        "STUDIO_LLAMA_SERVER": str(tmp_path / "gone"),
-    }
+    gone = tmp_path / "gone"
+    env = {**os.environ, "STUDIO_HOME": str(tmp_path), "STUDIO_LLAMA_SERVER": str(gone)}
     done = studio("engine", env=env)
-    assert done.returncode == 2
-    assert "Traceback" not in done.stderr
-    assert f"{tmp_path / 'gone'} does not exist" in done.stderr
-    data = json.loads(studio("engine", "--json", env=env).stdout)
-    assert data["error"]["code"] == "engine_missing"
+    assert "Traceback" not in done.stdout + done.stderr
+    assert f"{gone} does not exist" in done.stdout
+    listing = json.loads(studio("engine", "--json", env=env).stdout)
+    missing = listing["candidates"][0]
+    assert (missing["path"], missing["verdict"]) == (str(gone), "engine_missing")
+    # The rest decide: 0 when another candidate runs here, 2 with a sentence when none does.
+    if listing["active"] is None:
+        assert done.returncode == 2 and "studio engine build" in done.stdout
+    else:
+        assert done.returncode == 0

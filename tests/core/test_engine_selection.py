@@ -160,7 +160,9 @@ def test_verdicts_are_cached_per_binary_and_cpu(tmp_path: Path) -> None:
     again.test(location)
     assert runs.read_text().count("run") == 1
     # The same disk on another CPU is another question.
-    other = SelfTester(tmp_path / "cache.json", tmp_path / "models", CpuInfo.parse(SAPPHIRE_CPUINFO))
+    other = SelfTester(
+        tmp_path / "cache.json", tmp_path / "models", CpuInfo.parse(SAPPHIRE_CPUINFO)
+    )
     assert other.cached(location) is None
     other.test(location)
     assert runs.read_text().count("run") == 2

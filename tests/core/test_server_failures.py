@@ -126,9 +126,12 @@ def test_signals() -> None:
     killed = classify_exit(-signal.SIGKILL, ["loading"])
     assert (killed.code, killed.signal_name) == (FailureCode.KILLED, "SIGKILL")
     assert killed.code.is_out_of_memory
-    for number in (signal.SIGSEGV, signal.SIGABRT, signal.SIGILL, signal.SIGBUS, signal.SIGFPE):
+    for number in (signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGFPE):
         crash = classify_exit(-number, ["GGML_ASSERT(x) failed"])
         assert (crash.code, crash.signal_name) == (FailureCode.CRASHED, number.name)
+    # An illegal instruction is the CPU refusing the build, not a bug to retry around.
+    illegal = classify_exit(-signal.SIGILL, ["load_tensors: loading model"])
+    assert (illegal.code, illegal.signal_name) == (FailureCode.ENGINE_CPU_UNSUPPORTED, "SIGILL")
     runtime_oom = classify_exit(-signal.SIGABRT, ["CUDA error: out of memory"])
     assert runtime_oom.code is FailureCode.OOM_COMPUTE
     assert classify_exit(-signal.SIGTERM, []).code is FailureCode.EXITED

@@ -117,3 +117,12 @@ class _BuildLog:
         if progress.percent - self._last >= 5 or progress.phase in ("self_test", "done"):
             self._last = progress.percent
             print(f"engine build: {progress.phase} {progress.percent:.0f}%", file=_log, flush=True)
+
+
+def selector_in(directory: Path) -> EngineSelector:
+    """An engine selector whose caches live in `directory` (a test's own)."""
+    return EngineSelector(
+        EngineProber(directory / "probe.json"),
+        SelfTester(directory / "self-test.json", directory / "self-test"),
+        directory / "engines",
+    )

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.core.chat import ChatStore, Role
-from studio.core.engine import EngineProber
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
@@ -22,6 +21,7 @@ from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.conversation_view import MessageEntry
 from studio.ui.main_window import MainWindow
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
+from tests.support.engine import selector_in
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def test_editing_an_earlier_message_moves_no_other_panel(
     store = ChatStore(tmp_path / "chat.sqlite3")
     service = ChatService(store, tasks, ScriptedBackend(["Fine, thanks."]), chunk_chars=8)
     pane = ChatPane(service, tasks)
-    window = MainWindow(EngineService(EngineProber(), tasks), pages={"chat": pane})
+    window = MainWindow(EngineService(selector_in(tmp_path), tasks), pages={"chat": pane})
     qtbot.addWidget(window)
     window.resize(1200, 800)
     window.show()

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
 from studio.core.chat.models import Message, Role
-from studio.core.engine import EngineProber
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.server.failures import Failure, FailureCode
@@ -45,6 +44,7 @@ from studio.ui.pseudo_locale import pseudo_localize
 from studio.ui.qm_file import contexts_by_source
 from studio.ui.server_page import ServerPage
 from studio.ui.status_bar import ServerStatusLabel
+from tests.support.engine import selector_in
 
 CATALOGS = ShippedFiles.default().i18n
 # "Settings" in the main window's navigation, as each language says it.
@@ -79,7 +79,7 @@ def language(qapp: QApplication) -> Iterator[LanguageController]:
 
 @pytest.fixture
 def main_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    engine = EngineService(EngineProber(tmp_path / "probe-cache.json"), TaskOwner("test"))
+    engine = EngineService(selector_in(tmp_path), TaskOwner("test"))
     window = MainWindow(engine)
     qtbot.addWidget(window)
     return window
@@ -226,7 +226,7 @@ def test_every_language_renders_the_main_window(
     language: LanguageController, qtbot: QtBot, tmp_path: Path, language_code: str
 ) -> None:
     language.apply(language_code)
-    engine = EngineService(EngineProber(tmp_path / "probe-cache.json"), TaskOwner("test"))
+    engine = EngineService(selector_in(tmp_path), TaskOwner("test"))
     window = MainWindow(engine)
     qtbot.addWidget(window)
     window.show()

@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from studio.core.engine import EngineProber
 from studio.core.server.launch import LaunchSpec
 from studio.core.settings import SettingsStore
 from studio.core.tasks import TaskOwner
@@ -23,6 +22,7 @@ from studio.ui.load_dialog import LoadDialog
 from studio.ui.main_window import MainWindow
 from studio.ui.messages import code_message
 from studio.ui.studio_areas import StudioAreas
+from tests.support.engine import selector_in
 from tests.ui.load_dialog_support import TWO_GPUS, synthetic_model
 
 pytestmark = pytest.mark.engine
@@ -55,7 +55,7 @@ def test_open_load_remember_and_settings(
     restore_palette: None,
 ) -> None:
     tasks = TaskOwner("test")
-    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    engine = EngineService(selector_in(tmp_path), tasks)
     store = SettingsStore.in_directory(tmp_path / "config")
     settings = SettingsService(store, tasks)
     loads: list[LaunchSpec] = []
@@ -131,7 +131,7 @@ def test_an_unreadable_file_is_reported_not_raised(
     restore_palette: None,
 ) -> None:
     tasks = TaskOwner("test")
-    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    engine = EngineService(selector_in(tmp_path), tasks)
     settings = SettingsService(SettingsStore.in_directory(tmp_path / "config"), tasks)
     areas = StudioAreas(qapp, engine, settings, tasks, load=print, unload=print, environ={})
     window = MainWindow(engine, pages=areas.pages)
@@ -234,7 +234,7 @@ def test_autoload_plans_with_the_remembered_settings(
     restore_palette: None,
 ) -> None:
     tasks = TaskOwner("test")
-    engine = EngineService(EngineProber(tmp_path / "probe.json"), tasks)
+    engine = EngineService(selector_in(tmp_path), tasks)
     store = SettingsStore.in_directory(tmp_path / "config")
     model = synthetic_model("qwen3-30b-a3b-shape")
     gpu_hog = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"

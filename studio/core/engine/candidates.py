@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,7 +102,9 @@ def verdict_sentence(candidate: EngineCandidate) -> str:
         return f"runs on this CPU (self-test {test.seconds:.1f} s)"
     params = test.params
     if test.code == "engine_cpu_unsupported":
-        built = f"built for {params['built_for']}" if params["built_for"] else "built for other CPUs"
+        built = (
+            f"built for {params['built_for']}" if params["built_for"] else "built for other CPUs"
+        )
         return (
             f"cannot run here: this llama-server was {built}; this CPU has "
             f"{params['cpu'] or 'fewer instruction sets'}. Build one with `studio engine build`."
@@ -135,6 +137,7 @@ def candidate_locations(
     explicit: Path | None,
     environ: Mapping[str, str],
     engines_dir: Path | None,
+    bundled: Callable[[], EngineLocation | None] = bundled_engine,
 ) -> list[EngineLocation]:
     """Every binary to consider, in order, each path once."""
     locations: list[EngineLocation] = []
@@ -145,9 +148,9 @@ def candidate_locations(
         locations.append(EngineLocation(Path(from_env).expanduser(), EngineSource.ENVIRONMENT))
     if engines_dir is not None:
         locations.extend(built_engines(engines_dir))
-    bundled = bundled_engine()
-    if bundled is not None:
-        locations.append(bundled)
+    in_wheel = bundled()
+    if in_wheel is not None:
+        locations.append(in_wheel)
     on_path = shutil.which(BINARY_NAME, path=environ.get("PATH"))
     if on_path is not None:
         locations.append(EngineLocation(Path(on_path), EngineSource.PATH))
@@ -181,15 +184,27 @@ class EngineSelector:
     """
 
     def __init__(
-        self, prober: EngineProber, tester: SelfTester, engines_dir: Path | None
+        self,
+        prober: EngineProber,
+        tester: SelfTester,
+        engines_dir: Path | None,
+        bundled: Callable[[], EngineLocation | None] = bundled_engine,
     ) -> None:
         self.prober = prober
         self.tester = tester
         self.engines_dir = engines_dir
+        self._bundled = bundled
 
     def close(self) -> None:
         self.prober.close()
         self.tester.close()
+
+    def locations(
+        self, explicit: Path | None = None, environ: Mapping[str, str] | None = None
+    ) -> list[EngineLocation]:
+        """The candidates in order, without running any of them."""
+        env = os.environ if environ is None else environ
+        return candidate_locations(explicit, env, self.engines_dir, self._bundled)
 
     def examine(self, location: EngineLocation) -> EngineCandidate:
         """Probe and self-test one binary."""
@@ -208,10 +223,9 @@ class EngineSelector:
         examine_all: bool = False,
     ) -> EngineChoice:
         """Examine candidates in order until one runs (or all of them, for a listing)."""
-        env = os.environ if environ is None else environ
         examined: list[EngineCandidate] = []
         chosen = False
-        for location in candidate_locations(explicit, env, self.engines_dir):
+        for location in self.locations(explicit, environ):
             if chosen and not examine_all:
                 examined.append(EngineCandidate(location))
                 continue

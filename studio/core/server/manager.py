@@ -149,6 +149,10 @@ class ServerManager:
     def engine(self) -> EngineLocation:
         return self._engine
 
+    def use_engine(self, engine: EngineLocation) -> None:
+        """Run `engine` from the next spawn on; a running child keeps its binary."""
+        self._engine = engine
+
     @property
     def snapshot(self) -> Snapshot:
         return self._snapshot
