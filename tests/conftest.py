@@ -17,6 +17,13 @@ from tests.support.models import cache_dir, smollm2_path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Choose (or, on a cold cache where nothing runs on this CPU, build) the engine once,
+    before the first test: a 20-minute build must not count against one test's timeout."""
+    if any("engine_location" in getattr(item, "fixturenames", ()) for item in session.items):
+        runnable_engine(cache_dir())
+
+
 @pytest.fixture(scope="session")
 def engine_location() -> Iterator[EngineLocation]:
     """An engine proven to run on this CPU (built on a cold cache when none does).

@@ -126,6 +126,13 @@ class SettingsPage(QWidget):
             [self.tr("Engine"), self.tr("Version"), self.tr("CPU variant"), self.tr("Verdict")]
         )
         self.engine_candidates.setMinimumHeight(110)
+        # Paths are long: cut them in the middle (the tooltip has all of it) so that the
+        # verdict, the column that matters, stays in view.
+        self.engine_candidates.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.engine_candidates.header()
+        header.setStretchLastSection(True)
+        header.setMinimumSectionSize(60)
+        self.engine_candidates.setWordWrap(True)
         form.addRow(self.tr("Found"), self.engine_candidates)
         use = QPushButton(self.tr("Use selected engine"))
         use.setObjectName("settings-engine-use")
@@ -335,6 +342,7 @@ class SettingsPage(QWidget):
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, str(candidate.location.path))
+            item.setToolTip(0, str(candidate.location.path))
             item.setToolTip(3, verdict_text(candidate))
             if candidate is active:
                 font = item.font(0)
@@ -342,8 +350,9 @@ class SettingsPage(QWidget):
                 for column in range(4):
                     item.setFont(column, font)
             self.engine_candidates.addTopLevelItem(item)
-        for column in range(3):
+        for column in (1, 2):
             self.engine_candidates.resizeColumnToContents(column)
+        self.engine_candidates.setColumnWidth(0, 230)
 
     @Slot()
     def _on_use_selected_engine(self) -> None:
