@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from studio.core.engine import locate_engine
+from studio.core.engine import default_selector
 from studio.core.gguf import read_model
 from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.paths import AppPaths
 from tests.support.allocation import (
     EXACT_COMPONENTS,
     MATRIX,
@@ -116,7 +117,7 @@ def _pct(row: Comparison) -> str:
 
 
 def matrix_rows() -> list[tuple[str, str, dict[str, Comparison], str]]:
-    engine = locate_engine()
+    engine = default_selector(AppPaths.default()).active().location
     table = []
     for case, deviation in MATRIX:
         rows = run_case(engine, case, model_path(case.model))
@@ -134,7 +135,7 @@ def matrix_rows() -> list[tuple[str, str, dict[str, Comparison], str]]:
 
 
 def big_shape_rows() -> list[tuple[str, str, tuple[float, ...], tuple[int, ...], str]]:
-    engine = locate_engine()
+    engine = default_selector(AppPaths.default()).active().location
     out = []
     for name, args, settings in BIG_SHAPES:
         path = synthetic_model(name)

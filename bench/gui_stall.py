@@ -229,12 +229,17 @@ async def measure(args: argparse.Namespace, app: QApplication, home: Path) -> No
         )
 
         if args.engine:
-            from studio.core.engine import locate_engine
+            from studio.core.engine import default_selector
+            from studio.core.paths import AppPaths
             from tests.support.engine import running_server
             from tests.support.models import smollm2_path
 
             server = stack.enter_context(
-                running_server(locate_engine(), smollm2_path(), ["-c", "2048", "-np", "1"])
+                running_server(
+                    default_selector(AppPaths.default()).active().location,
+                    smollm2_path(),
+                    ["-c", "2048", "-np", "1"],
+                )
             )
             service.set_settings(SamplingSettings(max_tokens=400, temperature=0.7, seed=1))
             gaps, updates = await stream_once(

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import httpx
 
-from studio.core.engine import EngineLocation, locate_engine
+from studio.core.engine import EngineLocation, default_selector
+from studio.core.paths import AppPaths
 from studio.core.server.client import build_request
 from studio.core.server.launch import ApiKeyFile, LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.manager import ServerManager
@@ -138,7 +139,7 @@ def parse_arguments() -> argparse.Namespace:
 
 
 async def main(args: argparse.Namespace) -> None:
-    engine = locate_engine()
+    engine = default_selector(AppPaths.default()).active().location
     spec = LaunchSpec(model=args.model, ctx_size=2048, parallel=1)
     logs = Path(tempfile.mkdtemp(prefix="studio-bench-"))
 

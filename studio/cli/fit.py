@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from studio.core.engine import EngineError, EngineInfo, EngineProber, locate_engine
+from studio.core.engine import EngineError, EngineInfo, default_selector
 from studio.core.errors import StudioError
 from studio.core.gguf import read_model
 from studio.core.hardware import (
@@ -154,8 +154,9 @@ def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, t
 
 def _engine(args: argparse.Namespace, fake: bool) -> tuple[EngineInfo | None, Any]:
     try:
-        location = locate_engine(args.binary)
-        return EngineProber(AppPaths.default().engine_probe_cache).probe(location), location
+        # The engine that passed its self-test on this CPU plans the model it will run.
+        active = default_selector(AppPaths.default()).active(args.binary)
+        return active.info, active.location
     except EngineError:
         if fake:  # fake devices need no engine; without one, every feature is assumed
             return None, None

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from studio.core.engine import EngineError, EngineProber, locate_engine
+from studio.core.engine import EngineError, default_selector
 from studio.core.errors import StudioError
 from studio.core.hardware import DeviceConfig, discover_devices
 from studio.core.hub import (
@@ -94,7 +94,7 @@ def _run_search(args: argparse.Namespace) -> int:
 
 def _judge_here() -> Any:
     try:
-        info = EngineProber(AppPaths.default().engine_probe_cache).probe(locate_engine())
+        info = default_selector(AppPaths.default()).active().info
     except EngineError:
         info = None
     inventory = discover_devices(

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from studio.core.engine import EngineInfo, locate_engine
+from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.errors import StudioError
 from studio.core.placement.plan import Plan
 from studio.core.server.launch import LaunchSpec
@@ -41,16 +41,15 @@ Loader = Callable[[LaunchSpec], None]
 def _prepare(
     path: Path,
     engine: EngineInfo,
-    engine_binary: str | None,
+    location: EngineLocation | None,
     rpc_devices: tuple[str, ...],
     environ: Mapping[str, str],
     engine_pid: int | None = None,
 ) -> LoadSetup:
-    location = None
-    if rpc_devices:  # only the engine can tell what an RPC server offers
-        location = locate_engine(Path(engine_binary) if engine_binary else None, environ)
+    # Only the engine can tell what an RPC server offers: the one chosen to run here asks.
+    asks = location if rpc_devices else None
     own_pids = () if engine_pid is None else (engine_pid,)
-    return prepare_load(path, engine, location, rpc_devices, environ, own_pids)
+    return prepare_load(path, engine, asks, rpc_devices, environ, own_pids)
 
 
 class LoadFlow(QObject):
@@ -104,7 +103,7 @@ class LoadFlow(QObject):
                 _prepare,
                 path,
                 info,
-                current.engine_binary,
+                self._engine.location,
                 current.rpc_devices,
                 self._environ,
                 self._engine_pid(),
@@ -144,7 +143,7 @@ class LoadFlow(QObject):
         current = self._settings.current
         try:
             setup = await asyncio.to_thread(
-                _prepare, path, info, current.engine_binary, current.rpc_devices, self._environ
+                _prepare, path, info, self._engine.location, current.rpc_devices, self._environ
             )
         except (StudioError, OSError) as error:
             log.warning("autoload of %s without a plan: %s", model, error)

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from studio.core.engine import EngineError, EngineProber, locate_engine
+from studio.core.engine import EngineError, EngineProber
 from studio.core.engine import locate as locate_module
+from studio.core.engine.candidates import BUILD_MANIFEST, candidate_locations
 from studio.core.engine.info import parse_devices, parse_help, parse_version
 from studio.core.engine.locate import EngineLocation, EngineSource
+from tests.support.engine import selector_in
 
 CUDA_DEVICES = """\
 Available devices:
@@ -113,22 +115,24 @@ def test_bundled_engine_probe() -> None:
     assert info.to_json()["features"]["tensor_parallel"] is True
 
 
-def test_locate_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_candidate_order(tmp_path: Path) -> None:
     explicit = fake_engine(tmp_path / "explicit")
     from_env = fake_engine(tmp_path / "env")
     on_path = fake_engine(tmp_path / "path")
+    built = fake_engine(tmp_path / "engines" / "llama.cpp-b1-native")
+    (built.parent / BUILD_MANIFEST).write_text('{"built_at": 1}')
     env = {"STUDIO_LLAMA_SERVER": str(from_env), "PATH": str(on_path.parent)}
-    assert locate_engine(explicit, env).source is EngineSource.SETTING
-    chosen = locate_engine(None, env)
-    assert (chosen.path, chosen.source) == (from_env, EngineSource.ENVIRONMENT)
-    bundled = locate_engine(None, {"PATH": str(on_path.parent)})
-    assert bundled.source is EngineSource.BUNDLED
-    assert "LD_LIBRARY_PATH" in bundled.environment
-    monkeypatch.setattr(locate_module, "bundled_engine", lambda: None)
-    assert locate_engine(None, {"PATH": str(on_path.parent)}).path == on_path
-    with pytest.raises(EngineError) as missing:
-        locate_engine(None, {"PATH": str(tmp_path / "nowhere")})
-    assert missing.value.code == "engine_missing"
+    locations = candidate_locations(explicit, env, tmp_path / "engines")
+    sources = [location.source for location in locations]
+    expected = [EngineSource.SETTING, EngineSource.ENVIRONMENT, EngineSource.BUILT]
+    if locate_module.bundled_engine() is not None:
+        expected.append(EngineSource.BUNDLED)
+        bundled = locations[sources.index(EngineSource.BUNDLED)]
+        assert "LD_LIBRARY_PATH" in bundled.environment
+    assert sources == [*expected, EngineSource.PATH]
+    assert [loc.path for loc in locations][:3] == [explicit, from_env, built]
+    nothing = candidate_locations(None, {"PATH": str(tmp_path / "nowhere")}, None, lambda: None)
+    assert nothing == []
 
 
 def test_child_environment_prepends_library_path() -> None:
@@ -148,10 +152,10 @@ def test_child_environment_prepends_library_path() -> None:
 )
 def test_unusable_explicit_binary(tmp_path: Path, make: object, code: str) -> None:
     path = make(tmp_path)  # type: ignore[operator]
-    with pytest.raises(EngineError) as error:
-        locate_engine(path, {})
-    assert error.value.code == code
-    assert str(path) in error.value.detail
+    candidate = selector_in(tmp_path / "caches").examine(EngineLocation(path, EngineSource.SETTING))
+    assert candidate.error is not None and not candidate.runnable
+    assert candidate.error.code == code
+    assert str(path) in candidate.error.detail
 
 
 def test_binary_that_is_not_llama_server(tmp_path: Path) -> None:

@@ -255,12 +255,15 @@ APP_SCRIPT = textwrap.dedent(
     """
     import asyncio, sys
     from pathlib import Path
-    from studio.core.engine import locate_engine
+    from studio.core.engine import default_selector
+    from studio.core.paths import AppPaths
     from studio.core.server.launch import LaunchSpec
     from studio.core.server.manager import ServerManager
 
     async def main():
-        manager = ServerManager(locate_engine(), Path(sys.argv[2]))
+        manager = ServerManager(
+            default_selector(AppPaths.default()).active().location, Path(sys.argv[2])
+        )
         snapshot = await manager.load(LaunchSpec(model=Path(sys.argv[1]), ctx_size=512))
         print(snapshot.pid, flush=True)
         await asyncio.sleep(600)
@@ -270,6 +273,7 @@ APP_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.usefixtures("engine_location")  # STUDIO_LLAMA_SERVER: an engine that runs here
 def test_the_child_dies_with_a_sigkilled_app(smollm2: Path, tmp_path: Path) -> None:
     app = subprocess.Popen(
         [sys.executable, "-c", APP_SCRIPT, str(smollm2), str(tmp_path / "logs")],

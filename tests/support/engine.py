@@ -87,11 +87,7 @@ def runnable_engine(cache: Path) -> EngineLocation:
     The build (llama.cpp b11434, native CPU kernels, RPC) is installed under the test cache
     and found as a built candidate by every later run, so only a cold cache pays for it.
     """
-    selector = EngineSelector(
-        EngineProber(cache / "engine-probe.json"),
-        SelfTester(cache / "engine-self-test.json", cache / "self-test"),
-        cache / "engines",
-    )
+    selector = selector_in(cache)
     with (cache / ".engine.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two test processes never build at once
         choice = selector.choose()

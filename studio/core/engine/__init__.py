@@ -16,7 +16,7 @@ from studio.core.engine.candidates import (
 )
 from studio.core.engine.cpu import CpuInfo
 from studio.core.engine.info import EngineDevice, EngineInfo
-from studio.core.engine.locate import EngineError, EngineLocation, EngineSource, locate_engine
+from studio.core.engine.locate import EngineError, EngineLocation, EngineSource
 from studio.core.engine.probe import EngineProber
 from studio.core.engine.selftest import SelfTester, SelfTestResult
 
@@ -39,6 +39,5 @@ __all__ = [
     "SelfTestResult",
     "SelfTester",
     "default_selector",
-    "locate_engine",
     "verdict_sentence",
 ]

