@@ -15,7 +15,7 @@ from studio.core.server.failures import (
     make_failure,
 )
 from studio.core.server.launch import LaunchSpec
-from studio.core.server.recovery import RecoveryStep, next_step
+from studio.core.server.recovery import RecoveryStep, StepDown, next_rung, next_step
 
 # Lines captured from the bundled llama-server (timestamps kept as it prints them).
 LOADING_ERROR_TAIL = [
@@ -216,23 +216,51 @@ def test_speculative_bad_argument_and_tensor_split() -> None:
     assert (found[1].split_mode, found[1].tensor_split) == ("layer", ())
 
 
-def test_out_of_memory_asks_the_planner_once() -> None:
+def test_out_of_memory_asks_the_planner_again_after_every_step() -> None:
     calls: list[Failure] = []
 
     def smaller(spec: LaunchSpec, failure: Failure) -> LaunchSpec | None:
         calls.append(failure)
-        return spec.with_changes(ctx_size=(spec.ctx_size or 8192) // 2)
+        ctx = spec.ctx_size or 8192
+        return spec.with_changes(ctx_size=ctx // 2) if ctx > 2048 else None
 
     oom = make_failure(FailureCode.OOM_KV)
     found = next_step(SPEC.with_changes(ctx_size=8192), oom, set(), smaller)
     assert found is not None and found[0] is RecoveryStep.SMALLER_PLAN
     assert found[1].ctx_size == 4096 and calls == [oom]
-    assert next_step(found[1], oom, {RecoveryStep.SMALLER_PLAN}, smaller) is None
+    # Step-downs repeat: the ladder asks again as long as the planner has something smaller.
+    again = next_step(found[1], oom, {RecoveryStep.SMALLER_PLAN}, smaller)
+    assert again is not None and again[1].ctx_size == 2048
+    assert next_step(again[1], oom, {RecoveryStep.SMALLER_PLAN}, smaller) is None
     assert next_step(SPEC, oom, set(), None) is None
     assert next_step(SPEC, oom, set(), lambda s, f: None) is None
+    assert next_step(SPEC, oom, set(), lambda s, f: s) is None  # nothing changed
     # A step down for another model is ignored: recovery never switches models.
     other = LaunchSpec(model=Path("/other.gguf"), ctx_size=512)
     assert next_step(SPEC, oom, set(), lambda s, f: other) is None
+
+
+def test_a_named_step_down_is_reported_with_its_values() -> None:
+    oom = make_failure(FailureCode.OOM_KV)
+    smaller = SPEC.with_changes(ctx_size=3072)
+    rung = next_rung(
+        SPEC.with_changes(ctx_size=4096),
+        oom,
+        set(),
+        lambda s, f: StepDown(RecoveryStep.SMALLER_CONTEXT, smaller, {"ctx": 3072, "floor": 2048}),
+    )
+    assert rung is not None and rung.step is RecoveryStep.SMALLER_CONTEXT
+    assert rung.spec == smaller and dict(rung.params) == {"ctx": 3072, "floor": 2048}
+
+
+def test_tensor_parallel_falls_back_to_layer_split_on_oom_and_bad_argument() -> None:
+    tensor = SPEC.with_changes(split_mode="tensor", tensor_split=(1.0, 1.0), flash_attn="on")
+    bad = classify_exit(1, ["error: invalid argument: --split-mode"])
+    for failure in (make_failure(FailureCode.OOM_COMPUTE), make_failure(FailureCode.KILLED), bad):
+        found = next_step(tensor, failure, set())
+        assert found is not None and found[0] is RecoveryStep.LAYER_SPLIT
+        assert (found[1].split_mode, found[1].tensor_split) == ("layer", ())
+        assert next_step(tensor, failure, {RecoveryStep.LAYER_SPLIT}) is None
 
 
 def test_errors_the_user_must_fix_have_no_rung() -> None:

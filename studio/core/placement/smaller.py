@@ -1,84 +1,188 @@
 """Stepping down after an out-of-memory launch: the planner's next smaller option.
 
 The manager's recovery ladder (`studio.core.server.recovery`) takes a `SmallerPlan`
-callable: (failed LaunchSpec, Failure) -> a LaunchSpec that needs less memory, or None.
-`SmallerPlanStep` is that callable for one planned model. What to give up first depends on
-what ran out: weights (fewer layers or more experts on the host) or context (KV and
-compute buffers grow with it; a host kill is usually RAM, which context also relieves).
+callable: (failed LaunchSpec, Failure) -> a `StepDown` that needs less memory, or None.
+`SmallerPlanStep` is that callable for one planned model; the ladder calls it again after
+every out-of-memory start until it says None, so each call gives up a little more.
+
+The order follows what ran out:
+- the KV cache or compute buffers (or the host, killed by the OS): context down to a floor
+  the user is shown, then a quantized KV cache (only with flash attention: llama.cpp needs
+  it for a quantized V cache), then experts to the host, then fewer layers on the device
+  that failed. What the host ran out of is never relieved by moving more onto the host,
+  so a host failure stops after the context and the cache.
+- the weights: experts to the host, then fewer layers on the failing device, then the
+  context and the cache (compute buffers on the device shrink with the context too).
 """
 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
+from studio.core.placement.budget import HOST_KEY
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.request import PlanRequest, SplitMode
 from studio.core.placement.search import MIN_CTX, round_down
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import RecoveryStep, StepDown
 
 # Each step gives up this fraction of what it shrinks: small enough to keep most of what
 # the user had, large enough that a few steps reach something that fits.
 CONTEXT_STEP = 0.75
 EXPERT_STEP_FRACTION = 0.25
 LAYER_STEP_FRACTION = 0.125
+# Context steps stop here (or at the planned context, if that was smaller): below it a chat
+# holds too little to be worth keeping, so the cache, experts and layers give way first.
+CONTEXT_FLOOR = 2048
+# q8_0 keeps answers indistinguishable from f16 in practice at about half the memory.
+QUANTIZED_CACHE = "q8_0"
+
+# A log line that reports a failed allocation; the device it names is the one that failed.
+_ALLOCATION_FAILED = re.compile(
+    r"fail\w* to allocate|unable to allocate|out of memory|cudaMalloc failed", re.IGNORECASE
+)
+_HOST_BUFFER = re.compile(r"\bCPU\b|\bcpu_buffer|\bHost\b")
 
 
-def _smaller_context(plan: Plan) -> PlanRequest | None:
-    if plan.ctx <= MIN_CTX:
+def _no_params() -> Mapping[str, object]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class SmallerRequest:
+    """One step down: its kind, the request to plan, and what the user is told."""
+
+    step: RecoveryStep
+    request: PlanRequest
+    params: Mapping[str, object] = field(default_factory=_no_params)
+
+
+def context_floor(plan: Plan) -> int:
+    """The smallest context a step down goes to from `plan`."""
+    return max(MIN_CTX, min(CONTEXT_FLOOR, plan.ctx))
+
+
+def failing_device(plan: Plan, failure: Failure) -> str | None:
+    """The key of the device (or `HOST_KEY`) whose allocation failed, None if unknown."""
+    if failure.code is FailureCode.KILLED:
+        return HOST_KEY  # the OS killed the process: host memory ran out
+    names = [
+        (d.key, name)
+        for d in plan.devices
+        for name in {d.engine_name, d.label, d.key}
+        if name and d.enabled
+    ]
+    for line in reversed(failure.log_tail):
+        if not _ALLOCATION_FAILED.search(line):
+            continue
+        for key, name in names:
+            if re.search(rf"(?<![\w.:]){re.escape(name)}(?![\w.:])", line):
+                return key
+        if _HOST_BUFFER.search(line):
+            return HOST_KEY
+    return None
+
+
+_Step = Callable[[Plan, int, str | None], SmallerRequest | None]
+
+
+def _smaller_context(plan: Plan, floor: int, _failing: str | None) -> SmallerRequest | None:
+    if plan.ctx <= floor:
         return None
-    ctx = max(MIN_CTX, round_down(int(plan.ctx * CONTEXT_STEP)))
-    return plan.request.with_changes(ctx=ctx) if ctx < plan.ctx else None
+    ctx = max(floor, round_down(int(plan.ctx * CONTEXT_STEP)))
+    if ctx >= plan.ctx:
+        return None
+    params = {"ctx": ctx, "floor": floor}
+    return SmallerRequest(RecoveryStep.SMALLER_CONTEXT, plan.request.with_changes(ctx=ctx), params)
 
 
-def _more_experts_on_host(plan: Plan) -> PlanRequest | None:
+def _quantized_cache(plan: Plan, _floor: int, _failing: str | None) -> SmallerRequest | None:
+    request = plan.request
+    if (
+        not request.flash_attn  # a quantized V cache cannot be created without it
+        or plan.split_mode is SplitMode.TENSOR  # tensor mode refuses a quantized cache
+        or QUANTIZED_CACHE not in plan.limits.cache_types
+        or request.cache_types != ("f16", "f16")  # the user chose a cache: keep it
+    ):
+        return None
+    changed = request.with_changes(cache_type_k=QUANTIZED_CACHE, cache_type_v=QUANTIZED_CACHE)
+    return SmallerRequest(RecoveryStep.QUANTIZED_KV, changed, {"cache_type": QUANTIZED_CACHE})
+
+
+def _more_experts_on_host(plan: Plan, _floor: int, failing: str | None) -> SmallerRequest | None:
     top = plan.limits.n_cpu_moe_max
-    if plan.split_mode is SplitMode.TENSOR or plan.n_cpu_moe >= top:
+    if failing == HOST_KEY or plan.split_mode is SplitMode.TENSOR or plan.n_cpu_moe >= top:
         return None
     step = max(1, math.ceil(top * EXPERT_STEP_FRACTION))
-    return plan.request.with_changes(n_cpu_moe=min(top, plan.n_cpu_moe + step))
+    count = min(top, plan.n_cpu_moe + step)
+    request = plan.request.with_changes(n_cpu_moe=count)
+    return SmallerRequest(RecoveryStep.EXPERTS_TO_CPU, request, {"layers": count})
 
 
-def _fewer_layers(plan: Plan) -> PlanRequest | None:
+def _fewer_layers(plan: Plan, _floor: int, failing: str | None) -> SmallerRequest | None:
     used = [d for d in plan.devices if d.enabled and d.layers > 0]
-    if not used:
+    if failing == HOST_KEY or not used:
         return None
     if plan.split_mode is SplitMode.TENSOR:
         # Tensor mode cannot spill; fall back to a layer split chosen afresh.
-        return plan.asked.with_changes(split_mode=SplitMode.LAYER, layers=None, ctx=plan.ctx)
+        request = plan.asked.with_changes(split_mode=SplitMode.LAYER, layers=None, ctx=plan.ctx)
+        return SmallerRequest(RecoveryStep.LAYER_SPLIT, request)
     total = sum(d.layers for d in used)
     remove = max(1, math.ceil(total * LAYER_STEP_FRACTION))
     counts = {d.key: d.layers for d in plan.devices if d.enabled}
-    while remove > 0:
-        # Take from whichever device is fullest relative to its budget.
-        fullest = max(
-            (d for d in used if counts[d.key] > 0),
-            key=lambda d: d.predicted.total / max(d.budget, 1),
-            default=None,
-        )
-        if fullest is None:
-            break
-        take = min(remove, counts[fullest.key])
-        counts[fullest.key] -= take
-        remove -= take
-    return plan.request.with_changes(layers=counts)
+    named = [d for d in used if d.key == failing]
+    # The device that failed gives up layers; unknown, whichever is fullest for its budget.
+    target = named[0] if named else max(used, key=lambda d: d.predicted.total / max(d.budget, 1))
+    counts[target.key] -= min(remove, counts[target.key])
+    params = {"device": target.engine_name or target.label, "layers": counts[target.key]}
+    request = plan.request.with_changes(layers=counts)
+    return SmallerRequest(RecoveryStep.FEWER_LAYERS, request, params)
+
+
+_CONTEXT_FIRST: tuple[_Step, ...] = (
+    _smaller_context,
+    _quantized_cache,
+    _more_experts_on_host,
+    _fewer_layers,
+)
+_WEIGHTS_FIRST: tuple[_Step, ...] = (
+    _more_experts_on_host,
+    _fewer_layers,
+    _smaller_context,
+    _quantized_cache,
+)
+
+
+def next_smaller_step(
+    plan: Plan,
+    failure: FailureCode | None = None,
+    *,
+    floor: int | None = None,
+    failing: str | None = None,
+) -> SmallerRequest | None:
+    """The next step down from `plan`, or None when nothing can shrink."""
+    order = _WEIGHTS_FIRST if failure is FailureCode.OOM_WEIGHTS else _CONTEXT_FIRST
+    if failure is FailureCode.KILLED:
+        failing = HOST_KEY
+    low = context_floor(plan) if floor is None else floor
+    for step in order:
+        found = step(plan, low, failing)
+        if found is not None:
+            return found
+    return None
 
 
 def next_smaller_request(plan: Plan, failure: FailureCode | None = None) -> PlanRequest | None:
     """The request for the next smaller plan, or None when nothing can shrink."""
-    weights_first = failure is FailureCode.OOM_WEIGHTS
-    order = (
-        (_more_experts_on_host, _fewer_layers, _smaller_context)
-        if weights_first
-        else (_smaller_context, _more_experts_on_host, _fewer_layers)
-    )
-    for step in order:
-        request = step(plan)
-        if request is not None:
-            return request
-    return None
+    found = next_smaller_step(plan, failure)
+    return found.request if found is not None else None
 
 
 def next_smaller_plan(
@@ -93,12 +197,14 @@ class SmallerPlanStep:
     """The recovery ladder's `SmallerPlan` for one planned model.
 
     The ladder may already have changed the spec (flash attention off, no projector...);
-    those changes are kept, and only the placement fields are replaced.
+    those changes are kept, and only the placement and cache fields are replaced. The
+    context floor is fixed by the first plan, so stepping never lowers it.
     """
 
     def __init__(self, planner: Planner, plan: Plan) -> None:
         self._planner = planner
         self._plan = plan
+        self.floor = context_floor(plan)
 
     def _current(self, spec: LaunchSpec) -> Plan:
         """The plan matching what was launched (ctx and flash attention may differ)."""
@@ -115,13 +221,17 @@ class SmallerPlanStep:
             return self._plan
         return self._planner.plan(request)
 
-    def __call__(self, spec: LaunchSpec, failure: Failure) -> LaunchSpec | None:
-        smaller = next_smaller_plan(self._planner, self._current(spec), failure.code)
-        if smaller is None:
+    def __call__(self, spec: LaunchSpec, failure: Failure) -> StepDown | None:
+        current = self._current(spec)
+        found = next_smaller_step(
+            current, failure.code, floor=self.floor, failing=failing_device(current, failure)
+        )
+        if found is None:
             return None
+        smaller = self._planner.plan(found.request)
         self._plan = smaller
         placed = smaller.launch
-        return spec.with_changes(
+        changed = spec.with_changes(
             ctx_size=placed.ctx_size,
             n_gpu_layers=placed.n_gpu_layers,
             split_mode=placed.split_mode,
@@ -129,7 +239,10 @@ class SmallerPlanStep:
             n_cpu_moe=placed.n_cpu_moe,
             devices=placed.devices,
             rpc_servers=placed.rpc_servers,
+            cache_type_k=placed.cache_type_k,
+            cache_type_v=placed.cache_type_v,
         )
+        return StepDown(found.step, changed, MappingProxyType(dict(found.params)))
 
 
 class SmallerPlans:
@@ -146,6 +259,6 @@ class SmallerPlans:
     def remember(self, planner: Planner, plan: Plan) -> None:
         self._steps[plan.launch.model] = SmallerPlanStep(planner, plan)
 
-    def __call__(self, spec: LaunchSpec, failure: Failure) -> LaunchSpec | None:
+    def __call__(self, spec: LaunchSpec, failure: Failure) -> StepDown | None:
         step = self._steps.get(spec.model)
         return step(spec, failure) if step is not None else None

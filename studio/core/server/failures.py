@@ -40,6 +40,11 @@ class FailureCode(StrEnum):
     ENGINE_CPU_UNSUPPORTED = "engine_cpu_unsupported"
     HEALTH_TIMEOUT = "health_timeout"
     CRASH_LOOP = "crash_loop"
+    # Alive but not answering /health (stopped, deadlocked, swapping to death): replaced.
+    HUNG = "hung"
+    # Out of memory after every smaller setting the planner had; params: last (the final
+    # out-of-memory code), steps (step-downs taken), ctx (the last context tried).
+    OOM_NOTHING_SMALLER = "oom_nothing_smaller"
     EXITED = "exited"  # any other exit
 
     @property

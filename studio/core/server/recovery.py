@@ -12,24 +12,35 @@ Order, least destructive first:
 5. crash by signal with flash attention -> flash attention off (a quantized V cache -> f16)
 6. bare crash with a projector          -> projector on the CPU, then text-only
 7. bare crash with speculative decoding -> without it
-8. out of memory                        -> the planner's next smaller option
+8. out of memory                        -> tensor parallel to layer split, then the
+                                           planner's next smaller option, again and again
+                                           (smaller context down to a floor, quantized KV,
+                                           experts to the CPU, fewer layers on the failing
+                                           device) until it has nothing smaller to offer
+
+Step-downs are the one kind of rung that repeats: each is strictly smaller than the last,
+so the planner runs out of options; `MAX_STEP_DOWNS` bounds a caller's own step that never
+says "nothing smaller".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Set
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Set
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 
-# The planner's "next smaller plan" for an out-of-memory start: given what failed, return
-# a spec that needs less memory (smaller context, fewer GPU layers, more MoE on the CPU),
-# or None when nothing smaller is possible. Injected so the manager never imports the
-# planner.
-SmallerPlan = Callable[[LaunchSpec, Failure], LaunchSpec | None]
+# A runaway caller-supplied step down (one that always returns "something smaller") must
+# still end: far more steps than the planner ever takes from a real plan.
+MAX_STEP_DOWNS = 24
+
+
+def _no_params() -> Mapping[str, object]:
+    return MappingProxyType({})
 
 
 class RecoveryStep(StrEnum):
@@ -39,15 +50,56 @@ class RecoveryStep(StrEnum):
     TEXT_ONLY = "text_only"
     SPECULATIVE_OFF = "speculative_off"
     LAYER_SPLIT = "layer_split"
-    SMALLER_PLAN = "smaller_plan"
+    SMALLER_PLAN = "smaller_plan"  # a step down the caller did not name
+    SMALLER_CONTEXT = "smaller_context"  # params: ctx, floor
+    QUANTIZED_KV = "quantized_kv"  # params: cache_type
+    EXPERTS_TO_CPU = "experts_to_cpu"  # params: layers (MoE layers whose experts moved)
+    FEWER_LAYERS = "fewer_layers"  # params: device (engine name), layers (left on it)
+
+
+# Rungs that may be taken again and again, each one smaller than the last.
+STEP_DOWNS = frozenset(
+    {
+        RecoveryStep.SMALLER_PLAN,
+        RecoveryStep.SMALLER_CONTEXT,
+        RecoveryStep.QUANTIZED_KV,
+        RecoveryStep.EXPERTS_TO_CPU,
+        RecoveryStep.FEWER_LAYERS,
+    }
+)
+
+
+@dataclass(frozen=True)
+class StepDown:
+    """The planner's answer to an out-of-memory start: which kind of step, the spec to try,
+    and what the user is told about it (the new context and its floor, the device...)."""
+
+    step: RecoveryStep
+    spec: LaunchSpec
+    params: Mapping[str, object] = field(default_factory=_no_params)
+
+
+# The planner's "next smaller plan" for an out-of-memory start: given what failed, return
+# a spec that needs less memory (a bare LaunchSpec reads as SMALLER_PLAN), or None when
+# nothing smaller is possible. Injected so the manager never imports the planner.
+SmallerPlan = Callable[[LaunchSpec, Failure], LaunchSpec | StepDown | None]
 
 
 @dataclass(frozen=True)
 class RecoveryNote:
-    """One rung taken: what was changed and the failure that made us change it."""
+    """One rung taken: what was changed, the failure that made us change it, and the
+    values the user sees (for a step down: the new context, the device, ...)."""
 
     step: RecoveryStep
     cause: Failure
+    params: Mapping[str, object] = field(default_factory=_no_params)
+
+
+@dataclass(frozen=True)
+class Rung:
+    step: RecoveryStep
+    spec: LaunchSpec
+    params: Mapping[str, object] = field(default_factory=_no_params)
 
 
 _PROJECTOR = re.compile(r"\b(clip|mtmd|mmproj|projector|vision)", re.IGNORECASE)
@@ -81,37 +133,66 @@ def next_step(
     smaller_plan: SmallerPlan | None = None,
 ) -> tuple[RecoveryStep, LaunchSpec] | None:
     """The next rung to try for `failure`, or None when the ladder has nothing left."""
+    rung = next_rung(spec, failure, taken, smaller_plan)
+    return (rung.step, rung.spec) if rung is not None else None
+
+
+def next_rung(
+    spec: LaunchSpec,
+    failure: Failure,
+    taken: Set[RecoveryStep],
+    smaller_plan: SmallerPlan | None = None,
+) -> Rung | None:
+    """The next rung to try for `failure` with what the user is told about it, or None."""
 
     def fresh(step: RecoveryStep) -> bool:
         return step not in taken
 
     code = failure.code
     if code is FailureCode.PORT_IN_USE:
-        return (RecoveryStep.NEW_PORT, spec) if fresh(RecoveryStep.NEW_PORT) else None
+        return Rung(RecoveryStep.NEW_PORT, spec) if fresh(RecoveryStep.NEW_PORT) else None
 
     has_projector = spec.mmproj is not None and fresh(RecoveryStep.TEXT_ONLY)
     crashed = code in _START_CRASHES or code is FailureCode.PROJECTOR_FAILED
     if has_projector and (code is FailureCode.PROJECTOR_FAILED or failure.mentions(_PROJECTOR)):
-        return _projector_step(spec, taken)
+        return Rung(*_projector_step(spec, taken))
     if (
         spec.uses_speculative
         and fresh(RecoveryStep.SPECULATIVE_OFF)
         and (crashed or code is FailureCode.BAD_ARGUMENT or code.is_out_of_memory)
         and failure.mentions(_SPECULATIVE)
     ):
-        return RecoveryStep.SPECULATIVE_OFF, _without_speculative(spec)
-    if spec.split_mode == "tensor" and fresh(RecoveryStep.LAYER_SPLIT) and crashed:
-        return RecoveryStep.LAYER_SPLIT, spec.with_changes(split_mode="layer", tensor_split=())
+        return Rung(RecoveryStep.SPECULATIVE_OFF, _without_speculative(spec))
+    # Tensor parallelism is the newest and least forgiving placement: whatever stops it
+    # (a crash, an argument this engine refuses, memory it cannot spill) -> layer split.
+    if (
+        spec.split_mode == "tensor"
+        and fresh(RecoveryStep.LAYER_SPLIT)
+        and (crashed or code is FailureCode.BAD_ARGUMENT or code.is_out_of_memory)
+    ):
+        return Rung(
+            RecoveryStep.LAYER_SPLIT, spec.with_changes(split_mode="layer", tensor_split=())
+        )
     if code is FailureCode.CRASHED:
         if spec.flash_attn_maybe_on and fresh(RecoveryStep.FLASH_ATTN_OFF):
-            return RecoveryStep.FLASH_ATTN_OFF, _without_flash_attn(spec)
+            return Rung(RecoveryStep.FLASH_ATTN_OFF, _without_flash_attn(spec))
         if has_projector:
-            return _projector_step(spec, taken)
+            return Rung(*_projector_step(spec, taken))
         if spec.uses_speculative and fresh(RecoveryStep.SPECULATIVE_OFF):
-            return RecoveryStep.SPECULATIVE_OFF, _without_speculative(spec)
-    if code.is_out_of_memory and smaller_plan is not None and fresh(RecoveryStep.SMALLER_PLAN):
-        smaller = smaller_plan(spec, failure)
-        # A step down planned for another model must never switch models behind the user.
-        if smaller is not None and smaller != spec and smaller.model == spec.model:
-            return RecoveryStep.SMALLER_PLAN, smaller
+            return Rung(RecoveryStep.SPECULATIVE_OFF, _without_speculative(spec))
+    if code.is_out_of_memory and smaller_plan is not None:
+        return _step_down(spec, failure, smaller_plan)
     return None
+
+
+def _step_down(spec: LaunchSpec, failure: Failure, smaller_plan: SmallerPlan) -> Rung | None:
+    found = smaller_plan(spec, failure)
+    if found is None:
+        return None
+    if not isinstance(found, StepDown):
+        found = StepDown(RecoveryStep.SMALLER_PLAN, found)
+    # A step down planned for another model must never switch models behind the user, and
+    # one that changes nothing would only fail the same way again.
+    if found.spec == spec or found.spec.model != spec.model:
+        return None
+    return Rung(found.step, found.spec, found.params)
