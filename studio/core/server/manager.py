@@ -21,13 +21,18 @@ Rules it keeps:
   children never run together. Switching A, B, A lands on A.
 - `unload()` bumps `epoch`; a respawn or retry captured under an older epoch never
   installs a child (it re-checks the epoch, the intent counter and the wanted spec).
-- A failed start climbs the recovery ladder (`recovery.next_step`), each rung at most
-  once, every rung reported in `Snapshot.recovery`.
+- A failed start climbs the recovery ladder (`recovery.next_rung`), each rung at most
+  once except the planner's out-of-memory step-downs, which repeat while the planner has
+  something smaller; every rung is reported in `Snapshot.recovery`. Out of memory with
+  nothing smaller left ends as `oom_nothing_smaller`.
 - After a healthy start, a watchdog turns an unexpected exit into one respawn. Requests
   that lose their connection before anything was received share that respawn and are
   replayed once; a connection error while the child still listens respawns nothing; a
   crash after deltas were received raises `StreamInterruptedError` (the caller keeps the
   partial answer); three crashes within a minute stop respawning (`crash_loop`).
+- While no request is in flight, a health probe asks the child every
+  `health_probe_interval_s`; a child that is alive but does not answer a patient second
+  probe is `hung`: it is killed and replaced by the same single respawn as a crash.
 """
 
 from __future__ import annotations
@@ -63,7 +68,14 @@ from studio.core.server.failures import (
 )
 from studio.core.server.launch import LaunchSpec, free_loopback_port
 from studio.core.server.process import ServerProcess
-from studio.core.server.recovery import RecoveryNote, RecoveryStep, SmallerPlan, next_step
+from studio.core.server.recovery import (
+    MAX_STEP_DOWNS,
+    STEP_DOWNS,
+    RecoveryNote,
+    RecoveryStep,
+    SmallerPlan,
+    next_rung,
+)
 from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.core.server.streams import CancellableStreams
 from studio.core.tasks import TaskOwner
@@ -78,6 +90,11 @@ _Outcome = tuple[Snapshot | None, StudioError | None]
 # may just be a long prefill and must not trigger a respawn.
 LOST_CONNECTION = (httpx.NetworkError, httpx.RemoteProtocolError)
 HUNG_PROBE_TIMEOUT_S = 5.0
+# How often an idle child is asked whether it still answers. Rare enough to cost nothing,
+# often enough that a hung engine is replaced before the user's next message finds it.
+HEALTH_PROBE_INTERVAL_S = 30.0
+# The first, quick probe of an idle child; a miss is followed by a patient one.
+QUICK_PROBE_TIMEOUT_S = 2.0
 
 
 class SupersededError(StudioError):
@@ -112,6 +129,8 @@ class ServerManager:
         crash_loop_window_s: float = 60.0,
         environ: Mapping[str, str] | None = None,
         port_picker: Callable[[], int] = free_loopback_port,
+        health_probe_interval_s: float | None = HEALTH_PROBE_INTERVAL_S,
+        hung_probe_timeout_s: float = HUNG_PROBE_TIMEOUT_S,
     ) -> None:
         self._engine = engine
         self._log_dir = log_dir
@@ -124,6 +143,8 @@ class ServerManager:
         self._crash_loop_window_s = crash_loop_window_s
         self._environ = dict(os.environ if environ is None else environ)
         self._port_picker = port_picker
+        self._probe_interval_s = health_probe_interval_s  # None: no idle probe
+        self._hung_probe_timeout_s = hung_probe_timeout_s
 
         self._snapshot = Snapshot()
         self._subscribers: list[Subscriber] = []
@@ -137,6 +158,7 @@ class ServerManager:
         self._wanted: LaunchSpec | None = None  # what the user wants loaded, None = nothing
         self._process: ServerProcess | None = None
         self._watchdog: asyncio.Task[None] | None = None
+        self._prober: asyncio.Task[None] | None = None
         self._respawn_task: asyncio.Task[None] | None = None
         self._respawn_for: ServerProcess | None = None
         self._crash_times: deque[float] = deque(maxlen=crash_loop_count)
@@ -309,6 +331,7 @@ class ServerManager:
 
     async def _start_with_ladder(self, spec: LaunchSpec, state: ServerState) -> ServerProcess:
         taken: set[RecoveryStep] = set()
+        step_downs = 0
         # A respawn keeps the rungs its original start took; a fresh load starts clean.
         notes = [] if state is ServerState.STARTING else list(self._snapshot.recovery)
         while True:
@@ -316,20 +339,29 @@ class ServerManager:
             try:
                 return await self._start_once(spec)
             except ServerFailureError as error:
-                found = next_step(spec, error.failure, taken, self._smaller_plan)
-                if found is None:
+                rung = next_rung(spec, error.failure, taken, self._smaller_plan)
+                if rung is not None and rung.step in STEP_DOWNS and step_downs >= MAX_STEP_DOWNS:
+                    rung = None
+                if rung is None:
+                    final = _final_failure(error.failure, spec, step_downs)
                     self._publish(
-                        state=ServerState.FAILED,
-                        failure=error.failure,
-                        phase=None,
-                        pid=None,
-                        base_url=None,
+                        state=ServerState.FAILED, failure=final, phase=None, pid=None, base_url=None
                     )
-                    raise
-                step, spec = found
-                taken.add(step)
-                notes.append(RecoveryNote(step, error.failure))
-                log.warning("llama-server failed (%s); retrying: %s", error.failure.detail, step)
+                    if final is error.failure:
+                        raise
+                    raise ServerFailureError(final) from error
+                if rung.step in STEP_DOWNS:
+                    step_downs += 1
+                else:
+                    taken.add(rung.step)
+                spec = rung.spec
+                notes.append(RecoveryNote(rung.step, error.failure, rung.params))
+                log.warning(
+                    "llama-server failed (%s); retrying: %s %s",
+                    error.failure.detail,
+                    rung.step,
+                    dict(rung.params),
+                )
 
     async def _start_once(self, spec: LaunchSpec) -> ServerProcess:
         process = ServerProcess.spawn(
@@ -379,12 +411,19 @@ class ServerManager:
             pid=process.pid,
         )
         self._watchdog = self._tasks.spawn("watchdog", self._watch(process))
+        if self._probe_interval_s is not None:
+            self._prober = self._tasks.spawn("health-probe", self._probe_while_idle(process))
+
+    def _stop_watching(self) -> None:
+        """The child is going away on purpose: its exit and its silence mean nothing now."""
+        for task in (self._watchdog, self._prober):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._watchdog = self._prober = None
 
     async def _stop_current(self) -> None:
         process, self._process = self._process, None
-        if self._watchdog is not None:
-            self._watchdog.cancel()
-            self._watchdog = None
+        self._stop_watching()
         if process is None:
             return
         # Answers from a model that is going away end as "cancelled", not as an error.
@@ -451,9 +490,7 @@ class ServerManager:
             if self._process is not served_by:
                 return
             self._process = None
-            if self._watchdog is not None:
-                self._watchdog.cancel()
-                self._watchdog = None
+            self._stop_watching()
             await self._reap(served_by, 0)
             spec = self._snapshot.spec or self._wanted
             self._publish(respawn_count=self._snapshot.respawn_count + 1)
@@ -465,6 +502,42 @@ class ServerManager:
                 await self._reap(process, 0)
                 return
             self._install(process)
+
+    async def _probe_while_idle(self, process: ServerProcess) -> None:
+        """Ask an idle child whether it still answers; replace it when it is hung.
+
+        Only while no request is in flight: a request that loses its child recovers by
+        itself, and a busy engine on a small machine may answer slowly without being hung.
+        An unload or a new load during the probe wins: the probe acts only if the epoch,
+        the intent and the child are the ones it started with."""
+        assert self._probe_interval_s is not None
+        while True:
+            await asyncio.sleep(self._probe_interval_s)
+            epoch, intent = self._epoch, self._intent
+            if not self._still_serving(process, epoch, intent):
+                return
+            if self._streams.in_flight or await process.answers(QUICK_PROBE_TIMEOUT_S):
+                continue
+            # One patient probe before killing a working server and losing its cache.
+            if await process.answers(self._hung_probe_timeout_s):
+                continue
+            if not self._still_serving(process, epoch, intent) or self._streams.in_flight:
+                return
+            failure = make_failure(FailureCode.HUNG, log_tail=process.lines())
+            log.warning("llama-server pid %d does not answer: replacing it", process.pid)
+            process.kill_now()  # its watchdog now reads the exit as requested
+            self._ensure_respawn(process, failure)
+            return
+
+    def _still_serving(self, process: ServerProcess, epoch: int, intent: int) -> bool:
+        return (
+            process is self._process
+            and process.is_alive
+            and epoch == self._epoch
+            and intent == self._intent
+            and self._wanted is not None
+            and not self._closed
+        )
 
     async def _recover_lost_connection(self, served_by: ServerProcess) -> None:
         """A request lost its connection to `served_by` before receiving anything."""
@@ -486,7 +559,7 @@ class ServerManager:
             # probe before calling it hung, since killing a working server loses its cache.
             if await served_by.answers(HUNG_PROBE_TIMEOUT_S):
                 return
-            failure = make_failure(FailureCode.EXITED, log_tail=served_by.lines(), hung=True)
+            failure = make_failure(FailureCode.HUNG, log_tail=served_by.lines())
             served_by.kill_now()
         task = self._ensure_respawn(served_by, failure)
         if task is not None:
@@ -592,3 +665,19 @@ async def _captured(operation: Coroutine[Any, Any, Snapshot]) -> _Outcome:
 def _current_task_cancelling() -> bool:
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
+
+
+def _final_failure(failure: Failure, spec: LaunchSpec, step_downs: int) -> Failure:
+    """What the ladder reports when it has nothing left: an out-of-memory start after the
+    planner's step-downs says so (and how far it went), anything else stays as it is."""
+    if not failure.code.is_out_of_memory or step_downs == 0:
+        return failure
+    return make_failure(
+        FailureCode.OOM_NOTHING_SMALLER,
+        exit_code=failure.exit_code,
+        signal_name=failure.signal_name,
+        log_tail=failure.log_tail,
+        last=failure.code.value,
+        steps=step_downs,
+        ctx=spec.ctx_size if spec.ctx_size is not None else "?",
+    )
