@@ -104,7 +104,22 @@ def _templates() -> dict[str, str]:
         "crash_loop": _translate(
             "Messages", "The engine crashed repeatedly; it is not restarted again."
         ),
+        "hung": _translate("Messages", "The engine stopped answering; it was replaced."),
+        "oom_nothing_smaller": _translate(
+            "Messages",
+            "Out of memory even after {steps} smaller settings (the last with a context of "
+            "{ctx}); nothing smaller is left to try. Free memory or choose a smaller model.",
+        ),
         "exited": _translate("Messages", "The engine exited (code {exit_code})."),
+        # -- the fit check before any load (studio/core/placement/admission.py) --
+        "model_does_not_fit": _translate(
+            "Messages",
+            "{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept "
+            "free, and {available} is free.",
+        ),
+        "plan_refused": _translate(
+            "Messages", "{model} cannot be loaded with these settings; see the load dialog."
+        ),
         "superseded": _translate("Messages", "A newer request replaced this one."),
         "manager_closed": _translate(
             "Messages", "The app is closing; the engine no longer takes requests."

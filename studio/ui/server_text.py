@@ -6,6 +6,8 @@ translated sentences, so the Server page, the status bar and the chat pane say t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QCoreApplication
 
 from studio.core.server.failures import Failure, FailureCode
@@ -72,12 +74,20 @@ def failure_text(failure: Failure) -> str:
         ),
         FailureCode.HEALTH_TIMEOUT: _tr("The engine did not become ready in time."),
         FailureCode.CRASH_LOOP: _tr("The engine crashed repeatedly; it is not restarted again."),
+        FailureCode.HUNG: _tr("The engine stopped answering; it was replaced."),
+        FailureCode.OOM_NOTHING_SMALLER: _tr(
+            "Out of memory even after {steps} smaller settings (the last with a context of "
+            "{ctx}); nothing smaller is left to try. Free memory or choose a smaller model."
+        ),
         FailureCode.EXITED: _tr("The engine exited (code {exit_code})."),
     }
     text = texts.get(code, str(code))
-    return text.format(
-        signal=failure.signal_name or "?",
-        exit_code=failure.exit_code if failure.exit_code is not None else "?",
+    return text.format_map(
+        _Filled(
+            failure.params,
+            signal=failure.signal_name or "?",
+            exit_code=failure.exit_code if failure.exit_code is not None else "?",
+        )
     )
 
 
@@ -90,8 +100,14 @@ def recovery_text(note: RecoveryNote) -> str:
         RecoveryStep.SPECULATIVE_OFF: _tr("Retried without speculative decoding"),
         RecoveryStep.LAYER_SPLIT: _tr("Retried with layer split instead of tensor parallel"),
         RecoveryStep.SMALLER_PLAN: _tr("Retried with a smaller plan"),
+        RecoveryStep.SMALLER_CONTEXT: _tr(
+            "Retried with a context of {ctx} (it goes no lower than {floor})"
+        ),
+        RecoveryStep.QUANTIZED_KV: _tr("Retried with a {cache_type} KV cache"),
+        RecoveryStep.EXPERTS_TO_CPU: _tr("Retried with the experts of {layers} layers on the CPU"),
+        RecoveryStep.FEWER_LAYERS: _tr("Retried with {layers} layers left on {device}"),
     }
-    step = texts.get(note.step, str(note.step))
+    step = texts.get(note.step, str(note.step)).format_map(_Filled(note.params))
     return _tr("{step}, after: {cause}").format(step=step, cause=failure_text(note.cause))
 
 
@@ -103,3 +119,13 @@ def snapshot_summary(snapshot: Snapshot) -> str:
     if snapshot.state is ServerState.FAILED and snapshot.failure is not None:
         return _tr("{state}: {reason}").format(state=state, reason=failure_text(snapshot.failure))
     return state
+
+
+class _Filled(dict[str, object]):
+    """Format values; a parameter the note or failure lacks shows as "?", never a KeyError."""
+
+    def __init__(self, values: Mapping[str, object], **extra: object) -> None:
+        super().__init__({**values, **extra})
+
+    def __missing__(self, key: str) -> object:
+        return "?"
