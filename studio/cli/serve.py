@@ -14,16 +14,26 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from studio.core.engine import EngineError, EngineLocation, EngineProber, locate_engine
+from studio.core.engine import (
+    EngineError,
+    EngineInfo,
+    EngineLocation,
+    EngineProber,
+    default_selector,
+)
 from studio.core.errors import StudioError
+from studio.core.hub.library import LocalModel
 from studio.core.paths import AppPaths
 from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
+
+if TYPE_CHECKING:
+    from studio.core.placement import Plan, Planner
 
 DEFAULT_PORT = 8765
 
@@ -40,6 +50,21 @@ def _layers(text: str) -> int | str:
 
 def _shares(text: str) -> tuple[float, ...]:
     return tuple(float(part) for part in text.split(",") if part.strip())
+
+
+_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def duration(text: str) -> float:
+    """`90`, `90s`, `15m` or `1h` as seconds."""
+    unit = _UNITS.get(text[-1:].lower(), 0.0)
+    try:
+        seconds = float(text[:-1] if unit else text) * (unit or 1.0)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError("expected a duration such as 90s, 15m or 1h")
+    return seconds
 
 
 def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +89,15 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", "-t", type=int, default=None, metavar="N")
     parser.add_argument("--binary", type=Path, default=None, help="the llama-server to run")
     parser.add_argument(
+        "--embeddings", action="store_true", help="serve /v1/embeddings too (chat still works)"
+    )
+    parser.add_argument(
+        "--pooling",
+        default=None,
+        choices=["none", "mean", "cls", "last", "rank"],
+        help="embedding pooling (a chat model's own is none: give mean or last)",
+    )
+    parser.add_argument(
         "--plan",
         action="store_true",
         help="let the planner fit the model to this machine (context, layers, experts; "
@@ -75,6 +109,13 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="ARG",
         help="an extra llama-server argument (repeatable; managed flags are refused)",
+    )
+    parser.add_argument(
+        "--force",
+        "--load-anyway",
+        dest="force",
+        action="store_true",
+        help="load a model even when the planner says it does not fit in memory",
     )
 
 
@@ -96,28 +137,40 @@ def spec_from_args(args: argparse.Namespace, model: Path | None = None) -> Launc
         spec_type=args.spec_type,
         draft_model=args.draft,
         threads=args.threads,
+        embeddings=getattr(args, "embeddings", False),
+        pooling=getattr(args, "pooling", None),
         extra_args=tuple(args.engine_arg),
     )
 
 
-def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpec, SmallerPlan]:
-    """The planner's launch spec for this machine and its out-of-memory step down."""
-    # Imported here: only `--plan` needs the planner and the hardware probes.
+def machine_plan(
+    args: argparse.Namespace, engine: EngineLocation, *, probe_required: bool = True
+) -> tuple[Planner, Plan]:
+    """The planner's plan for this model on this machine (or on STUDIO_FAKE_DEVICES).
+
+    Without `probe_required`, an engine that cannot be probed (it will fail to start and
+    say why itself) leaves the plan to the memory the hardware reports."""
+    # Imported here: only planning needs the GGUF reader and the hardware probes.
     from studio.core.gguf import read_model
     from studio.core.hardware import DeviceConfig, discover_devices
     from studio.core.memory import summarize
-    from studio.core.placement import Planner, SmallerPlanStep, request_from_environment
+    from studio.core.placement import Planner, request_from_environment
 
     model = read_model(args.model)
-    info = EngineProber(AppPaths.default().engine_probe_cache).probe(engine)
+    try:
+        info: EngineInfo | None = EngineProber(AppPaths.default().engine_probe_cache).probe(engine)
+    except EngineError:
+        if probe_required:
+            raise
+        info = None
     inventory = discover_devices(
-        DeviceConfig.from_environment(os.environ), info.devices, os.environ
+        DeviceConfig.from_environment(os.environ), info.devices if info else (), os.environ
     )
     planner = Planner(
         summarize(model),
         args.model,
         inventory,
-        info.features,
+        info.features if info else None,
         frozenset(t.name for t in model.tensors),
     )
     request, _reasons = request_from_environment(os.environ)
@@ -128,31 +181,87 @@ def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpe
         changes["cache_type_v"] = args.cache_type_v
     if args.flash_attn in ("on", "off"):
         changes["flash_attn"] = args.flash_attn == "on"
-    plan = planner.plan(request.with_changes(**changes))
-    if not plan.fits:
-        raise StudioError(
-            "plan_does_not_fit",
-            "the planner found no placement that fits this machine (see `studio fit`)",
-            model=str(args.model),
-        )
-    launch = plan.launch.with_changes(extra_args=tuple(args.engine_arg))
+    return planner, planner.plan(request.with_changes(**changes))
+
+
+def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpec, SmallerPlan]:
+    """The planner's launch spec for this machine and its out-of-memory step down; a plan
+    that does not fit is refused with its numbers unless the user said `--force`."""
+    from studio.core.placement import SmallerPlanStep
+    from studio.core.placement.admission import check_fits
+
+    planner, plan = machine_plan(args, engine)
+    if not getattr(args, "force", False):
+        check_fits(plan)
+    launch = plan.launch.with_changes(
+        extra_args=tuple(args.engine_arg),
+        embeddings=getattr(args, "embeddings", False),
+        pooling=getattr(args, "pooling", None),
+    )
     return launch, SmallerPlanStep(planner, plan)
+
+
+def admitted(args: argparse.Namespace, engine: EngineLocation) -> None:
+    """Without `--plan`: refuse a model that cannot fit even as the planner would place it
+    (auto-fit at the asked context), unless the user said `--force`. A model or engine the
+    planner cannot read is left to the engine, which reports it in its own words."""
+    from studio.core.placement.admission import check_fits
+
+    if getattr(args, "force", False):
+        return
+    try:
+        _planner, plan = machine_plan(args, engine, probe_required=False)
+    except (StudioError, OSError) as error:
+        logging.getLogger(__name__).info("no fit check for %s: %s", args.model, error)
+        return
+    check_fits(plan)
 
 
 def make_manager(
     args: argparse.Namespace,
 ) -> tuple[ServerManager, LaunchSpec, SmallerPlan | None]:
     """The manager, the first spec to load and its step down (planned with `--plan`)."""
-    engine = locate_engine(args.binary)
+    # Never a binary that dies of an illegal instruction here: the first that passed its
+    # self-test on this CPU.
+    engine = default_selector(AppPaths.default()).active(args.binary).location
     smaller: SmallerPlan | None = None
     spec = spec_from_args(args)
     if getattr(args, "plan", False):
         spec, smaller = planned(args, engine)
+    else:
+        admitted(args, engine)
     log_dir = AppPaths.default().log_dir / "llama-server"
     return ServerManager(engine, log_dir), spec, smaller
 
 
+# Codes whose detail is already the whole sentence a user needs (sizes formatted, the way
+# out named): printed alone, without the raw parameters.
+_SENTENCES: dict[str, str] = {
+    "model_does_not_fit": "{detail} Pass --force to load it anyway.",
+    "oom_nothing_smaller": "Out of memory even after {steps} smaller settings (the last with "
+    "a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller "
+    "model.",
+    "hung": "The engine stopped answering and was replaced.",
+}
+
+
+def library_models(extra_folders: list[Path]) -> list[LocalModel]:
+    """The app's library (HF cache and its model folders) and `--models-dir` folders."""
+    from studio.core.hub.config import HubConfig
+    from studio.core.hub.library import scan_library
+    from studio.core.settings import SettingsStore
+
+    settings = SettingsStore.in_directory(AppPaths.default().config_dir).load()
+    folders = [Path(folder).expanduser() for folder in settings.models_folders]
+    return scan_library(HubConfig().cache_dir, [*folders, *extra_folders])
+
+
 def report_error(error: StudioError) -> None:
+    sentence = _SENTENCES.get(error.code)
+    if sentence is not None:
+        values = {k: v for k, v in error.params.items() if k != "log_tail"}
+        print(f"error: {sentence.format_map({**values, 'detail': error.detail})}", file=sys.stderr)
+        return
     params = ", ".join(f"{k}={v}" for k, v in error.params.items() if k != "log_tail")
     print(
         f"error: {error.code}: {error.detail}" + (f" ({params})" if params else ""), file=sys.stderr
@@ -202,6 +311,23 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="chats waiting for a busy slot at most; more are answered 429",
     )
+    parser.add_argument(
+        "--idle-unload",
+        type=duration,
+        default=None,
+        metavar="DURATION",
+        help="unload the model after this long without a request (90s, 15m, 1h); "
+        "the next request loads it again",
+    )
+    parser.add_argument(
+        "--models-dir",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="a folder of models requests may name, besides the app's model folders and "
+        "the Hugging Face cache (repeatable)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -242,13 +368,26 @@ async def serve(args: argparse.Namespace) -> int:
         return 1
 
     async def plan_load(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
-        if not args.plan:
-            return spec_from_args(args, path), None
         # Reading the GGUF and probing devices block: off the loop.
+        other = argparse.Namespace(**{**vars(args), "model": path})
+        if not args.plan:
+            await asyncio.to_thread(admitted, other, manager.engine)
+            return spec_from_args(args, path), None
+        return await asyncio.to_thread(planned, other, manager.engine)
+
+    async def plan_demand(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
+        # A model a request names is always planned, so it fits whatever ran before it.
         other = argparse.Namespace(**{**vars(args), "model": path})
         return await asyncio.to_thread(planned, other, manager.engine)
 
-    facade = ChatFacade(manager, plan_load, options)
+    facade = ChatFacade(
+        manager,
+        plan_load,
+        options,
+        library=lambda: library_models(args.models_dir),
+        plan_demand=plan_demand,
+        idle_unload_s=args.idle_unload,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
