@@ -207,5 +207,5 @@ class EngineBuildOffer(QObject):
         if self.dialog is None:
             self.dialog = EngineBuildDialog(self._engine, self._window)
         self.dialog.show()
-        self.dialog.raise_()
+        self.dialog.activateWindow()
         return self.dialog
