@@ -133,6 +133,7 @@ class DiscoverPage(QWidget):
         self.repo_title = QLabel(self.tr("Choose a repository to see its files."))
         self.repo_title.setObjectName("repo-title")
         self.repo_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.repo_title.setWordWrap(True)  # a long repository id must not widen the page
         self.repo_summary = QLabel()
         self.repo_summary.setObjectName("repo-summary")
         self.repo_summary.setWordWrap(True)
@@ -151,11 +152,13 @@ class DiscoverPage(QWidget):
         self.download_button = QPushButton(self.tr("Download"))
         self.download_button.setObjectName("download-button")
         self.download_button.setEnabled(False)
+        # The projector choice on a row of its own: beside the target and the button it
+        # made the page wider than a 1024-pixel window once translated.
+        into = QLabel(self.tr("Into:"))
+        into.setBuddy(self.target)
         action_row = QHBoxLayout()
-        action_row.addWidget(self.include_mmproj)
-        action_row.addStretch(1)
-        action_row.addWidget(QLabel(self.tr("Into:")))
-        action_row.addWidget(self.target)
+        action_row.addWidget(into)
+        action_row.addWidget(self.target, 1)
         action_row.addWidget(self.download_button)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -163,6 +166,7 @@ class DiscoverPage(QWidget):
         right_layout.addWidget(self.repo_title)
         right_layout.addWidget(self.repo_summary)
         right_layout.addWidget(self.files, 1)
+        right_layout.addWidget(self.include_mmproj)
         right_layout.addLayout(action_row)
 
         browse = QSplitter(Qt.Orientation.Horizontal)

@@ -7,6 +7,7 @@ window; this keeps the composition root short while every collaborator stays exp
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from studio.core.hardware import DeviceConfig, discover_devices
@@ -79,6 +80,7 @@ class HubArea:
         self.library = LibraryService(tasks, config.cache_dir, self._folders, self._import_folder)
         self.discover_page = DiscoverPage(self.hub, self.downloads, config.cache_dir, self._folders)
         self.library_page = LibraryPage(self.library)
+        self.library_page.add_folder_requested.connect(self._on_add_folder_requested)
         self.downloads.completed.connect(lambda _: self.library.rescan())
         self._known_folders = tuple(settings.current.models_folders)
         settings.changed.connect(self._on_settings_changed)
@@ -107,6 +109,16 @@ class HubArea:
             os.environ,
         )
         return plan_fit(summary, name, inventory, info.features if info is not None else None)
+
+    def _on_add_folder_requested(self, folder: Path) -> None:
+        # Saved through the settings service like the Settings page's list; its `changed`
+        # signal rescans the library (`_on_settings_changed`).
+        def add(settings: AppSettings) -> AppSettings:
+            if str(folder) in settings.models_folders:
+                return settings
+            return replace(settings, models_folders=(*settings.models_folders, str(folder)))
+
+        self._settings.update(add)
 
     def _on_settings_changed(self, settings: AppSettings) -> None:
         config = hub_config(settings)

@@ -48,7 +48,7 @@ class LibraryModel(RowTableModel):
             return model
         if role == SORT_ROLE:
             return (
-                model.name.lower(),
+                model.file_name.lower(),
                 model.architecture,
                 model.parameters,
                 model.quant,
@@ -64,7 +64,13 @@ class LibraryModel(RowTableModel):
                 return text.error_text(
                     model.problem, {"path": str(model.path), **model.problem_params}
                 )
-            return "\n".join(str(p) for p in model.files)
+            files = "\n".join(str(p) for p in model.files)
+            if model.name and model.name != model.file_name:
+                # The header's own name is a detail: it often drops words the file name
+                # keeps ("Instruct"), so it is no good as the row's name.
+                named = self.tr("Name in the file: {name}").format(name=model.name)
+                return f"{named}\n{files}"
+            return files
         if role == Qt.ItemDataRole.ForegroundRole and model.problem:
             return _PROBLEM_COLOR
         return None
@@ -76,7 +82,7 @@ class LibraryModel(RowTableModel):
 
     def _display(self, model: LocalModel, column: int) -> str:
         if column == self.NAME:
-            name = model.name
+            name = model.file_name  # what the user downloaded or copied, every word of it
             if len(model.files) > 1:
                 name = self.tr("{name} ({count} parts)").format(name=name, count=len(model.files))
             return name

@@ -30,6 +30,9 @@ class LibraryPage(QWidget):
     # The user wants to load this model file (the first shard): the app opens its load
     # dialog (`StudioAreas.open_model`).
     load_requested = Signal(object)  # Path
+    # The user chose a folder to watch for models: the app adds it to the settings' model
+    # folders, which rescans (`HubArea`).
+    add_folder_requested = Signal(object)  # Path
 
     def __init__(self, library: LibraryService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,6 +44,7 @@ class LibraryPage(QWidget):
         self.filter.setObjectName("library-filter")
         self.filter.setPlaceholderText(self.tr("Filter by name, architecture, quant…"))
         self.filter.setClearButtonEnabled(True)
+        self.filter.setAccessibleName(self.tr("Filter the models"))
         self.table = QTableView()
         self.table.setObjectName("library-models")
         self.table.setAccessibleName(self.tr("Models on this computer"))
@@ -52,10 +56,13 @@ class LibraryPage(QWidget):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.table.horizontalHeader()
+        # The name (the file name, every word of it) takes what the short columns leave;
+        # the location is a detail the user can widen, with the whole path in the tooltip.
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(LibraryModel.NAME, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(LibraryModel.LOCATION, QHeaderView.ResizeMode.Interactive)
-        self.table.setColumnWidth(LibraryModel.LOCATION, 260)
+        header.setStretchLastSection(False)
+        self.table.setColumnWidth(LibraryModel.LOCATION, 160)
         self.status = QLabel()
         self.status.setObjectName("library-status")
         self.status.setWordWrap(True)
@@ -65,7 +72,12 @@ class LibraryPage(QWidget):
         self.import_button = QPushButton(self.tr("Import a GGUF file…"))
         self.reveal_button = QPushButton(self.tr("Show in file manager"))
         self.delete_button = QPushButton(self.tr("Delete…"))
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.add_folder_button.setToolTip(
+            self.tr("Watch a folder for GGUF models; Settings lists the folders watched.")
+        )
         for button, name in (
+            (self.add_folder_button, "library-add-folder"),
             (self.load_button, "library-load"),
             (self.rescan_button, "library-rescan"),
             (self.import_button, "library-import"),
@@ -73,16 +85,21 @@ class LibraryPage(QWidget):
             (self.delete_button, "library-delete"),
         ):
             button.setObjectName(name)
+        # Where models come from beside the filter, what to do with the chosen one below:
+        # six buttons in one row were wider than a 1024-pixel window once translated.
+        sources = QHBoxLayout()
+        sources.addWidget(self.filter, 1)
+        sources.addWidget(self.rescan_button)
+        sources.addWidget(self.import_button)
+        sources.addWidget(self.add_folder_button)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.rescan_button)
-        buttons.addWidget(self.import_button)
         buttons.addStretch(1)
         buttons.addWidget(self.reveal_button)
         buttons.addWidget(self.delete_button)
         buttons.addWidget(self.load_button)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(self.filter)
+        layout.addLayout(sources)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
@@ -90,6 +107,7 @@ class LibraryPage(QWidget):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.rescan_button.clicked.connect(library.rescan)
         self.import_button.clicked.connect(self._on_import_clicked)
+        self.add_folder_button.clicked.connect(self._on_add_folder_clicked)
         self.reveal_button.clicked.connect(self._on_reveal_clicked)
         self.delete_button.clicked.connect(self._on_delete_clicked)
         self.load_button.clicked.connect(self._on_load_clicked)
@@ -112,6 +130,10 @@ class LibraryPage(QWidget):
         name, _ = QFileDialog.getOpenFileName(
             self, self.tr("Import a GGUF model"), "", self.tr("GGUF models (*.gguf)")
         )
+        return Path(name) if name else None
+
+    def choose_folder(self) -> Path | None:
+        name = QFileDialog.getExistingDirectory(self, self.tr("Add a folder of GGUF models"))
         return Path(name) if name else None
 
     def confirm_delete(self, model: LocalModel) -> bool:
@@ -156,11 +178,20 @@ class LibraryPage(QWidget):
     @Slot(object)
     def _on_library_scanned(self, models: list[LocalModel]) -> None:
         self.model.show_models(models)
+        empty = self.tr(
+            "No GGUF models yet: download one in Discover, import a file or add a folder."
+        )
         if not models:
-            self.status.setText(
-                self.tr("No GGUF models yet: download one in Discover or import a file.")
-            )
+            self.status.setText(empty)
+        elif self.status.text() == empty:
+            self.status.clear()  # the empty-state sentence, under a list that is not empty
         self._refresh_buttons()
+
+    @Slot()
+    def _on_add_folder_clicked(self) -> None:
+        folder = self.choose_folder()
+        if folder is not None:
+            self.add_folder_requested.emit(folder)
 
     @Slot()
     def _on_import_clicked(self) -> None:

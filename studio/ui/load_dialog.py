@@ -9,12 +9,13 @@ with the reason in their tooltip. A plan that does not fit asks before loading.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -102,6 +103,43 @@ class ContextSlider(QSlider):
             painter.end()
 
 
+class LayerSpinBox(QSpinBox):
+    """Layers on one device, counted as llama.cpp counts them: the output layer is one more
+    position after the last block, and the device that holds it says so ("31 layers +
+    output"), so a 32-layer model never reads as 33 layers."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.includes_output = False
+
+    def set_includes_output(self, includes: bool) -> None:
+        if includes != self.includes_output:
+            self.includes_output = includes
+            self.setValue(self.value())  # same value, new words
+            self.lineEdit().setText(self.textFromValue(self.value()))
+            self.updateGeometry()
+
+    def textFromValue(self, value: int) -> str:
+        if self.includes_output and value > 0:
+            return self.tr("{n} layers + output").format(n=value - 1)
+        return self.tr("{n} layers").format(n=value)
+
+    def valueFromText(self, text: str) -> int:
+        digits = re.search(r"\d+", text)
+        if digits is None:
+            return self.value()
+        # A typed number counts blocks; the output layer stays where it is.
+        return int(digits.group()) + (1 if self.includes_output else 0)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = (
+            QValidator.State.Acceptable
+            if re.search(r"\d", text)
+            else (QValidator.State.Intermediate)
+        )
+        return state, text, pos
+
+
 class _DeviceRow:
     """One GPU or RPC device: enable checkbox, layer slider and spin box."""
 
@@ -113,10 +151,9 @@ class _DeviceRow:
         self.slider = QSlider(Qt.Orientation.Horizontal, parent)
         self.slider.setObjectName(f"load-device-layers-{key}")
         self.slider.setAccessibleName(parent.tr("Layers on {device}").format(device=label))
-        self.spin = QSpinBox(parent)
+        self.spin = LayerSpinBox(parent)
         self.spin.setObjectName(f"load-device-spin-{key}")
         self.spin.setAccessibleName(parent.tr("Layers on {device}").format(device=label))
-        self.spin.setSuffix(parent.tr(" layers"))
 
 
 class LoadDialog(QDialog):
@@ -138,7 +175,10 @@ class LoadDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("load-dialog")
         self.setWindowTitle(self.tr("Load {model}").format(model=setup.model_path.name))
-        self.resize(1000, 720)
+        # The controls column shows without scroll bars at this size, in German too; on a
+        # smaller screen the dialog fits the screen and the column scrolls.
+        available = self.screen().availableGeometry()
+        self.resize(min(1120, available.width() - 40), min(760, available.height() - 40))
         self._setup = setup
         self._service = service
         self._features = features
@@ -160,9 +200,11 @@ class LoadDialog(QDialog):
         column.addWidget(self._margins_group())
         column.addStretch(1)
         scroll = QScrollArea()
+        scroll.setObjectName("load-controls")
         scroll.setWidgetResizable(True)
         scroll.setWidget(controls)
         scroll.setMinimumWidth(460)
+        self.controls_scroll = scroll
 
         right = QVBoxLayout()
         self.panel = MemoryPanel()
@@ -183,8 +225,8 @@ class LoadDialog(QDialog):
         right.addStretch(1)
 
         body = QHBoxLayout()
-        body.addWidget(scroll, 1)
-        body.addLayout(right, 1)
+        body.addWidget(self.controls_scroll, 3)
+        body.addLayout(right, 2)
 
         self.buttons = QDialogButtonBox()
         self.load_button = self.buttons.addButton(
@@ -242,7 +284,10 @@ class LoadDialog(QDialog):
         grid = QGridLayout(group)
         devices = self._setup.inventory.devices
         if not devices:
-            grid.addWidget(QLabel(self.tr("No GPU: the model runs on the CPU.")), 0, 0, 1, 3)
+            no_gpu = QLabel(self.tr("No GPU: the model runs on the CPU."))
+            no_gpu.setObjectName("load-no-gpu")
+            no_gpu.setWordWrap(True)
+            grid.addWidget(no_gpu, 0, 0, 1, 3)
         for index, device in enumerate(devices):
             row = _DeviceRow(device.key, device.name, self)
             row.enabled.toggled.connect(
@@ -258,9 +303,10 @@ class LoadDialog(QDialog):
             grid.addWidget(row.slider, index, 1)
             grid.addWidget(row.spin, index, 2)
             self._rows[device.key] = row
-        offset = len(devices)
+        offset = max(1, len(devices))  # the "No GPU" line has row 0 to itself
         self.host_layers = QLabel()
         self.host_layers.setObjectName("load-host-layers")
+        self.host_layers.setWordWrap(True)
         grid.addWidget(self.host_layers, offset, 0, 1, 3)
 
         self.moe = QSlider(Qt.Orientation.Horizontal)
@@ -498,11 +544,16 @@ class LoadDialog(QDialog):
     def _render_devices(self, plan: Plan) -> None:
         layer_mode = plan.split_mode is SplitMode.LAYER
         positions = plan.limits.positions
+        # llama.cpp puts the output layer (the position after the last block) on the last
+        # device that holds layers.
+        holders = [d.key for d in plan.devices if d.enabled and d.layers > 0]
+        output_device = holders[-1] if layer_mode and holders else None
         for device in plan.devices:
             row = self._rows.get(device.key)
             if row is None:
                 continue
             row.enabled.setChecked(device.enabled)
+            row.spin.set_includes_output(device.key == output_device)
             for control in (row.slider, row.spin):
                 control.setRange(0, positions)
                 control.setValue(device.layers)
@@ -513,10 +564,15 @@ class LoadDialog(QDialog):
                     else self.tr("Tensor parallelism splits every layer over the devices.")
                 )
         on_host = positions - sum(d.layers for d in plan.devices if d.enabled)
-        if layer_mode:
+        blocks = positions - 1
+        if layer_mode and output_device is None:
             self.host_layers.setText(
-                self.tr("{layers} of {positions} layers on the CPU").format(
-                    layers=max(0, on_host), positions=positions
+                self.tr("All {blocks} layers + output on the CPU").format(blocks=blocks)
+            )
+        elif layer_mode:
+            self.host_layers.setText(
+                self.tr("{layers} of {blocks} layers on the CPU").format(
+                    layers=max(0, min(on_host, blocks)), blocks=blocks
                 )
             )
         else:

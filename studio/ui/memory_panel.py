@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.services.device_memory import DeviceMemory
 from studio.ui.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
@@ -49,8 +49,11 @@ class MemoryPanel(QWidget):
         layout.addLayout(self._bars_layout)
         layout.addLayout(self._legend())
 
-    def _legend(self) -> QHBoxLayout:
-        legend = QHBoxLayout()
+    def _legend(self) -> QGridLayout:
+        # Two rows of four: one row of eight is wider than a 1024-pixel window once
+        # translated (German, French).
+        legend = QGridLayout()
+        legend.setHorizontalSpacing(4)
         names = {
             "others": self.tr("Used by others"),
             "weights": self.tr("Weights"),
@@ -58,17 +61,22 @@ class MemoryPanel(QWidget):
             "compute": self.tr("Compute"),
             "overhead": self.tr("Overhead"),
         }
-        for part, name in names.items():
-            legend.addWidget(_swatch(SEGMENT_COLORS[part]))
-            legend.addWidget(QLabel(name))
-            legend.addSpacing(8)
-        text = self.palette().text().color()
-        legend.addWidget(_line(text, Qt.PenStyle.DashLine))
-        legend.addWidget(QLabel(self.tr("Budget")))
-        legend.addSpacing(8)
-        legend.addWidget(_line(self.palette().highlight().color(), Qt.PenStyle.SolidLine))
-        legend.addWidget(QLabel(self.tr("In use now")))
-        legend.addStretch(1)
+        keys: list[tuple[QLabel, str]] = [
+            (_swatch(SEGMENT_COLORS[part]), name) for part, name in names.items()
+        ]
+        keys.append((_line(self.palette().text().color(), Qt.PenStyle.DashLine), self.tr("Budget")))
+        keys.append(
+            (
+                _line(self.palette().highlight().color(), Qt.PenStyle.SolidLine),
+                self.tr("In use now"),
+            )
+        )
+        per_row = 4
+        for index, (key, name) in enumerate(keys):
+            row, column = divmod(index, per_row)
+            legend.addWidget(key, row, column * 2)
+            legend.addWidget(QLabel(name), row, column * 2 + 1)
+        legend.setColumnStretch(per_row * 2, 1)
         return legend
 
     def show_devices(self, devices: Sequence[DeviceMemory]) -> None:

@@ -137,6 +137,9 @@ class ServerPage(QWidget):
             )
         )
         hint.setWordWrap(True)
+        # Rich text with code spans reports a wide minimum even when wrapped; an explicit
+        # one keeps the page narrow enough for a 1024-pixel window.
+        hint.setMinimumWidth(200)
         form.addRow("", hint)
         self.command = QLineEdit()
         self.command.setObjectName("server-command")

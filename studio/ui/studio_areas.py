@@ -26,6 +26,7 @@ from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import Snapshot
+from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenStore
@@ -91,9 +92,11 @@ class StudioAreas(QObject):
         self.load_flow: LoadFlow | None = None
 
         self.settings_page.changed.connect(self._on_settings_edited)
+        settings.changed.connect(self._on_settings_changed)
         self.settings_page.engine_binary_changed.connect(self._on_engine_binary_changed)
         self.server_page.unload_requested.connect(self._unload)
         engine.probed.connect(self._on_engine_probed)
+        engine.chosen.connect(self.settings_page.show_engine_choice)
         engine.failed.connect(self._on_engine_failed)
 
     def _read_memory(self, config: DeviceConfig) -> Callable[[], MemorySample]:
@@ -187,6 +190,15 @@ class StudioAreas(QObject):
         self._settings.update(self.settings_page.apply_to)
         if self.settings_page.theme_choice is not self.theme.choice:
             self.theme.apply(self.settings_page.theme_choice)
+
+    @Slot(object)
+    def _on_settings_changed(self, settings: AppSettings) -> None:
+        # A folder added from the Library: the Settings page lists it too, so its next
+        # edit does not save its old list over it.
+        shown = self.settings_page.models_folders
+        folders = tuple(shown.item(row).text() for row in range(shown.count()))
+        if folders != tuple(settings.models_folders):
+            self.settings_page.set_settings(settings)
 
     @Slot(str)
     def _on_engine_binary_changed(self, binary: str) -> None:

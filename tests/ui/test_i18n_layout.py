@@ -1,23 +1,43 @@
-"""Long translations do not break the layout: with every string pseudo-localised (~40%
-longer), every area of the main window still fits its default size and no single-line label,
-button or combo box clips its text. The language is switched after the window is built, so
-this also shows every visible label and button of every area following a live switch."""
+"""Long translations and small windows do not break the layout.
+
+Every area of the main window is visited at the smallest supported window (1024x700) and a
+common laptop size (1280x800), in English, German, French and the pseudo-locale (every
+string ~40% longer); no visible one-line label, button or combo box may clip its text
+(unless it elides on purpose with a tooltip) and no two widgets a layout placed may overlap.
+The dialogs (the load dialog with and without a GPU, the About box) get the same checks.
+The language is switched after the window is built, so this also shows every visible label
+and button of every area following a live switch."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.app import StudioApp
 from studio.context import AppContext
+from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
+from studio.core.engine.locate import EngineSource
 from studio.core.paths import AppPaths
+from studio.services.plan_service import PlanService, prepare_load
+from studio.ui.load_dialog import LoadDialog
 from studio.ui.main_window import MainWindow
+from tests.ui.layout_checks import clipped, overlapping
+from tests.ui.load_dialog_support import synthetic_model
 
-DEFAULT_SIZE = (1200, 800)
+MINIMUM_SIZE = (1024, 700)
+SIZES = [MINIMUM_SIZE, (1280, 800)]
+ENGINE = EngineInfo(
+    path=Path("/opt/llama-server"),
+    source=EngineSource.BUNDLED,
+    version=EngineVersion("b6000", 6000, "abc", "gcc"),
+    devices=(),
+    features=EngineFeatures(frozenset()),
+)
 
 
 def _untranslated(window: QWidget) -> list[str]:
@@ -32,62 +52,90 @@ def _untranslated(window: QWidget) -> list[str]:
     return found
 
 
-def _clipped(window: QWidget) -> list[str]:
-    found = []
-    for widget in window.findChildren(QWidget):
-        if not isinstance(widget, (QLabel, QAbstractButton, QComboBox)) or not widget.isVisible():
-            continue
-        if isinstance(widget, QLabel) and widget.wordWrap():
-            continue
-        if isinstance(widget, QComboBox):
-            needed, text = widget.minimumSizeHint().width(), widget.currentText()
-        else:
-            needed, text = widget.sizeHint().width(), widget.text()
-        if widget.width() < needed - 2:
-            found.append(f"{type(widget).__name__} {widget.objectName()!r} {text[:40]!r}")
-    return found
+def _problems(root: QWidget) -> list[str]:
+    return clipped(root) + overlapping(root)
 
 
-@pytest.mark.parametrize("language", ["pseudo", "de", "fr"])
-def test_every_area_fits_with_long_translations(
+@pytest.fixture
+def studio(
+    qasync_loop: asyncio.AbstractEventLoop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[StudioApp]:
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # Discover's first visit searches the Hub
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", "GPU0:24GiB,HOST:64GiB")
+    app = StudioApp(AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)})))
+    yield app
+    qasync_loop.run_until_complete(app.shutdown())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "pseudo", "de", "fr"])
+def test_every_area_fits(
     qtbot: QtBot,
     qasync_loop: asyncio.AbstractEventLoop,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    studio: StudioApp,
     language: str,
+    size: tuple[int, int],
 ) -> None:
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # Discover's first visit searches the Hub
-    studio = StudioApp(AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)})))
-    try:
+    if language != "en":
         assert studio.language.apply(language) == language
-        window = studio.window  # every area's real page
-        qtbot.addWidget(window)
-        window.resize(*DEFAULT_SIZE)
-        window.show()
-        qtbot.waitExposed(window)
+    window = studio.window  # every area's real page
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
 
-        untranslated: dict[str, list[str]] = {}
+    untranslated: dict[str, list[str]] = {}
 
-        async def visit_every_area() -> dict[str, list[str]]:
-            clipped = {}
-            for area in MainWindow.AREAS:
-                window.show_area(area)
-                await asyncio.sleep(0.02)
-                if _clipped(window):
-                    # A live label (memory in the status bar) may have just changed its
-                    # text; only what is still clipped once the layout has run counts.
-                    await asyncio.sleep(0.05)
-                    clipped[area] = _clipped(window)
-                if language == "pseudo" and _untranslated(window):
-                    untranslated[area] = _untranslated(window)
-            return clipped
+    async def visit_every_area() -> dict[str, list[str]]:
+        problems = {}
+        for area in MainWindow.AREAS:
+            window.show_area(area)
+            await asyncio.sleep(0.02)
+            if _problems(window):
+                # A live label (memory in the status bar) may have just changed its
+                # text; only what is still wrong once the layout has run counts.
+                await asyncio.sleep(0.05)
+                problems[area] = _problems(window)
+            if language == "pseudo" and _untranslated(window):
+                untranslated[area] = _untranslated(window)
+        return problems
 
-        clipped = qasync_loop.run_until_complete(visit_every_area())
-        assert all(not found for found in clipped.values()), {a: f for a, f in clipped.items() if f}
-        # The switch happened after every page was built: what is on screen followed it.
-        assert not untranslated
-        minimum = window.minimumSizeHint()
-        assert minimum.width() <= DEFAULT_SIZE[0] and minimum.height() <= DEFAULT_SIZE[1]
-        assert window.size().width() == DEFAULT_SIZE[0]
-    finally:
-        qasync_loop.run_until_complete(studio.shutdown())
+    problems = qasync_loop.run_until_complete(visit_every_area())
+    assert all(not found for found in problems.values()), {a: f for a, f in problems.items() if f}
+    # The switch happened after every page was built: what is on screen followed it.
+    assert not untranslated
+    minimum = window.minimumSizeHint()
+    assert minimum.width() <= MINIMUM_SIZE[0] and minimum.height() <= MINIMUM_SIZE[1]
+    assert (window.size().width(), window.size().height()) == size
+
+
+@pytest.mark.parametrize("devices", ["HOST:64GiB", "GPU0:24GiB,HOST:64GiB"], ids=["cpu", "gpu"])
+@pytest.mark.parametrize("language", ["en", "pseudo", "de"])
+def test_the_dialogs_fit(
+    qtbot: QtBot,
+    qasync_loop: asyncio.AbstractEventLoop,
+    studio: StudioApp,
+    language: str,
+    devices: str,
+) -> None:
+    if language != "en":
+        assert studio.language.apply(language) == language
+    setup = prepare_load(
+        synthetic_model("llama-8b-shape"), ENGINE, None, (), {"STUDIO_FAKE_DEVICES": devices}
+    )
+    dialog = LoadDialog(setup, PlanService(setup.planner), ENGINE.features)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qasync_loop.run_until_complete(asyncio.sleep(0.1))
+    assert _problems(dialog) == []
+    # At its own size, the controls column needs no scroll bar.
+    assert dialog.controls_scroll.horizontalScrollBar().maximum() == 0
+    assert dialog.controls_scroll.verticalScrollBar().maximum() == 0
+
+    studio.engine.info = ENGINE
+    about = studio.areas.help_menu.show_about()
+    qtbot.waitExposed(about)
+    assert _problems(about) == []
+    about.close()
+    dialog.close()

@@ -31,9 +31,7 @@ DENSE = "tiny-llama"
 
 
 @pytest.fixture(scope="module")
-def engine(
-    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
-) -> EngineInfo:
+def engine(tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation) -> EngineInfo:
     return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 
@@ -116,7 +114,11 @@ def test_layer_slider_rebalances_and_moves_the_bars(
     assert after.device(gpu0).layers == 10
     # GPU1 was full, so the 19 positions GPU0 gave up went to the CPU.
     assert after.device(gpu1).layers == before.device(gpu1).layers
-    assert dialog.host_layers.text() == "19 of 49 layers on the CPU"
+    # 48 layers and the output: the CPU holds 19 layers, GPU1 the output (said so).
+    assert dialog.host_layers.text() == "19 of 48 layers on the CPU"
+    gpu1_layers = after.device(gpu1).layers
+    assert dialog._rows[gpu1].spin.text() == f"{gpu1_layers - 1} layers + output"
+    assert dialog._rows[gpu0].spin.text() == "10 layers"
     bars = _bar_totals(dialog)
     assert bars[gpu0] < before.device(gpu0).predicted.total
     assert bars["host"] > before.host.predicted.total

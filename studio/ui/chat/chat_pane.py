@@ -117,7 +117,7 @@ class ChatPane(QWidget):
         # An explicit minimum replaces the one computed from the contents: whatever the
         # transcript, the banner or the composer show, this column never asks for more
         # width, so the sampling panel, the dock and the status bar stay where they are.
-        middle.setMinimumWidth(240)
+        middle.setMinimumWidth(200)
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.notice_line)

@@ -74,12 +74,17 @@ class SamplingPanel(QWidget):
         self.thinking.setObjectName("chat-thinking")
         self.thinking.setAccessibleName(self.tr("Thinking"))
         self.thinking.addItems([self.tr("Template default"), self.tr("On"), self.tr("Off")])
+        # Its width follows its items after a live language switch renames them; the
+        # default policy measures them once, and German "Standard der Vorlage" was clipped.
+        self.thinking.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._stored_thinking: bool | None = None
         self.thinking_reason = QLabel()
         self.thinking_reason.setObjectName("chat-thinking-reason")
         self.thinking_reason.setWordWrap(True)
 
         form = QFormLayout()
+        # Labels go above their fields when a translation makes a row too wide.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.tr("Temperature"), self.temperature)
         form.addRow(self.tr("Top-p"), self.top_p)
         form.addRow(self.tr("Top-k"), self.top_k)
