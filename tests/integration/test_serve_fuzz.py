@@ -20,7 +20,11 @@ from tests.integration.test_serve_fake import served
 HI = [{"role": "user", "content": "hi"}]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
     lambda inner: (
         st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
     ),

@@ -9,6 +9,11 @@ Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (delta
 answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (while this file exists, a chat request is dropped
 without an answer, a transient error; the file holds how many more to drop, default 1),
 FAKE_HANG_AFTER_DROP (then stop the process: alive and listening, but hung).
+
+What the body asks for shapes the answer: `tools` streams a tool call in three deltas
+(finish `tool_calls`), `logprobs` adds a logprobs entry to every token chunk, `n` answers
+with that many interleaved choices, `/v1/completions` answers `text` chunks, and
+`/v1/embeddings` answers one 4-number vector per input.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 
 def _arg(argv: list[str], flag: str, default: str = "") -> str:
@@ -69,7 +75,7 @@ def main(argv: list[str]) -> None:
                     200,
                     {
                         "default_generation_settings": {"n_ctx": 512},
-                        "total_slots": 1,
+                        "total_slots": int(_arg(argv, "-np", "1")),
                         "model_alias": alias,
                         "build_info": "fake",
                         "modalities": {"vision": False},
@@ -82,7 +88,7 @@ def main(argv: list[str]) -> None:
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
-            self.rfile.read(length)
+            body = json.loads(self.rfile.read(length) or b"{}")
             if not ready.is_set():
                 self._json(503, {"error": {"code": 503, "message": "Loading model"}})
                 return
@@ -99,19 +105,24 @@ def main(argv: list[str]) -> None:
                 if os.environ.get("FAKE_HANG_AFTER_DROP"):
                     os.kill(os.getpid(), signal.SIGSTOP)  # alive, port open, never answers
                 return
+            if self.path == "/v1/embeddings":
+                inputs = body.get("input")
+                count = len(inputs) if isinstance(inputs, list) else 1
+                data = [
+                    {"object": "embedding", "index": i, "embedding": [0.5, -0.5, 0.25, i]}
+                    for i in range(count)
+                ]
+                self._json(200, {"object": "list", "data": data, "model": alias})
+                return
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.end_headers()
-            for index in range(tokens):
-                chunk = {"choices": [{"index": 0, "delta": {"content": f"t{index} "}}]}
+            for chunk in _answer(self.path, body, tokens):
                 self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                 self.wfile.flush()
-                time.sleep(token_delay)
-            final = {
-                "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}],
-                "timings": {"predicted_n": tokens},
-            }
-            self.wfile.write(f"data: {json.dumps(final)}\n\ndata: [DONE]\n\n".encode())
+                if chunk["choices"] and not chunk["choices"][0].get("finish_reason"):
+                    time.sleep(token_delay)
+            self.wfile.write(b"data: [DONE]\n\n")
             self.wfile.flush()
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -125,6 +136,44 @@ def main(argv: list[str]) -> None:
 
     threading.Thread(target=load, daemon=True).start()
     server.serve_forever()
+
+
+def _answer(path: str, body: dict[str, Any], tokens: int) -> list[dict[str, Any]]:
+    """The chunks of one streamed answer, as llama-server words them."""
+    text = path == "/v1/completions"
+    choices = int(body.get("n") or 1)
+    chunks: list[dict[str, Any]] = []
+    for index in range(tokens):
+        for choice in range(choices):
+            entry: dict[str, object] = {"index": choice, "finish_reason": None}
+            if text:
+                entry["text"] = f"t{index} "
+            elif body.get("tools"):
+                if index >= 3:
+                    continue
+                call: dict[str, object] = {"index": 0, "function": {"arguments": "_{}"[index]}}
+                if index == 0:
+                    call = {"index": 0, "id": "call_1", "type": "function"}
+                    call["function"] = {"name": "get_time", "arguments": ""}
+                entry["delta"] = {"tool_calls": [call]}
+            else:
+                entry["delta"] = {"content": f"t{index} "}
+            if body.get("logprobs"):
+                entry["logprobs"] = {
+                    "content": [{"token": f"t{index} ", "logprob": -0.5, "top_logprobs": []}]
+                }
+            chunks.append({"choices": [entry]})
+    finish = "tool_calls" if body.get("tools") and not text else "length"
+    for choice in range(choices):
+        last: dict[str, Any] = {"index": choice, "finish_reason": finish}
+        if text:
+            last["text"] = ""
+        else:
+            last["delta"] = {}
+        chunks.append({"choices": [last], "timings": {"predicted_n": tokens}})
+        usage = {"prompt_tokens": 3, "completion_tokens": tokens, "total_tokens": 3 + tokens}
+        chunks.append({"choices": [], "usage": usage})
+    return chunks
 
 
 if __name__ == "__main__":

@@ -40,6 +40,16 @@ SENTENCES: Mapping[str, str] = {
     "forbidden_origin": "Requests from origin '{origin}' are not allowed (see --allow-origin).",
     # the model and the engine
     "no_model": "No model is loaded; load one with POST /studio/load.",
+    "model_not_found": (
+        "There is no model '{model}' in the library; GET /v1/models lists the ones you can name."
+    ),
+    "too_many_choices": (
+        "This model runs {slots} slots, so 'n' can be at most {slots}; start it with more (-np)."
+    ),
+    "embeddings_off": (
+        "The model '{model}' is not loaded with embeddings on; start studio serve "
+        "with --embeddings (and --pooling mean for a chat model)."
+    ),
     "context_length_exceeded": (
         "This request needs {prompt_tokens} tokens of context, but the model's context "
         "holds {context_tokens}; shorten the conversation or load the model with a "

@@ -131,7 +131,7 @@ _INT_RANGES: Mapping[str, tuple[int, int]] = {
     "max_tokens": (-1, 1 << 30),
     "max_completion_tokens": (-1, 1 << 30),
     "n_predict": (-1, 1 << 30),
-    "n": (1, 1),  # one choice per request: the answer is streamed from one slot
+    "n": (1, 1 << 10),  # the engine's slots bound it; the facade checks against them
     "top_logprobs": (0, 20),
     "reasoning_budget": (-1, 1 << 30),
     "seed": (-(1 << 63), (1 << 64) - 1),
@@ -168,12 +168,52 @@ def _check_messages(messages: Any) -> None:
 
 # Names the facade and `build_request` use for their own parameters: passed through as
 # keyword options they would collide with them (a TypeError, once a 500).
-_RESERVED = frozenset({"self", "client", "fields", "include_usage", "return_progress"})
+_RESERVED = frozenset({"self", "client", "fields", "include_usage", "return_progress", "endpoint"})
 
 
 def chat_request(data: dict[str, Any]) -> dict[str, Any]:
     """`data` checked: the known fields have their types and ranges; raises HttpError."""
     _check_messages(data.get("messages"))
+    return _checked_fields(data)
+
+
+def completion_request(data: dict[str, Any]) -> dict[str, Any]:
+    """A /v1/completions body: `prompt` plus the sampling fields a chat takes."""
+    if not _is_prompt(data.get("prompt")):
+        raise _invalid("prompt", "expected a string, a list of strings or a list of tokens")
+    if "messages" in data:
+        raise _invalid("messages", "this field is not accepted; send 'prompt'")
+    return _checked_fields(data)
+
+
+def embeddings_request(data: dict[str, Any]) -> dict[str, Any]:
+    """A /v1/embeddings body: `input` (text, texts, tokens or token lists)."""
+    if not _is_prompt(data.get("input")) and not (
+        isinstance(data.get("input"), list) and all(_is_token_list(item) for item in data["input"])
+    ):
+        raise _invalid("input", "expected a string, a list of strings or a list of tokens")
+    model = data.get("model")
+    if model is not None and not isinstance(model, str):
+        raise _invalid("model", "expected a string")
+    fmt = data.get("encoding_format")
+    if fmt is not None and fmt not in ("float", "base64"):
+        raise _invalid("encoding_format", "expected 'float' or 'base64'")
+    return data
+
+
+def _is_token_list(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_int(v) for v in value)
+
+
+def _is_prompt(value: Any) -> bool:
+    if isinstance(value, str):
+        return True
+    if not isinstance(value, list) or not value:
+        return False
+    return all(isinstance(v, str) for v in value) or _is_token_list(value)
+
+
+def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     for name in _RESERVED.intersection(data):
         raise _invalid(name, "this field is not accepted")
     for name, value in data.items():

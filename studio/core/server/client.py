@@ -59,6 +59,9 @@ class ChatDelta:
     prompt_progress: Mapping[str, float] = field(default_factory=dict)
     # Seconds since the request was sent: the first delta with text gives time to first token.
     elapsed_s: float = 0.0
+    # The engine's own chunks this delta was read from, for `studio serve` to pass on what
+    # the reduced fields leave out (logprobs, every choice of `n`, text completions).
+    raw: tuple[Mapping[str, Any], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def has_text(self) -> bool:
@@ -141,7 +144,8 @@ def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta
         for call in delta.get("tool_calls") or ()
     )
     return ChatDelta(
-        content=delta.get("content") or "",
+        # `text`: a /v1/completions chunk, so its answer counts as received for replays.
+        content=delta.get("content") or choice.get("text") or "",
         reasoning=delta.get("reasoning_content") or "",
         tool_calls=tool_calls,
         finish_reason=choice.get("finish_reason"),
@@ -150,6 +154,7 @@ def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta
         logprobs=_logprobs(choice),
         prompt_progress=payload.get("prompt_progress") or {},
         elapsed_s=elapsed_s,
+        raw=(payload,),
     )
 
 
@@ -218,19 +223,30 @@ async def iter_sse_data(lines: AsyncIterator[str]) -> AsyncIterator[Any]:
             log.warning("skipping a malformed SSE line: %.200s", data)
 
 
+CHAT_PATH = "/v1/chat/completions"
+COMPLETIONS_PATH = "/v1/completions"
+
+
 async def stream_chat(
     client: httpx.AsyncClient,
     messages: Sequence[Mapping[str, Any]],
+    *,
+    endpoint: str = CHAT_PATH,
     **options: Any,
 ) -> AsyncIterator[ChatDelta]:
     """Stream a chat completion. Closing the generator closes the HTTP stream, which frees
     the server's slot even while it is still processing the prompt (see module docstring).
 
+    `endpoint=COMPLETIONS_PATH` streams a text completion instead (`prompt` in `options`,
+    `messages` empty): same chunks but `text` for `delta.content`.
+
     Raises `ServerError` for an HTTP error status and for an error payload in the stream.
     """
     body = build_request(messages, **options)
+    if endpoint != CHAT_PATH:
+        del body["messages"]
     started = time.monotonic()
-    async with client.stream("POST", "/v1/chat/completions", json=body) as response:
+    async with client.stream("POST", endpoint, json=body) as response:
         if response.status_code != 200:
             text = (await response.aread()).decode("utf-8", "replace")
             error_type = ""
@@ -253,6 +269,7 @@ async def stream_chat(
                         usage=delta.usage or finish.usage,
                         timings=delta.timings or finish.timings,
                         elapsed_s=delta.elapsed_s,
+                        raw=finish.raw + delta.raw,
                     )
                     finish = None
                     yield delta

@@ -6,9 +6,12 @@ HTTP/1.1 server on asyncio streams (one request per connection, Content-Length b
 that needs no web framework; `api_http` guards it (limits, Host/Origin/key checks),
 `api_validation` checks what clients send, `api_errors` words every error answer.
 
-Routes: GET /health, GET /v1/models, POST /v1/chat/completions (streaming and not),
+Routes: GET /health, GET /v1/models (the library, the loaded model marked),
+POST /v1/chat/completions and /v1/completions (streaming and not), POST /v1/embeddings,
 GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload,
-GET /openapi.json.
+GET /openapi.json. A request naming a library model that is not loaded loads it first
+(`api_models`); a client that disconnects cancels its request at once, which frees the
+engine's slot (the engine stops when the stream it writes to is closed).
 """
 
 from __future__ import annotations
@@ -46,16 +49,25 @@ from studio.core.server.api_http import (
     check_access,
     read_request,
 )
+from studio.core.server.api_models import (
+    LibraryScan,
+    LoadPlanner,
+    ModelCatalog,
+    ModelSwitch,
+    model_list,
+)
+from studio.core.server.api_replies import ReplyCollector, ReplyHead, StreamRewriter
 from studio.core.server.api_schema import OPENAPI
-from studio.core.server.client import ChatDelta, ServerError
-from studio.core.server.launch import LaunchSpec
+from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
 from studio.core.server.manager import ServerManager
-from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
 
 log = logging.getLogger(__name__)
 
 _CLOSE_TIMEOUT_S = 5.0
+EMBEDDINGS_PATH = "/v1/embeddings"
+# States a plain (non-streamed) engine request may stop waiting in.
+_SETTLED = frozenset({ServerState.READY, ServerState.IDLE, ServerState.FAILED})
 
 
 def _jsonable(value: Any) -> Any:
@@ -86,9 +98,6 @@ def snapshot_json(snapshot: Snapshot) -> dict[str, Any]:
     return data
 
 
-# /studio/load's model path -> its launch spec and out-of-memory step down (or None).
-LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
-
 # What a stream's failure means to an API client.
 _STREAM_FAILURES = (StudioError, ServerError, httpx.HTTPError)
 
@@ -114,17 +123,25 @@ def check_model_file(given: Path) -> Path:
 
 class ChatFacade:
     """Serves the routes above for one manager; `plan_load(path)` turns the model of a
-    /studio/load into what to launch, with the options the server was started with."""
+    /studio/load into what to launch, with the options the server was started with.
+    `library()` lists the models requests may name (`plan_demand` plans those, default
+    `plan_load`); `idle_unload_s` unloads the model after that long without a request."""
 
     def __init__(
         self,
         manager: ServerManager,
         plan_load: LoadPlanner,
         options: ServeOptions | None = None,
+        *,
+        library: LibraryScan = tuple,
+        plan_demand: LoadPlanner | None = None,
+        idle_unload_s: float | None = None,
     ) -> None:
         self._manager = manager
         self._plan_load = plan_load
         self._options = options or ServeOptions()
+        self._catalog = ModelCatalog(library)
+        self._switch = ModelSwitch(manager, self._catalog, plan_demand or plan_load, idle_unload_s)
         self._server: asyncio.Server | None = None
         self._connections = ConnectionLimiter(self._options.max_connections)
         self._chats = SlotGate(self._options.max_queued_chats, self._options.retry_after_s)
@@ -143,6 +160,10 @@ class ChatFacade:
             ("POST", "/studio/unload"): self._unload,
             ("POST", "/v1/chat/completions"): self._chat,
             ("POST", "/chat/completions"): self._chat,
+            ("POST", "/v1/completions"): self._text,
+            ("POST", "/completions"): self._text,
+            ("POST", "/v1/embeddings"): self._embeddings,
+            ("POST", "/embeddings"): self._embeddings,
         }
 
     @property
@@ -152,6 +173,10 @@ class ChatFacade:
     @property
     def chats(self) -> SlotGate:
         return self._chats
+
+    @property
+    def models(self) -> ModelSwitch:
+        return self._switch
 
     async def start(self, port: int) -> int:
         loop = asyncio.get_running_loop()
@@ -166,9 +191,11 @@ class ChatFacade:
             backlog=LISTEN_BACKLOG,
         )
         bound: int = self._server.sockets[0].getsockname()[1]
+        self._switch.start()
         return bound
 
     async def close(self) -> None:
+        await self._switch.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -192,7 +219,7 @@ class ChatFacade:
             request = await read_request(reader, self._options)
             self._connections.serving(writer)
             check_access(request, self._options)
-            await self._route(request, writer)
+            await self._route_while_connected(request, reader, writer)
         except HttpError as error:
             with contextlib.suppress(ConnectionError, TimeoutError):
                 await self._send_error(writer, error)
@@ -251,6 +278,24 @@ class ChatFacade:
 
     # -- routes -----------------------------------------------------------------------
 
+    async def _route_while_connected(
+        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """Answer `request`, cancelled the moment its client disconnects: closing the
+        engine stream is what frees the slot, during a prefill too, streamed or not."""
+        answer = asyncio.ensure_future(self._route(request, writer))
+        gone = asyncio.ensure_future(_disconnected(reader))
+        try:
+            await asyncio.wait({answer, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (gone, answer):  # both are this connection's; none outlives it
+                if not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
+        if not answer.cancelled():
+            answer.result()  # the answer's own error (an HttpError, say) propagates
+
     async def _route(self, request: Request, writer: asyncio.StreamWriter) -> None:
         handler = self._routes.get((request.method, request.path))
         if handler is None:
@@ -265,7 +310,8 @@ class ChatFacade:
             raise HttpError(503, "model_state", detail=f"Model state: {snapshot.state.value}.")
 
     async def _list_models(self, _request: Request, writer: asyncio.StreamWriter) -> None:
-        await self._send_json(writer, 200, self._models(self._manager.snapshot))
+        entries = await self._catalog.entries()
+        await self._send_json(writer, 200, model_list(entries, self._manager.snapshot))
 
     async def _status(self, _request: Request, writer: asyncio.StreamWriter) -> None:
         await self._send_json(writer, 200, snapshot_json(self._manager.snapshot))
@@ -287,23 +333,8 @@ class ChatFacade:
         await self._send_json(writer, 200, snapshot_json(loaded))
 
     async def _unload(self, _request: Request, writer: asyncio.StreamWriter) -> None:
+        self._switch.forget_resume()
         await self._send_json(writer, 200, snapshot_json(await self._manager.unload()))
-
-    @staticmethod
-    def _models(snapshot: Snapshot) -> dict[str, Any]:
-        data = []
-        if snapshot.spec is not None:
-            data.append(
-                {
-                    "id": snapshot.ready.model_alias
-                    if snapshot.ready
-                    else snapshot.spec.public_name,
-                    "object": "model",
-                    "owned_by": "gguf-studio",
-                    "status": snapshot.state.value,
-                }
-            )
-        return {"object": "list", "data": data}
 
     def _slots(self) -> int:
         snapshot = self._manager.snapshot
@@ -314,141 +345,147 @@ class ChatFacade:
 
     async def _chat(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
         request = api_validation.chat_request(api_validation.parse_json_object(http_request.body))
-        await self._chats.acquire(self._slots())
-        try:
-            await self._answer(request, writer)
-        finally:
-            self._chats.release()
+        await self._generate(request, writer, chat=True)
 
-    async def _answer(self, request: dict[str, Any], writer: asyncio.StreamWriter) -> None:
-        messages = request.pop("messages")
+    async def _text(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
+        body = api_validation.parse_json_object(http_request.body)
+        await self._generate(api_validation.completion_request(body), writer, chat=False)
+
+    async def _generate(
+        self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
+    ) -> None:
+        async with self._switch.use(request.pop("model", None)):
+            choices = request.get("n") or 1
+            if choices > self._slots():
+                raise HttpError(400, "too_many_choices", param="n", slots=self._slots())
+            await self._chats.acquire(self._slots())
+            try:
+                await self._answer(request, writer, chat=chat)
+            finally:
+                self._chats.release()
+
+    async def _answer(
+        self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
+    ) -> None:
+        messages = request.pop("messages", [])
         stream = bool(request.pop("stream", False))
-        request.pop("model", None)
-        user_stream_options = request.pop("stream_options", None) or {}
-        include_usage = bool(user_stream_options.get("include_usage", False))
-        completion_id = f"chatcmpl-{uuid.uuid4().hex}"
-        created = int(time.time())
-        model = self._models(self._manager.snapshot)["data"]
-        model_name = model[0]["id"] if model else ""
+        include_usage = bool((request.pop("stream_options", None) or {}).get("include_usage"))
+        head = ReplyHead(
+            f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}",
+            int(time.time()),
+            self._model_name(),
+            chat,
+        )
         options = {k: v for k, v in request.items() if v is not None}
+        if not chat:
+            options["endpoint"] = COMPLETIONS_PATH
         deltas = self._manager.stream_chat(messages, **options)
         try:
             if stream:
-                await self._stream_sse(
-                    deltas, writer, completion_id, created, model_name, include_usage
-                )
+                rewriter = StreamRewriter(head, int(request.get("n") or 1))
+                await self._stream_sse(deltas, writer, rewriter, include_usage)
             else:
-                await self._complete(deltas, writer, completion_id, created, model_name)
+                await self._complete(deltas, writer, ReplyCollector(head))
         finally:
             await deltas.aclose()
+
+    def _model_name(self) -> str:
+        snapshot = self._manager.snapshot
+        if snapshot.ready is not None:
+            return snapshot.ready.model_alias
+        return snapshot.spec.public_name if snapshot.spec is not None else ""
 
     async def _stream_sse(
         self,
         deltas: AsyncIterator[ChatDelta],
         writer: asyncio.StreamWriter,
-        completion_id: str,
-        created: int,
-        model: str,
+        rewriter: StreamRewriter,
         include_usage: bool,
     ) -> None:
         opened = False
-
-        def event(payload: Mapping[str, Any]) -> bytes:
-            return f"data: {json.dumps(payload)}\n\n".encode()
-
-        def chunk(choices: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-            return {
-                "id": completion_id,
-                "object": "chat.completion.chunk",
-                "created": created,
-                "model": model,
-                "choices": choices,
-                **extra,
-            }
-
         try:
             async for delta in deltas:
                 if not opened:
                     writer.write(self._head(200, "text/event-stream"))
-                    role = {"index": 0, "delta": {"role": "assistant"}, "finish_reason": None}
-                    writer.write(event(chunk([role])))
+                    writer.write(b"".join(_event(c) for c in rewriter.opening()))
                     opened = True
-                if not (delta.has_text or delta.finish_reason):
-                    continue  # role and prompt-progress chunks
-                choice = {
-                    "index": 0,
-                    "delta": _delta_json(delta),
-                    "finish_reason": delta.finish_reason,
-                }
-                extra: dict[str, Any] = {}
-                if delta.timings:
-                    extra["timings"] = dict(delta.timings)
-                writer.write(event(chunk([choice], **extra)))
-                if include_usage and delta.usage:
-                    writer.write(event(chunk([], usage=dict(delta.usage))))
-                await self._drain(writer)
+                chunks = rewriter.chunks(delta)
+                if chunks:
+                    writer.write(b"".join(_event(c) for c in chunks))
+                    await self._drain(writer)
         except _STREAM_FAILURES as error:
             if not opened:
                 raise _as_http_error(error) from error
             # The status line is sent: the error goes in the stream, as llama-server does.
-            writer.write(event(_as_http_error(error).body()))
+            writer.write(_event(_as_http_error(error).body()))
             await self._drain(writer)
             return
         if not opened:
             writer.write(self._head(200, "text/event-stream"))
-        writer.write(b"data: [DONE]\n\n")
+        closing = rewriter.closing(include_usage)
+        writer.write(b"".join(_event(c) for c in closing) + b"data: [DONE]\n\n")
         await self._drain(writer)
 
     async def _complete(
         self,
         deltas: AsyncIterator[ChatDelta],
         writer: asyncio.StreamWriter,
-        completion_id: str,
-        created: int,
-        model: str,
+        collector: ReplyCollector,
     ) -> None:
-        content: list[str] = []
-        reasoning: list[str] = []
-        calls: dict[int, dict[str, Any]] = {}
-        finish: str | None = None
-        usage: Mapping[str, Any] = {}
-        timings: Mapping[str, Any] = {}
         try:
             async for delta in deltas:
-                content.append(delta.content)
-                reasoning.append(delta.reasoning)
-                for call in delta.tool_calls:
-                    entry = calls.setdefault(
-                        call.index,
-                        {
-                            "id": call.id,
-                            "type": "function",
-                            "function": {"name": "", "arguments": ""},
-                        },
-                    )
-                    entry["id"] = entry["id"] or call.id
-                    entry["function"]["name"] += call.name or ""
-                    entry["function"]["arguments"] += call.arguments
-                finish = delta.finish_reason or finish
-                usage = delta.usage or usage
-                timings = delta.timings or timings
+                collector.add(delta)
         except _STREAM_FAILURES as error:
             raise _as_http_error(error) from error
-        message: dict[str, Any] = {"role": "assistant", "content": "".join(content)}
-        if any(reasoning):
-            message["reasoning_content"] = "".join(reasoning)
-        if calls:
-            message["tool_calls"] = [calls[index] for index in sorted(calls)]
-        reply = {
-            "id": completion_id,
-            "object": "chat.completion",
-            "created": created,
-            "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-            "usage": dict(usage),
-            "timings": dict(timings),
-        }
+        await self._send_json(writer, 200, collector.reply())
+
+    async def _embeddings(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
+        body = api_validation.embeddings_request(
+            api_validation.parse_json_object(http_request.body)
+        )
+        async with self._switch.use(body.pop("model", None)):
+            spec = self._manager.snapshot.spec
+            if spec is not None and not spec.embeddings:
+                raise HttpError(400, "embeddings_off", param="model", model=spec.public_name)
+            await self._chats.acquire(self._slots())
+            try:
+                reply = await self._post_engine(EMBEDDINGS_PATH, body)
+            finally:
+                self._chats.release()
+        reply["model"] = self._model_name()
         await self._send_json(writer, 200, reply)
+
+    async def _post_engine(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """One plain request to the current child, once the manager has it ready."""
+        snapshot = await self._manager.wait_for(lambda s: s.state in _SETTLED)
+        process = self._manager.current_process()
+        if snapshot.state is not ServerState.READY or process is None:
+            if snapshot.failure is not None:
+                failure = snapshot.failure
+                raise from_studio_error(
+                    StudioError(failure.code.value, failure.detail, **dict(failure.params))
+                )
+            raise HttpError(503, "no_model")
+        try:
+            response = await process.client.post(path, json=body)
+        except httpx.HTTPError as error:
+            raise HttpError(502, "engine_unreachable") from error
+        if response.status_code != 200:
+            raise from_server_error(ServerError(response.status_code, response.text))
+        reply: dict[str, Any] = response.json()
+        return reply
+
+
+def _event(payload: Mapping[str, Any]) -> bytes:
+    return f"data: {json.dumps(payload)}\n\n".encode()
+
+
+async def _disconnected(reader: asyncio.StreamReader) -> None:
+    """Return when the client has closed its side. It sends nothing after its request
+    (one request per connection), so anything more is read and ignored."""
+    with contextlib.suppress(ConnectionError):
+        while await reader.read(4096):
+            pass
 
 
 def _as_http_error(error: Exception) -> HttpError:
@@ -457,24 +494,3 @@ def _as_http_error(error: Exception) -> HttpError:
     if isinstance(error, StudioError):
         return from_studio_error(error, 503)
     return HttpError(502, "engine_unreachable")  # httpx: the engine did not answer
-
-
-def _delta_json(delta: ChatDelta) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    if delta.content:
-        data["content"] = delta.content
-    if delta.reasoning:
-        data["reasoning_content"] = delta.reasoning
-    if delta.tool_calls:
-        data["tool_calls"] = [
-            {
-                "index": call.index,
-                **({"id": call.id, "type": "function"} if call.id else {}),
-                "function": {
-                    **({"name": call.name} if call.name else {}),
-                    "arguments": call.arguments,
-                },
-            }
-            for call in delta.tool_calls
-        ]
-    return data

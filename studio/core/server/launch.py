@@ -153,6 +153,8 @@ class LaunchSpec:
     threads: int | None = None
     alias: str | None = None  # the public model name; keeps the local path out of replies
     jinja: bool | None = None
+    embeddings: bool = False  # serve /v1/embeddings too (chat keeps working)
+    pooling: str | None = None  # "mean", "cls", "last"...; a chat model's own is "none"
     extra_args: tuple[str, ...] = ()  # go last, so llama.cpp's last-wins parsing honours them
     label: str = field(default="", compare=False)  # for logs and the UI, never for argv
 
@@ -257,6 +259,10 @@ def to_argv(
         argv += ["-t", str(spec.threads)]
     if spec.jinja is not None:
         argv.append("--jinja" if spec.jinja else "--no-jinja")
+    if spec.embeddings:
+        argv.append("--embeddings")
+    if spec.pooling is not None:
+        argv += ["--pooling", spec.pooling]
     argv += list(spec.extra_args)
     return argv
 

@@ -1,0 +1,225 @@
+"""Which model answers a `studio serve` request: the library as `/v1/models` lists it,
+models loaded on demand, and the idle unload.
+
+A request's `model` names a library model by its id (the file's stem, which is also the
+alias the engine reports), its file name, or `REPO/FILE` for a Hugging Face cache file.
+Naming one that is not loaded loads it through the manager first; however many requests
+ask for it at once, they share one load. With an idle timeout the model is unloaded after
+that long without a request and loaded again by the next one.
+
+Unload epochs still hold: the idle unload and a new request are decided under one lock
+and a flag, so a request never starts on a child the idle unload is about to stop, and
+an idle unload never stops a model a request is using or loading.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio.core.hub.library import LocalModel
+from studio.core.server.api_errors import HttpError
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+from studio.core.server.recovery import SmallerPlan
+from studio.core.server.states import ServerState, Snapshot
+from studio.core.tasks import TaskOwner
+
+# A model path -> its launch spec and out-of-memory step down (or None).
+LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
+LibraryScan = Callable[[], Sequence[LocalModel]]
+
+_CATALOG_TTL_S = 10.0
+# States in which the manager's requests wait for the model (or its respawn) themselves.
+_COMING = frozenset(
+    {ServerState.READY, ServerState.STARTING, ServerState.CRASHED, ServerState.RESPAWNING}
+)
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    id: str
+    path: Path
+    names: frozenset[str]
+    size: int
+    created: int
+
+
+def spec_names(spec: LaunchSpec) -> frozenset[str]:
+    """Every name a request may use for the model `spec` runs."""
+    return frozenset({spec.public_name, spec.model.stem, spec.model.name})
+
+
+def _entry(model: LocalModel) -> CatalogEntry:
+    names = {model.path.stem, model.path.name}
+    if model.repo_id:
+        names.add(f"{model.repo_id}/{model.path.name}")
+    try:
+        created = int(model.path.stat().st_mtime)
+    except OSError:
+        created = 0
+    return CatalogEntry(model.path.stem, model.path, frozenset(names), model.size, created)
+
+
+class ModelCatalog:
+    """The library's loadable models (no projectors, no broken files), rescanned at most
+    every `ttl_s`; the scan reads every header, so it runs in a thread."""
+
+    def __init__(self, scan: LibraryScan, ttl_s: float = _CATALOG_TTL_S) -> None:
+        self._scan = scan
+        self._ttl_s = ttl_s
+        self._entries: list[CatalogEntry] = []
+        self._scanned_at: float | None = None
+        self._lock = asyncio.Lock()
+
+    async def entries(self) -> list[CatalogEntry]:
+        async with self._lock:  # one scan at a time; waiters reuse its result
+            now = time.monotonic()
+            if self._scanned_at is None or now - self._scanned_at > self._ttl_s:
+                models = await asyncio.to_thread(self._scan)
+                self._entries = [_entry(m) for m in models if not m.is_projector and not m.problem]
+                self._scanned_at = time.monotonic()
+            return self._entries
+
+    async def find(self, name: str) -> CatalogEntry | None:
+        for entry in await self.entries():
+            if name in entry.names:
+                return entry
+        return None
+
+
+def model_list(entries: Sequence[CatalogEntry], snapshot: Snapshot) -> dict[str, Any]:
+    """`/v1/models`: the library, the loaded model first and marked (and listed even when
+    it is not in the library, e.g. a file given on the command line)."""
+    loaded = snapshot.requested if snapshot.state is not ServerState.IDLE else None
+    data: list[dict[str, Any]] = []
+    if loaded is not None:
+        alias = snapshot.ready.model_alias if snapshot.ready else loaded.public_name
+        data.append(_model_json(alias, 0, snapshot.state.value, True))
+    names = spec_names(loaded) if loaded is not None else frozenset()
+    for entry in entries:
+        if loaded is not None and (entry.path == loaded.model or entry.id in names):
+            continue
+        data.append(_model_json(entry.id, entry.created, "unloaded", False, entry.size))
+    return {"object": "list", "data": data}
+
+
+def _model_json(
+    model_id: str, created: int, status: str, loaded: bool, size: int | None = None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "id": model_id,
+        "object": "model",
+        "created": created,
+        "owned_by": "gguf-studio",
+        "status": status,
+        "loaded": loaded,
+    }
+    if size is not None:
+        body["size"] = size
+    return body
+
+
+class ModelSwitch:
+    """Brings the model a request names before it is answered (see the module text)."""
+
+    def __init__(
+        self,
+        manager: ServerManager,
+        catalog: ModelCatalog,
+        plan: LoadPlanner,
+        idle_unload_s: float | None = None,
+    ) -> None:
+        self._manager = manager
+        self._catalog = catalog
+        self._plan = plan
+        self._idle_unload_s = idle_unload_s
+        self._lock = asyncio.Lock()
+        self._active = 0
+        self._last_used = time.monotonic()
+        self._unloading = False
+        self._resume: LaunchSpec | None = None  # what an idle unload stopped
+        self._tasks = TaskOwner("serve-models")
+        self.idle_unloads = 0
+
+    def start(self) -> None:
+        if self._idle_unload_s is not None and self._idle_unload_s > 0:
+            self._tasks.spawn("idle-unload", self._unload_when_idle(self._idle_unload_s))
+
+    async def close(self) -> None:
+        await self._tasks.shutdown()
+
+    @contextlib.asynccontextmanager
+    async def use(self, name: str | None) -> AsyncIterator[None]:
+        """Hold the model `name` (None: the current one) loaded while the block runs."""
+        self._active += 1  # before any await: the idle unload must see this request
+        try:
+            await self._ensure(name or None)
+            yield
+        finally:
+            self._active -= 1
+            self._last_used = time.monotonic()
+
+    def forget_resume(self) -> None:
+        """An explicit unload: the next request must not bring the model back."""
+        self._resume = None
+
+    def _serving(self, name: str | None) -> bool:
+        snapshot = self._manager.snapshot
+        if self._unloading or snapshot.state not in _COMING or snapshot.requested is None:
+            return False
+        return name is None or name in spec_names(snapshot.requested)
+
+    async def _ensure(self, name: str | None) -> None:
+        if self._serving(name):
+            return
+        async with self._lock:
+            if self._serving(name):
+                return  # another request loaded it while this one waited: shared
+            spec, smaller = await self._wanted(name)
+            if spec is None:
+                return  # nothing to load: the manager answers (no_model, or its failure)
+            await self._manager.load(spec, smaller_plan=smaller)
+            self._resume = None
+
+    async def _wanted(self, name: str | None) -> tuple[LaunchSpec | None, SmallerPlan | None]:
+        if name is None:
+            return self._resume, None
+        resumed = self._resume
+        if resumed is not None and name in spec_names(resumed):
+            return resumed, None
+        entry = await self._catalog.find(name)
+        if entry is None:
+            raise HttpError(404, "model_not_found", param="model", model=name[:200])
+        return await self._plan(entry.path)
+
+    async def _unload_when_idle(self, idle_s: float) -> None:
+        while True:
+            await asyncio.sleep(max(0.01, self._last_used + idle_s - time.monotonic()))
+            if not self._idle(idle_s):
+                continue
+            async with self._lock:
+                if not self._idle(idle_s):
+                    continue
+                # No await between the check above and the unload's epoch bump; the flag
+                # keeps requests that arrive meanwhile off the child being stopped.
+                self._unloading = True
+                try:
+                    self._resume = self._manager.snapshot.requested
+                    await self._manager.unload()
+                    self.idle_unloads += 1
+                finally:
+                    self._unloading = False
+
+    def _idle(self, idle_s: float) -> bool:
+        return (
+            self._active == 0
+            and self._manager.requests_in_flight == 0
+            and self._manager.snapshot.state is ServerState.READY
+            and time.monotonic() - self._last_used >= idle_s
+        )
