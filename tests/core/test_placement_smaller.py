@@ -165,3 +165,9 @@ def test_a_host_that_ran_out_is_not_given_more() -> None:
     steps = _climb(SmallerPlanStep(planner, plan), plan.launch, Failure(FailureCode.KILLED))
     assert [s.step for s in steps] == [RecoveryStep.QUANTIZED_KV]
     assert failing_device(plan, Failure(FailureCode.KILLED)) == HOST_KEY
+    # The engine's own line (b10435) for an RPC device, and one for the host.
+    gpu = plan.devices[0]
+    rpc_line = f"alloc_tensor_range: failed to allocate {gpu.engine_name}[127.0.0.1:5] buffer"
+    assert failing_device(plan, Failure(FailureCode.OOM_KV, log_tail=(rpc_line,))) == gpu.key
+    cpu_line = "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 9"
+    assert failing_device(plan, Failure(FailureCode.OOM_KV, log_tail=(cpu_line,))) == HOST_KEY

@@ -3,16 +3,20 @@
 llama.cpp treats each RPC server as a device of its own (placed first in its device order),
 with layers, KV cache and compute buffers placed on it exactly as on a GPU, which lets tests
 check per-device estimates on a machine without GPUs. This build of ggml-rpc-server has no
-option to state a memory size: each server reports the host's memory as its own.
+option to state a memory size: each server reports the host's memory as its own. To make
+a device run out of memory for real, `rpc_server(..., address_space=N)` caps the server's
+address space (RLIMIT_AS): its allocations then fail in the kernel exactly as a full GPU's
+do, and llama-server reports "failed to allocate RPC0[...] buffer".
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,9 +59,19 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout_s: floa
     raise TimeoutError(f"ggml-rpc-server did not listen on {port}")
 
 
+def _address_space_cap(limit: int) -> Callable[[], None]:
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return cap
+
+
 @contextmanager
-def rpc_server(engine: EngineLocation, *, threads: int = 1) -> Iterator[RpcServer]:
-    """One RPC server on a free port; stopped (and reaped) on exit."""
+def rpc_server(
+    engine: EngineLocation, *, threads: int = 1, address_space: int | None = None
+) -> Iterator[RpcServer]:
+    """One RPC server on a free port; stopped (and reaped) on exit. `address_space` caps
+    its memory (bytes of address space), so allocations beyond it really fail."""
     binary = rpc_server_binary(engine)
     for _attempt in range(5):
         port = _free_port()
@@ -67,6 +81,7 @@ def rpc_server(engine: EngineLocation, *, threads: int = 1) -> Iterator[RpcServe
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env=engine.child_environment(os.environ),
+            preexec_fn=_address_space_cap(address_space) if address_space else None,
         )
         try:
             _wait_listening(port, process, 10.0)

@@ -48,7 +48,7 @@ QUANTIZED_CACHE = "q8_0"
 _ALLOCATION_FAILED = re.compile(
     r"fail\w* to allocate|unable to allocate|out of memory|cudaMalloc failed", re.IGNORECASE
 )
-_HOST_BUFFER = re.compile(r"\bCPU\b|\bcpu_buffer|\bHost\b")
+_HOST_BUFFER = re.compile(r"\bCPU\b|_cpu_buffer|\bHost\b")
 
 
 def _no_params() -> Mapping[str, object]:
