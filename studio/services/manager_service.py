@@ -152,6 +152,14 @@ class ManagerService(QObject):
             return False
         return True
 
+    def _refused(self, model: Path, error: StudioError) -> None:
+        log.warning("%s was not loaded: %s", model, error.detail)
+        self.load_failed.emit(error.code, error.detail)
+        # `error` lets the view say it in the user's language (ui.messages.error_message);
+        # `reason` is its English detail for views that do not.
+        params = {"model": model.name, "reason": error.detail, "error": error}
+        self.engine_event.emit(EngineEvent.FAILED.value, params)
+
     def remember_plan(self, plan: Plan, planner: Planner) -> None:
         """The load dialog's plan for the next load: an OOM at start steps down from it."""
         self.smaller_plans.remember(planner, plan)
@@ -177,7 +185,15 @@ class ManagerService(QObject):
 
         async def load(model: str) -> bool:
             path = Path(model)
-            spec = await spec_for(model) if spec_for else LaunchSpec(model=path, label=path.name)
+            try:
+                spec = (
+                    await spec_for(model) if spec_for else LaunchSpec(model=path, label=path.name)
+                )
+            except StudioError as error:
+                # Refused before the engine starts (the model does not fit, say): nobody
+                # asked to load it anyway, so it stays unloaded and the user is told why.
+                self._refused(path, error)
+                return False
             return await self._load_unguarded(spec)
 
         return self._autoload.start(load)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.errors import StudioError
+from studio.core.placement.admission import check_fits
 from studio.core.placement.plan import Plan
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
@@ -162,6 +163,9 @@ class LoadFlow(QObject):
             if fresh.fits:
                 log.info("remembered settings for %s no longer fit: auto-fit instead", model)
                 plan = fresh
+            else:
+                # Nobody is there to choose "load anyway": a model that cannot fit is refused.
+                check_fits(fresh)
         self.loading.emit(plan, setup.planner)
         return launch_spec(plan, info.features)
 

@@ -194,3 +194,40 @@ def test_autoload_of_a_fifo_fails_at_once_with_its_code(
     loop.run_until_complete(scenario())
     assert failures == ["model_not_regular_file"]
     assert store.load().load_in_progress is None  # not mistaken for a crash next start
+
+
+def test_autoload_of_a_model_that_does_not_fit_is_refused_and_said(
+    loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    from studio.core.placement.admission import ModelTooBigError
+    from studio.core.server.launch import LaunchSpec
+
+    model = _model(tmp_path)
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(AppSettings(last_model=model))
+    tasks = TaskOwner("test")
+    autoload = AutoloadService(SettingsService(store, tasks), tasks)
+    service = create_manager_service(fake_engine(tmp_path), tmp_path / "logs", tasks, autoload)
+    assert service is not None
+    events: list[tuple[str, object]] = []
+    service.engine_event.connect(lambda kind, params: events.append((kind, params)))
+
+    async def refused_plan(path: str) -> LaunchSpec:
+        raise ModelTooBigError(Path(path), 900 << 20, 512 << 20, 64 << 20, "Host")
+
+    async def scenario() -> None:
+        decision = service.autoload_last_model(refused_plan)
+        assert decision is not None and decision.should_load
+        deadline = asyncio.get_running_loop().time() + 10
+        while not events:
+            assert asyncio.get_running_loop().time() < deadline, "the autoload hung"
+            await asyncio.sleep(0.02)
+        await service.shutdown()
+        await tasks.shutdown()
+
+    loop.run_until_complete(scenario())
+    [(kind, params)] = events
+    assert kind == "failed"
+    assert isinstance(params, dict) and params["error"].code == "model_does_not_fit"
+    assert service.snapshot.spawn_count == 0  # the engine never started
+    assert store.load().load_in_progress is None

@@ -79,7 +79,7 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
         loop.run_until_complete(asyncio.wait_for(scenario(), timeout=120))
         snapshot = service.snapshot
         assert snapshot.state is ServerState.READY
-        assert [note.step for note in snapshot.recovery] == [RecoveryStep.SMALLER_PLAN]
+        assert [note.step for note in snapshot.recovery] == [RecoveryStep.SMALLER_CONTEXT]
         assert snapshot.spec is not None and snapshot.spec.ctx_size is not None
         assert snapshot.spec.ctx_size < 4096
         assert snapshot.ready is not None and snapshot.ready.n_ctx == snapshot.spec.ctx_size
