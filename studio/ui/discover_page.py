@@ -115,10 +115,19 @@ class DiscoverPage(QWidget):
         self.results = _table(
             "search-results", self.tr("Search results"), self.results_proxy, SearchResultsModel.REPO
         )
+        # The repository keeps a readable width of its own (the list scrolls sideways in a
+        # narrow window, starting at its left); the last column takes any spare width.
+        results_header = self.results.horizontalHeader()
+        results_header.setSectionResizeMode(
+            SearchResultsModel.REPO, QHeaderView.ResizeMode.Interactive
+        )
+        results_header.setStretchLastSection(True)
+        self.results.setColumnWidth(SearchResultsModel.REPO, 220)
         self.results_filter = QLineEdit()
         self.results_filter.setObjectName("results-filter")
         self.results_filter.setPlaceholderText(self.tr("Filter these results"))
         self.results_filter.setClearButtonEnabled(True)
+        self.results_filter.setAccessibleName(self.tr("Filter the search results"))
         self.load_more = QPushButton(self.tr("Load more"))
         self.load_more.setObjectName("load-more")
         self.load_more.setVisible(False)
@@ -173,6 +182,10 @@ class DiscoverPage(QWidget):
         browse.addWidget(left)
         browse.addWidget(right)
         browse.setSizes([380, 720])
+        # The repository list keeps its share when the window is small: squeezed to its
+        # minimum it opened scrolled sideways, its first header cut to "positc".
+        browse.setStretchFactor(0, 2)
+        browse.setStretchFactor(1, 3)
 
         self.status = QLabel()
         self.status.setObjectName("discover-status")
@@ -245,6 +258,8 @@ class DiscoverPage(QWidget):
     @Slot(object)
     def _on_hub_searched(self, page: SearchPage) -> None:
         self.results_model.show_page(page)
+        if page.index == 0:
+            self.results.horizontalScrollBar().setValue(0)  # a new list starts at its left
         self.load_more.setVisible(page.has_more)
         if page.index == 0 and not page.results:
             self.status.setText(
@@ -296,6 +311,14 @@ class DiscoverPage(QWidget):
         self.status.setText(text.error_text(code, params))
         if operation == "repo":
             self.repo_title.setText(self.tr("The repository could not be opened."))
+        elif operation == "search" and self.results_model.rowCount() == 0:
+            # Empty tables alone look broken: say what the page can do without the Hub.
+            self.repo_title.setText(
+                self.tr(
+                    "Nothing to show without the Hugging Face Hub. Search again once you "
+                    "are online; the models already on this computer are in the Library."
+                )
+            )
 
     @Slot(object)
     def _on_download_completed(self, snapshot: DownloadSnapshot) -> None:

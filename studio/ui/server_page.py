@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QHideEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +32,12 @@ from studio.services.log_tail import LogTail
 from studio.ui.server_text import failure_text, phase_text, recovery_text, state_text
 
 LOG_LINES_KEPT = 5000
+
+
+# States with a process or a load under way; a failed load has left nothing to unload.
+UNLOADABLE = frozenset(
+    {ServerState.STARTING, ServerState.READY, ServerState.CRASHED, ServerState.RESPAWNING}
+)
 
 
 class ServerPage(QWidget):
@@ -45,7 +53,20 @@ class ServerPage(QWidget):
         self.snapshot = Snapshot()
         self._engine_info: EngineInfo | None = None
 
-        layout = QVBoxLayout(self)
+        # Everything sits in a scroll area: in a short window the wrapped status lines keep
+        # their full height (and the page scrolls) instead of being squeezed and cut off.
+        content = QWidget()
+        content.setObjectName("server-content")
+        scroll = QScrollArea()
+        scroll.setObjectName("server-scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         top = QHBoxLayout()
         top.addWidget(self._status_group(), 1)
         top.addWidget(self._engine_group(), 1)
@@ -218,7 +239,7 @@ class ServerPage(QWidget):
         )
         self.address.setText(snapshot.base_url or "")
         self.command.setText(snapshot.command)
-        self.unload.setEnabled(snapshot.state not in (ServerState.IDLE, ServerState.STOPPING))
+        self.unload.setEnabled(snapshot.state in UNLOADABLE)
         self._log_tail.follow(snapshot.log_path)
 
     def show_engine(self, info: EngineInfo) -> None:

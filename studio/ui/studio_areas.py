@@ -37,7 +37,7 @@ from studio.ui.help_menu import HelpMenu
 from studio.ui.load_flow import Loader, LoadFlow
 from studio.ui.loaded_memory import LoadedMemoryPanel
 from studio.ui.main_window import MemoryDock
-from studio.ui.server_page import ServerPage
+from studio.ui.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings_page import SettingsPage
 from studio.ui.status_bar import LiveMemoryLabel, ServerStatusLabel
 from studio.ui.theme import ThemeChoice, ThemeController
@@ -138,6 +138,7 @@ class StudioAreas(QObject):
         self.unload_action.setObjectName("action-unload-model")
         self.unload_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
         self.unload_action.triggered.connect(self._unload)
+        self.unload_action.setEnabled(self.server_page.snapshot.state in UNLOADABLE)
         self.settings_action = QAction(self.tr("&Settings"), window)
         self.settings_action.setObjectName("action-settings")
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
@@ -172,6 +173,8 @@ class StudioAreas(QObject):
         self.server_page.show_snapshot(snapshot)
         self.status.show_snapshot(snapshot)
         self.loaded_memory.show_snapshot(snapshot)
+        if self.load_flow is not None:  # the menu exists once attached
+            self.unload_action.setEnabled(snapshot.state in UNLOADABLE)
 
     @staticmethod
     def _show_page(window: QMainWindow, page: QWidget) -> None:

@@ -59,6 +59,8 @@ def test_snapshots_are_shown_in_words(qtbot: QtBot) -> None:
     )
     assert page.state.text() == "Loading — loading the weights"
     assert page.unload.isEnabled()
+    with qtbot.waitSignal(page.unload_requested):
+        page.unload.click()
     page.show_snapshot(
         Snapshot(
             state=ServerState.READY,
@@ -90,8 +92,7 @@ def test_snapshots_are_shown_in_words(qtbot: QtBot) -> None:
         Snapshot(state=ServerState.FAILED, failure=Failure(FailureCode.OOM_KV), spec=spec)
     )
     assert page.state.text() == "Failed\nOut of memory for the KV cache: lower the context."
-    with qtbot.waitSignal(page.unload_requested):
-        page.unload.click()
+    assert not page.unload.isEnabled()  # a failed load left nothing running to unload
 
 
 def test_status_bar_names_the_model_and_the_state(qtbot: QtBot) -> None:

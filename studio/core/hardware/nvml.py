@@ -144,6 +144,19 @@ def apply_visible_devices(gpus: Sequence[GpuReading], value: str | None) -> list
     return visible
 
 
+# Why NVML was unavailable, as already logged: the memory monitor asks about once a second,
+# and the answer does not change while the app runs.
+_unavailable_logged: set[str] = set()
+
+
+def _log_unavailable_once(reason: str) -> None:
+    if reason in _unavailable_logged:
+        log.debug("NVML unavailable: %s", reason)
+        return
+    _unavailable_logged.add(reason)
+    log.info("NVML unavailable: %s", reason)
+
+
 def read_nvml_gpus(
     api: NvmlApi | None, environ: Mapping[str, str], own_pids: Collection[int] = ()
 ) -> tuple[GpuReading, ...]:
@@ -157,7 +170,7 @@ def read_nvml_gpus(
     try:
         api.nvmlInit()
     except api.NVMLError as error:  # no driver, no NVIDIA GPU: not an error for us
-        log.info("NVML unavailable: %s", error)
+        _log_unavailable_once(str(error))
         return ()
     try:
         readings = _read_all(api, own_pids)

@@ -53,6 +53,7 @@ class ChatPane(QWidget):
         self.setObjectName("page-chat")
         self.service = service
         self._editing: int | None = None
+        self._last_event: tuple[str, Mapping[str, object]] | None = None
 
         self.conversations = ConversationList()
         self.view = ConversationView(tasks)
@@ -179,7 +180,14 @@ class ChatPane(QWidget):
     def show_engine_event(self, kind: str, params: Mapping[str, object] | None = None) -> None:
         """An engine event (see `services.manager_service.EngineEvent`, plus the autoload
         verdicts), both in the status line and inside the conversation."""
-        params = params or {}
+        shown = dict(params or {})
+        self._last_event = (kind, shown)
+        text = self._engine_event_text(kind, shown)
+        self.engine_line.setText(text)
+        # The notice keeps how to say it again, so a language switch reaches it too.
+        self.view.add_notice(text, kind, lambda: self._engine_event_text(kind, shown))
+
+    def _engine_event_text(self, kind: str, params: Mapping[str, object]) -> str:
         model = str(params.get("model") or "")
         failure = params.get("failure")
         note = params.get("note")
@@ -201,11 +209,15 @@ class ChatPane(QWidget):
                 "The last model, {model}, was not loaded automatically: its file is gone."
             ),
         }
-        text = texts.get(kind, "{reason}").format(
+        return texts.get(kind, "{reason}").format(
             model=model or self.tr("The model"), reason=reason or kind, step=step
         )
-        self.engine_line.setText(text)
-        self.view.add_notice(text, kind)
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The engine line is built from several lookups: say it again in the new language.
+        if event.type() == QEvent.Type.LanguageChange and self._last_event is not None:
+            self.engine_line.setText(self._engine_event_text(*self._last_event))
+        super().changeEvent(event)
 
     def show_storage_problem(self, code: str) -> None:
         """The conversation file could not be opened; this session chats without saving."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shiboken6
@@ -91,6 +91,9 @@ class Notice:
     kind: str
     text: str
     frame: QTextFrame
+    # Builds the text again in the current language (engine events are several lookups
+    # and parameters, out of reach of the app's live switch); None: the text stays.
+    render: Callable[[], str] | None = None
 
 
 class ConversationView(QTextBrowser):
@@ -122,6 +125,10 @@ class ConversationView(QTextBrowser):
             for entry in self.messages.values():
                 self._render_header(entry)
                 self._render_footer(entry)
+            for notice in self.notices:
+                if notice.render is not None:
+                    notice.text = notice.render()
+                    self._write_notice(notice)
         super().changeEvent(event)
 
     # -- content ---------------------------------------------------------------------------
@@ -161,13 +168,17 @@ class ConversationView(QTextBrowser):
         self._highlight_later(entry)
         return entry
 
-    def add_notice(self, text: str, kind: str) -> Notice:
+    def add_notice(self, text: str, kind: str, render: Callable[[], str] | None = None) -> Notice:
         frame = self._append_frame(top_margin=6, bottom_margin=6)
-        cursor = frame.firstCursorPosition()
-        cursor.insertHtml(f"<p align='center'><i>{html.escape(text)}</i></p>")
-        notice = Notice(kind, text, frame)
+        notice = Notice(kind, text, frame, render)
+        self._write_notice(notice)
         self.notices.append(notice)
         return notice
+
+    def _write_notice(self, notice: Notice) -> None:
+        cursor = self._select(notice.frame)
+        cursor.removeSelectedText()
+        cursor.insertHtml(f"<p align='center'><i>{html.escape(notice.text)}</i></p>")
 
     def append_delta(self, message_id: int, content: str, reasoning: str) -> None:
         """Streamed text: the header when reasoning grows, and only the body's tail."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, QTimer, Signal
+from PySide6.QtCore import QSignalBlocker, QSize, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QVBoxLayout,
     QWidget,
 )
@@ -74,9 +76,10 @@ class SamplingPanel(QWidget):
         self.thinking.setObjectName("chat-thinking")
         self.thinking.setAccessibleName(self.tr("Thinking"))
         self.thinking.addItems([self.tr("Template default"), self.tr("On"), self.tr("Off")])
-        # Its width follows its items after a live language switch renames them; the
-        # default policy measures them once, and German "Standard der Vorlage" was clipped.
-        self.thinking.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # Its minimum follows its items when a live language switch renames them: Qt
+        # measures them once, and German "Standard der Vorlage" was clipped.
+        self.thinking.model().dataChanged.connect(self._fit_thinking)
+        self._fit_thinking()
         self._stored_thinking: bool | None = None
         self.thinking_reason = QLabel()
         self.thinking_reason.setObjectName("chat-thinking-reason")
@@ -112,6 +115,18 @@ class SamplingPanel(QWidget):
             int_spin.valueChanged.connect(self._emit_settings)
         self.thinking.currentIndexChanged.connect(self._emit_settings)
         self.set_capabilities(TemplateCapabilities(), model_loaded=False)
+
+    def _fit_thinking(self, *_: object) -> None:
+        combo = self.thinking
+        widest = max(
+            combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count())
+        )
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        size = combo.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option, QSize(widest, combo.height()), combo
+        )
+        combo.setMinimumWidth(size.width())
 
     def settings(self) -> SamplingSettings:
         def float_or_none(box: QDoubleSpinBox) -> float | None:
