@@ -204,6 +204,14 @@
         <translation>Die Engine ist wiederholt abgestürzt; sie wird nicht noch einmal gestartet.</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>Die Engine wurde beendet (Code {exit_code}).</translation>
     </message>
@@ -234,6 +242,22 @@
     <message>
         <source>Retried with a smaller plan</source>
         <translation>Mit einem kleineren Plan erneut versucht</translation>
+    </message>
+    <message>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -618,6 +642,10 @@
         <translation>Diese Ergebnisse filtern</translation>
     </message>
     <message>
+        <source>Filter the search results</source>
+        <translation>Suchergebnisse filtern</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>Mehr laden</translation>
     </message>
@@ -680,6 +708,10 @@
     <message>
         <source>The repository could not be opened.</source>
         <translation>Das Repository konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>Nothing to show without the Hugging Face Hub. Search again once you are online; the models already on this computer are in the Library.</source>
+        <translation>Ohne den Hugging Face Hub gibt es hier nichts zu zeigen. Suchen Sie erneut, sobald Sie online sind; die Modelle auf diesem Computer finden Sie in der Bibliothek.</translation>
     </message>
     <message>
         <source> + vision projector</source>
@@ -873,15 +905,15 @@
     <name>HelpMenu</name>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>Online &amp;help</source>
-        <translation type="unfinished"></translation>
+        <translation>Online-&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber GGUF Studio</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -889,19 +921,30 @@
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht verfügbar</translation>
     </message>
     <message>
         <source>Engine: {engine}</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine: {engine}</translation>
     </message>
     <message>
         <source>Licence: {licence}</source>
-        <translation type="unfinished"></translation>
+        <translation>Lizenz: {licence}</translation>
     </message>
     <message>
         <source>About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Über GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>LayerSpinBox</name>
+    <message>
+        <source>{n} layers + output</source>
+        <translation>{n} Schichten + Ausgabe</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} Schichten</translation>
     </message>
 </context>
 <context>
@@ -936,7 +979,7 @@
     </message>
     <message>
         <source>Name in the file: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Name in der Datei: {name}</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
@@ -963,7 +1006,7 @@
     </message>
     <message>
         <source>Filter the models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle filtern</translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -995,7 +1038,7 @@
     </message>
     <message>
         <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Ordner nach GGUF-Modellen durchsuchen; die Einstellungen listen die beobachteten Ordner.</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
@@ -1007,7 +1050,7 @@
     </message>
     <message>
         <source>Add a folder of GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner mit GGUF-Modellen hinzufügen</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -1029,7 +1072,7 @@
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine GGUF-Modelle: Laden Sie eines unter „Entdecken“ herunter, importieren Sie eine Datei oder fügen Sie einen Ordner hinzu.</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1234,8 +1277,12 @@
         <translation>Tensor-Parallelität teilt jede Schicht auf die Geräte auf.</translation>
     </message>
     <message>
-        <source>{layers} of {positions} layers on the CPU</source>
-        <translation>{layers} von {positions} Schichten auf der CPU</translation>
+        <source>All {blocks} layers + output on the CPU</source>
+        <translation>Alle {blocks} Schichten + Ausgabe auf der CPU</translation>
+    </message>
+    <message>
+        <source>{layers} of {blocks} layers on the CPU</source>
+        <translation>{layers} von {blocks} Schichten auf der CPU</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
@@ -1443,11 +1490,11 @@
     </message>
     <message>
         <source>No GPU found: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine GPU gefunden: Modelle laufen auf der CPU.</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {free} von {total} frei</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1614,8 +1661,24 @@
         <translation>Die Engine ist wiederholt abgestürzt; sie wird nicht noch einmal gestartet.</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>Die Engine wurde beendet (Code {exit_code}).</translation>
+    </message>
+    <message>
+        <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded with these settings; see the load dialog.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2541,7 +2604,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
 </context>
 <context>
@@ -2570,10 +2633,6 @@
     <message>
         <source>Layers on {device}</source>
         <translation>Schichten auf {device}</translation>
-    </message>
-    <message>
-        <source> layers</source>
-        <translation> Schichten</translation>
     </message>
     <message>
         <source>Choose a draft model</source>

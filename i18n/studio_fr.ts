@@ -204,6 +204,14 @@
         <translation>Le moteur a planté à plusieurs reprises ; il ne sera plus redémarré.</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>Le moteur s’est arrêté (code {exit_code}).</translation>
     </message>
@@ -234,6 +242,22 @@
     <message>
         <source>Retried with a smaller plan</source>
         <translation>Nouvel essai avec un plan plus petit</translation>
+    </message>
+    <message>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -618,6 +642,10 @@
         <translation>Filtrer ces résultats</translation>
     </message>
     <message>
+        <source>Filter the search results</source>
+        <translation>Filtrer les résultats de la recherche</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>Afficher plus</translation>
     </message>
@@ -680,6 +708,10 @@
     <message>
         <source>The repository could not be opened.</source>
         <translation>Le dépôt n’a pas pu être ouvert.</translation>
+    </message>
+    <message>
+        <source>Nothing to show without the Hugging Face Hub. Search again once you are online; the models already on this computer are in the Library.</source>
+        <translation>Rien à afficher sans le Hugging Face Hub. Relancez la recherche une fois en ligne ; les modèles déjà présents sur cet ordinateur sont dans la Bibliothèque.</translation>
     </message>
     <message>
         <source> + vision projector</source>
@@ -873,15 +905,15 @@
     <name>HelpMenu</name>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aide</translation>
     </message>
     <message>
         <source>Online &amp;help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aide en ligne</translation>
     </message>
     <message>
         <source>&amp;About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>À &amp;propos de GGUF Studio</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -889,19 +921,30 @@
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>non disponible</translation>
     </message>
     <message>
         <source>Engine: {engine}</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteur : {engine}</translation>
     </message>
     <message>
         <source>Licence: {licence}</source>
-        <translation type="unfinished"></translation>
+        <translation>Licence : {licence}</translation>
     </message>
     <message>
         <source>About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>À propos de GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>LayerSpinBox</name>
+    <message>
+        <source>{n} layers + output</source>
+        <translation>{n} couches + sortie</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} couches</translation>
     </message>
 </context>
 <context>
@@ -936,7 +979,7 @@
     </message>
     <message>
         <source>Name in the file: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nom dans le fichier : {name}</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
@@ -963,7 +1006,7 @@
     </message>
     <message>
         <source>Filter the models</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrer les modèles</translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -995,7 +1038,7 @@
     </message>
     <message>
         <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Surveiller un dossier de modèles GGUF ; les Paramètres listent les dossiers surveillés.</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
@@ -1007,7 +1050,7 @@
     </message>
     <message>
         <source>Add a folder of GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajouter un dossier de modèles GGUF</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -1029,7 +1072,7 @@
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle GGUF pour l’instant : téléchargez-en un dans Découvrir, importez un fichier ou ajoutez un dossier.</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1234,8 +1277,12 @@
         <translation>Le parallélisme de tenseurs répartit chaque couche sur les appareils.</translation>
     </message>
     <message>
-        <source>{layers} of {positions} layers on the CPU</source>
-        <translation>{layers} couches sur {positions} sur le CPU</translation>
+        <source>All {blocks} layers + output on the CPU</source>
+        <translation>Les {blocks} couches + sortie sur le CPU</translation>
+    </message>
+    <message>
+        <source>{layers} of {blocks} layers on the CPU</source>
+        <translation>{layers} couches sur {blocks} sur le CPU</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
@@ -1443,11 +1490,11 @@
     </message>
     <message>
         <source>No GPU found: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun GPU trouvé : les modèles tournent sur le CPU.</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {free} libres sur {total}</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1614,8 +1661,24 @@
         <translation>Le moteur a planté à plusieurs reprises ; il ne sera plus redémarré.</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>Le moteur s’est arrêté (code {exit_code}).</translation>
+    </message>
+    <message>
+        <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded with these settings; see the load dialog.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2541,7 +2604,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quitter</translation>
     </message>
 </context>
 <context>
@@ -2570,10 +2633,6 @@
     <message>
         <source>Layers on {device}</source>
         <translation>Couches sur {device}</translation>
-    </message>
-    <message>
-        <source> layers</source>
-        <translation> couches</translation>
     </message>
     <message>
         <source>Choose a draft model</source>

@@ -204,6 +204,14 @@
         <translation>エンジンが繰り返しクラッシュしたため、再起動はしません。</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>エンジンが終了しました（コード {exit_code}）。</translation>
     </message>
@@ -234,6 +242,22 @@
     <message>
         <source>Retried with a smaller plan</source>
         <translation>より小さい計画で再試行しました</translation>
+    </message>
+    <message>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -617,6 +641,10 @@
         <translation>この結果を絞り込む</translation>
     </message>
     <message>
+        <source>Filter the search results</source>
+        <translation>検索結果を絞り込む</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>さらに読み込む</translation>
     </message>
@@ -679,6 +707,10 @@
     <message>
         <source>The repository could not be opened.</source>
         <translation>リポジトリを開けませんでした。</translation>
+    </message>
+    <message>
+        <source>Nothing to show without the Hugging Face Hub. Search again once you are online; the models already on this computer are in the Library.</source>
+        <translation>Hugging Face Hub に接続できないため表示するものがありません。オンラインになったらもう一度検索してください。このコンピューターにあるモデルはライブラリにあります。</translation>
     </message>
     <message>
         <source> + vision projector</source>
@@ -872,15 +904,15 @@
     <name>HelpMenu</name>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>Online &amp;help</source>
-        <translation type="unfinished"></translation>
+        <translation>オンラインヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio について(&amp;A)</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -888,19 +920,30 @@
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>利用できません</translation>
     </message>
     <message>
         <source>Engine: {engine}</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン: {engine}</translation>
     </message>
     <message>
         <source>Licence: {licence}</source>
-        <translation type="unfinished"></translation>
+        <translation>ライセンス: {licence}</translation>
     </message>
     <message>
         <source>About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio について</translation>
+    </message>
+</context>
+<context>
+    <name>LayerSpinBox</name>
+    <message>
+        <source>{n} layers + output</source>
+        <translation>{n} 層 + 出力層</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} 層</translation>
     </message>
 </context>
 <context>
@@ -935,7 +978,7 @@
     </message>
     <message>
         <source>Name in the file: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル内の名前: {name}</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
@@ -962,7 +1005,7 @@
     </message>
     <message>
         <source>Filter the models</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルを絞り込む</translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -994,7 +1037,7 @@
     </message>
     <message>
         <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダー内の GGUF モデルを監視します。監視中のフォルダーは設定に一覧表示されます。</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
@@ -1006,7 +1049,7 @@
     </message>
     <message>
         <source>Add a folder of GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルのフォルダーを追加</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -1028,7 +1071,7 @@
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF モデルはまだありません。「見つける」でダウンロードするか、ファイルをインポートするか、フォルダーを追加してください。</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1233,8 +1276,12 @@
         <translation>テンソル並列では、各レイヤーをデバイスに分割します。</translation>
     </message>
     <message>
-        <source>{layers} of {positions} layers on the CPU</source>
-        <translation>{positions} レイヤー中 {layers} レイヤーが CPU 上</translation>
+        <source>All {blocks} layers + output on the CPU</source>
+        <translation>{blocks} 層すべて + 出力層を CPU で実行</translation>
+    </message>
+    <message>
+        <source>{layers} of {blocks} layers on the CPU</source>
+        <translation>{blocks} 層中 {layers} 層を CPU で実行</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
@@ -1442,11 +1489,11 @@
     </message>
     <message>
         <source>No GPU found: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU が見つかりません: モデルは CPU で実行されます。</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {total} 中 {free} 空き</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1613,8 +1660,24 @@
         <translation>エンジンが繰り返しクラッシュしたため、再起動はしません。</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>エンジンが終了しました（コード {exit_code}）。</translation>
+    </message>
+    <message>
+        <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded with these settings; see the load dialog.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2537,7 +2600,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>終了(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -2564,10 +2627,6 @@
     <message>
         <source>Layers on {device}</source>
         <translation>{device} のレイヤー</translation>
-    </message>
-    <message>
-        <source> layers</source>
-        <translation> レイヤー</translation>
     </message>
     <message>
         <source>Choose a draft model</source>

@@ -204,6 +204,14 @@
         <translation>引擎反复崩溃；将不再重启。</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>引擎已退出（代码 {exit_code}）。</translation>
     </message>
@@ -234,6 +242,22 @@
     <message>
         <source>Retried with a smaller plan</source>
         <translation>已用更小的计划重试</translation>
+    </message>
+    <message>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -617,6 +641,10 @@
         <translation>筛选这些结果</translation>
     </message>
     <message>
+        <source>Filter the search results</source>
+        <translation>筛选搜索结果</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
@@ -679,6 +707,10 @@
     <message>
         <source>The repository could not be opened.</source>
         <translation>无法打开该仓库。</translation>
+    </message>
+    <message>
+        <source>Nothing to show without the Hugging Face Hub. Search again once you are online; the models already on this computer are in the Library.</source>
+        <translation>无法连接 Hugging Face Hub，没有可显示的内容。联网后请重新搜索；本机已有的模型在“模型库”中。</translation>
     </message>
     <message>
         <source> + vision projector</source>
@@ -872,15 +904,15 @@
     <name>HelpMenu</name>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Online &amp;help</source>
-        <translation type="unfinished"></translation>
+        <translation>在线帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 GGUF Studio(&amp;A)</translation>
     </message>
     <message>
         <source>llama-server {version} ({source})</source>
@@ -888,19 +920,30 @@
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用</translation>
     </message>
     <message>
         <source>Engine: {engine}</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：{engine}</translation>
     </message>
     <message>
         <source>Licence: {licence}</source>
-        <translation type="unfinished"></translation>
+        <translation>许可证：{licence}</translation>
     </message>
     <message>
         <source>About GGUF Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>LayerSpinBox</name>
+    <message>
+        <source>{n} layers + output</source>
+        <translation>{n} 层 + 输出层</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} 层</translation>
     </message>
 </context>
 <context>
@@ -935,7 +978,7 @@
     </message>
     <message>
         <source>Name in the file: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>文件内名称：{name}</translation>
     </message>
     <message>
         <source>HF cache: {repo}</source>
@@ -962,7 +1005,7 @@
     </message>
     <message>
         <source>Filter the models</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选模型</translation>
     </message>
     <message>
         <source>Models on this computer</source>
@@ -994,7 +1037,7 @@
     </message>
     <message>
         <source>Watch a folder for GGUF models; Settings lists the folders watched.</source>
-        <translation type="unfinished"></translation>
+        <translation>监视文件夹中的 GGUF 模型；“设置”中列出所监视的文件夹。</translation>
     </message>
     <message>
         <source>Import a GGUF model</source>
@@ -1006,7 +1049,7 @@
     </message>
     <message>
         <source>Add a folder of GGUF models</source>
-        <translation type="unfinished"></translation>
+        <translation>添加 GGUF 模型文件夹</translation>
     </message>
     <message>
         <source>It is removed from the Hugging Face cache, for every app that uses it.</source>
@@ -1028,7 +1071,7 @@
     </message>
     <message>
         <source>No GGUF models yet: download one in Discover, import a file or add a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有 GGUF 模型：在“发现”中下载一个、导入文件或添加文件夹。</translation>
     </message>
     <message>
         <source>Imported {name}.</source>
@@ -1233,8 +1276,12 @@
         <translation>张量并行会把每一层拆分到各设备上。</translation>
     </message>
     <message>
-        <source>{layers} of {positions} layers on the CPU</source>
-        <translation>{positions} 层中有 {layers} 层在 CPU 上</translation>
+        <source>All {blocks} layers + output on the CPU</source>
+        <translation>全部 {blocks} 层 + 输出层在 CPU 上</translation>
+    </message>
+    <message>
+        <source>{layers} of {blocks} layers on the CPU</source>
+        <translation>{blocks} 层中有 {layers} 层在 CPU 上</translation>
     </message>
     <message>
         <source>Every layer is split over the devices ({split}).</source>
@@ -1442,11 +1489,11 @@
     </message>
     <message>
         <source>No GPU found: models run on the CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 GPU：模型在 CPU 上运行。</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} free</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：{total} 中可用 {free}</translation>
     </message>
     <message>
         <source>{name}: {free} of {total} MiB free</source>
@@ -1613,8 +1660,24 @@
         <translation>引擎反复崩溃；将不再重启。</translation>
     </message>
     <message>
+        <source>The engine stopped answering; it was replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine exited (code {exit_code}).</source>
         <translation>引擎已退出（代码 {exit_code}）。</translation>
+    </message>
+    <message>
+        <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded with these settings; see the load dialog.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2537,7 +2600,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -2564,10 +2627,6 @@
     <message>
         <source>Layers on {device}</source>
         <translation>{device} 上的层</translation>
-    </message>
-    <message>
-        <source> layers</source>
-        <translation> 层</translation>
     </message>
     <message>
         <source>Choose a draft model</source>
