@@ -28,7 +28,7 @@ from studio.core.hub.library import LocalModel
 from studio.core.paths import AppPaths
 from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
 from studio.core.server.facade import ChatFacade
-from studio.core.server.launch import LaunchSpec
+from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
 
@@ -397,7 +397,7 @@ async def serve(args: argparse.Namespace) -> int:
         host = f"[{args.host}]" if ":" in args.host else args.host
         print(f"studio serve: http://{host}:{port} (loading {args.model})", flush=True)
         try:
-            snapshot = await manager.load(first_spec, smaller_plan=smaller)
+            snapshot = await manager.load(cancellable(first_spec), smaller_plan=smaller)
         except StudioError as error:
             report_error(error)
             return 1

@@ -24,7 +24,7 @@ from typing import Any
 
 from studio.core.hub.library import LocalModel
 from studio.core.server.api_errors import HttpError
-from studio.core.server.launch import LaunchSpec
+from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
@@ -184,7 +184,7 @@ class ModelSwitch:
             spec, smaller = await self._wanted(name)
             if spec is None:
                 return  # nothing to load: the manager answers (no_model, or its failure)
-            await self._manager.load(spec, smaller_plan=smaller)
+            await self._manager.load(cancellable(spec), smaller_plan=smaller)
             self._resume = None
 
     async def _wanted(self, name: str | None) -> tuple[LaunchSpec | None, SmallerPlan | None]:

@@ -59,6 +59,7 @@ from studio.core.server.api_models import (
 from studio.core.server.api_replies import ReplyCollector, ReplyHead, StreamRewriter
 from studio.core.server.api_schema import OPENAPI
 from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
+from studio.core.server.launch import cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState, Snapshot
 
@@ -327,7 +328,7 @@ class ChatFacade:
             # Everything that can refuse the new model runs before the old one is stopped.
             path = await asyncio.to_thread(check_model_file, Path(model))
             spec, smaller = await self._plan_load(path)
-            loaded = await self._manager.load(spec, smaller_plan=smaller)
+            loaded = await self._manager.load(cancellable(spec), smaller_plan=smaller)
         except StudioError as error:
             raise from_studio_error(error, 422) from error
         await self._send_json(writer, 200, snapshot_json(loaded))

@@ -175,6 +175,22 @@ class LaunchSpec:
         return self.alias or self.model.stem
 
 
+DEFAULT_UBATCH = 512
+
+
+def cancellable(spec: LaunchSpec) -> LaunchSpec:
+    """`spec` with its logical batch no larger than its micro-batch. The engine looks at
+    cancelled requests only between batches, so with the default 2048-token batch a
+    client that left during a long prompt kept its slot busy for seconds; one device
+    gains nothing from the larger batch (it runs the micro-batches one after another).
+    Split over several devices, the larger batch pipelines them, so it is kept."""
+    several = len(spec.devices) > 1 or len(spec.tensor_split) > 1 or bool(spec.rpc_servers)
+    ubatch = spec.ubatch or DEFAULT_UBATCH
+    if several or (spec.batch is not None and spec.batch <= ubatch):
+        return spec
+    return spec.with_changes(batch=ubatch)
+
+
 def validate_extra_args(extra: Sequence[str]) -> None:
     if len(extra) > MAX_EXTRA_ARGS:
         raise LaunchError(
