@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from studio.core.engine import EngineLocation, EngineProber
+from studio.core.engine import EngineLocation, EngineProber, EngineSource
 from studio.core.server.recovery import RecoveryStep
 from studio.core.server.states import ServerState
 from studio.core.tasks import TaskOwner
@@ -68,7 +68,9 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
     assert plan.launch.ctx_size == 4096
 
     tasks = TaskOwner("test")
-    service = create_manager_service(binary, tmp_path / "logs", tasks)
+    service = create_manager_service(
+        EngineLocation(binary, EngineSource.SETTING), tmp_path / "logs", tasks
+    )
     assert service is not None
 
     async def scenario() -> None:

@@ -33,7 +33,20 @@ def _arg(argv: list[str], flag: str, default: str = "") -> str:
     return argv[argv.index(flag) + 1] if flag in argv else default
 
 
+# What the engine probe and self-test ask a llama-server before it may run a model.
+_SELF_DESCRIPTION = {
+    "--version": ("", "version: 1 (fake000)\nbuilt with python for the tests\n"),
+    "--help": ("-m,    --model FNAME     model path\n--port PORT     port\n", ""),
+    "--list-devices": ("Available devices:\n", ""),
+}
+
+
 def main(argv: list[str]) -> None:
+    if argv and argv[0] in _SELF_DESCRIPTION:
+        out, err = _SELF_DESCRIPTION[argv[0]]
+        sys.stdout.write(out)
+        sys.stderr.write(err)
+        return
     port = int(_arg(argv, "--port"))
     key_file = _arg(argv, "--api-key-file")
     key = Path(key_file).read_text().strip() if key_file else ""
@@ -105,6 +118,9 @@ def main(argv: list[str]) -> None:
                 if os.environ.get("FAKE_HANG_AFTER_DROP"):
                     os.kill(os.getpid(), signal.SIGSTOP)  # alive, port open, never answers
                 return
+            if self.path == "/completion":  # the self-test's one token
+                self._json(200, {"content": "w1", "stop": True})
+                return
             if self.path == "/v1/embeddings":
                 inputs = body.get("input")
                 count = len(inputs) if isinstance(inputs, list) else 1
@@ -126,6 +142,7 @@ def main(argv: list[str]) -> None:
             self.wfile.flush()
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    port = server.server_address[1]  # --port 0 (the self-test): the one the OS gave
     print(f"srv    load_model: loading model '{_arg(argv, '-m')}'", flush=True)
 
     def load() -> None:

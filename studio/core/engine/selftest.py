@@ -158,12 +158,13 @@ def run_self_test(
     process = subprocess.Popen(
         argv,
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        # One stream, as the manager reads it: builds differ in which one they log to.
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         env=_child_environment(location),
         start_new_session=True,
     )
-    reader = _LogReader(process.stderr)
+    reader = _LogReader(process.stdout)
     generated = False
     try:
         deadline = started + timeout_s
@@ -181,8 +182,8 @@ def run_self_test(
                 process.kill()
                 process.wait()
         reader.join(5)
-        if process.stderr is not None:
-            process.stderr.close()
+        if process.stdout is not None:
+            process.stdout.close()
     return _judge(process.returncode, generated, reader.text, cpu, time.monotonic() - started)
 
 
