@@ -44,6 +44,8 @@ chat_bodies = st.fixed_dictionaries(
 routes = st.sampled_from(
     [
         ("POST", "/v1/chat/completions"),
+        ("POST", "/v1/completions"),
+        ("POST", "/v1/embeddings"),
         ("POST", "/studio/load"),
         ("GET", "/v1/models"),
         ("GET", "/studio/status"),

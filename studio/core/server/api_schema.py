@@ -49,11 +49,41 @@ CHAT_REQUEST: Final[dict[str, Any]] = {
         "temperature": {"type": "number"},
         "top_p": {"type": "number"},
         "seed": {"type": "integer"},
+        "n": {"type": "integer", "minimum": 1},
+        "response_format": {"type": "object"},
         "stop": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
         "logprobs": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]},
         "top_logprobs": {"type": "integer", "minimum": 0, "maximum": 20},
         "reasoning_budget": {"type": "integer", "minimum": -1},
         "tools": {"type": "array"},
+    },
+}
+
+
+_PROMPT: Final[dict[str, Any]] = {
+    "oneOf": [
+        {"type": "string"},
+        {"type": "array", "minItems": 1, "items": {"type": "string"}},
+        {"type": "array", "minItems": 1, "items": {"type": "integer"}},
+    ]
+}
+
+COMPLETION_REQUEST: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["prompt"],
+    "properties": {
+        **{k: v for k, v in CHAT_REQUEST["properties"].items() if k not in ("messages", "tools")},
+        "prompt": _PROMPT,
+    },
+}
+
+EMBEDDINGS_REQUEST: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["input"],
+    "properties": {
+        "input": _PROMPT,
+        "model": {"type": "string"},
+        "encoding_format": {"enum": ["float", "base64"]},
     },
 }
 
@@ -80,7 +110,9 @@ OPENAPI: Final[dict[str, Any]] = {
     "security": [{"bearer": []}],
     "paths": {
         "/health": {"get": {"security": [], "responses": _answers("the model is ready")}},
-        "/v1/models": {"get": {"responses": _answers("the loaded model")}},
+        "/v1/models": {
+            "get": {"responses": _answers("the library's models, the loaded one marked")}
+        },
         "/studio/status": {"get": {"responses": _answers("the manager's snapshot")}},
         "/studio/unload": {"post": {"responses": _answers("the snapshot after unloading")}},
         "/studio/load": {
@@ -99,6 +131,18 @@ OPENAPI: Final[dict[str, Any]] = {
             "post": {
                 "requestBody": _json_body(CHAT_REQUEST),
                 "responses": _answers("a chat completion, or its SSE stream"),
+            }
+        },
+        "/v1/completions": {
+            "post": {
+                "requestBody": _json_body(COMPLETION_REQUEST),
+                "responses": _answers("a text completion, or its SSE stream"),
+            }
+        },
+        "/v1/embeddings": {
+            "post": {
+                "requestBody": _json_body(EMBEDDINGS_REQUEST),
+                "responses": _answers("one embedding per input (needs --embeddings)"),
             }
         },
     },

@@ -188,9 +188,9 @@ def completion_request(data: dict[str, Any]) -> dict[str, Any]:
 
 def embeddings_request(data: dict[str, Any]) -> dict[str, Any]:
     """A /v1/embeddings body: `input` (text, texts, tokens or token lists)."""
-    if not _is_prompt(data.get("input")) and not (
-        isinstance(data.get("input"), list) and all(_is_token_list(item) for item in data["input"])
-    ):
+    given = data.get("input")
+    token_lists = isinstance(given, list) and all(_is_token_list(item) for item in given)
+    if not _is_prompt(given) and not (given and token_lists):
         raise _invalid("input", "expected a string, a list of strings or a list of tokens")
     model = data.get("model")
     if model is not None and not isinstance(model, str):

@@ -260,6 +260,8 @@ class ChatFacade:
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
     async def _drain(self, writer: asyncio.StreamWriter) -> None:
+        if writer.transport.get_write_buffer_size() == 0 and not writer.transport.is_closing():
+            return  # all sent: no wait, and no timer per streamed token on the hot path
         async with asyncio.timeout(self._options.write_timeout_s):
             await writer.drain()
 

@@ -1,0 +1,157 @@
+"""What `studio serve` costs against talking to llama-server directly, side by side in one run.
+
+One engine child serves both sides: the same streamed chat request goes either through
+`studio serve` (the facade in front of the manager) or straight to the child's own
+OpenAI endpoint, with 1 and with 8 concurrent streams. Rounds alternate which side goes
+first, so machine load drifts hit both alike; the medians are compared.
+
+Measured per side: time to first token (request sent -> first content chunk, the mean
+over the streams of a round) and tokens/s (completion tokens of all streams over the
+round's wall time from first token to last). Targets: serve >= 0.97 x direct tokens/s,
+serve <= direct + 15 ms first token.
+
+Usage: python bench/serve_overhead.py [MODEL.gguf] [--rounds N] [--tokens N] [--binary PATH]
+(default model: the SmolLM2 test model; default engine: as `studio serve` finds it, e.g.
+STUDIO_LLAMA_SERVER).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from studio.core.engine import default_selector
+from studio.core.paths import AppPaths
+from studio.core.server.facade import ChatFacade
+from studio.core.server.launch import LaunchSpec, cancellable
+from studio.core.server.manager import ServerManager
+
+PROMPT = [{"role": "user", "content": "Write a long story about a lighthouse keeper."}]
+SLOTS = 8
+
+
+@dataclass(frozen=True)
+class Round:
+    first_token_s: float  # mean over the round's streams
+    tokens_per_s: float  # all streams' tokens over the round's generating wall time
+
+
+async def one_stream(http: httpx.AsyncClient, tokens: int) -> tuple[float, float, float, int]:
+    """(sent, first token, last token) as monotonic times, and the completion tokens."""
+    body = {
+        "messages": PROMPT,
+        "max_tokens": tokens,
+        "temperature": 0,
+        "ignore_eos": True,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
+    sent = time.monotonic()
+    first = last = 0.0
+    count = 0
+    async with http.stream("POST", "/v1/chat/completions", json=body) as response:
+        response.raise_for_status()
+        async for line in response.aiter_lines():
+            if not line.startswith("data: ") or line == "data: [DONE]":
+                continue
+            chunk: dict[str, Any] = json.loads(line[6:])
+            if chunk.get("usage"):
+                count = int(chunk["usage"]["completion_tokens"])
+            choices = chunk.get("choices") or [{}]
+            if (choices[0].get("delta") or {}).get("content"):
+                last = time.monotonic()
+                first = first or last
+    return sent, first, last, count
+
+
+async def one_round(http: httpx.AsyncClient, streams: int, tokens: int) -> Round:
+    results = await asyncio.gather(*(one_stream(http, tokens) for _ in range(streams)))
+    first_token = statistics.fmean(first - sent for sent, first, _, _ in results)
+    started = min(first for _, first, _, _ in results)
+    ended = max(last for _, _, last, _ in results)
+    total = sum(count for *_, count in results)
+    return Round(first_token, total / max(ended - started, 1e-9))
+
+
+def parse_arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("model", nargs="?", type=Path)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--tokens", type=int, default=96)
+    parser.add_argument("--binary", type=Path, default=None)
+    args = parser.parse_args()
+    if args.model is None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from tests.support.models import smollm2_path
+
+        args.model = smollm2_path()
+    return args
+
+
+async def main(args: argparse.Namespace) -> None:
+    engine = default_selector(AppPaths.default()).active(args.binary).location
+    manager = ServerManager(engine, Path(tempfile.mkdtemp(prefix="studio-bench-")))
+
+    async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
+        return LaunchSpec(model=path, ctx_size=512 * SLOTS, parallel=SLOTS), None
+
+    facade = ChatFacade(manager, spec_for)
+    port = await facade.start(0)
+    try:
+        await manager.load(cancellable((await spec_for(args.model))[0]))
+        process = manager.current_process()
+        assert process is not None
+        limits = httpx.Limits(max_connections=SLOTS * 2)
+        serve = httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=300, limits=limits
+        )
+        direct = httpx.AsyncClient(
+            base_url=process.base_url,
+            headers=dict(process.client.headers),
+            trust_env=False,
+            timeout=300,
+            limits=limits,
+        )
+        async with serve, direct:
+            # Warm up every slot: each then holds the prompt in its cache for both sides
+            # (a cold slot would charge its prompt to whichever side met it first).
+            await one_round(direct, SLOTS, 8)
+            for streams in (1, SLOTS):
+                await compare(serve, direct, streams, args)
+    finally:
+        await facade.close()
+        await manager.shutdown()
+
+
+async def compare(
+    serve: httpx.AsyncClient, direct: httpx.AsyncClient, streams: int, args: argparse.Namespace
+) -> None:
+    rounds: dict[str, list[Round]] = {"serve": [], "direct": []}
+    for index in range(args.rounds):
+        order = [("serve", serve), ("direct", direct)]
+        for name, http in order if index % 2 == 0 else order[::-1]:
+            rounds[name].append(await one_round(http, streams, args.tokens))
+    tps = {name: statistics.median(r.tokens_per_s for r in rs) for name, rs in rounds.items()}
+    ttft = {name: statistics.median(r.first_token_s for r in rs) for name, rs in rounds.items()}
+    print(
+        f"{streams} stream{'s' if streams > 1 else ''}: "
+        f"tokens/s serve {tps['serve']:.1f} direct {tps['direct']:.1f} "
+        f"ratio {tps['serve'] / tps['direct']:.3f}x (target >= 0.97x); "
+        f"first token serve {ttft['serve'] * 1e3:.1f} ms direct {ttft['direct'] * 1e3:.1f} ms "
+        f"delta {(ttft['serve'] - ttft['direct']) * 1e3:+.1f} ms (target <= +15 ms)",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse_arguments()))
