@@ -10,6 +10,7 @@ to check layouts with long text.
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -132,9 +133,18 @@ class StudioTranslator(QTranslator):
         disambiguation: str | None = None,
         n: int = -1,
     ) -> str | None:
-        lookup = Lookup(context or "", source_text, disambiguation or None, n)
-        found = self._find(lookup)
-        self.memory.remember(lookup, source_text if found is None else found)
+        # Qt calls this holding its translators' read lock. A garbage collection here could
+        # destroy an unreachable QTranslator (an earlier window's), whose destructor takes
+        # the same lock for writing: a deadlock. So no collection runs inside this call.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            lookup = Lookup(context or "", source_text, disambiguation or None, n)
+            found = self._find(lookup)
+            self.memory.remember(lookup, source_text if found is None else found)
+        finally:
+            if collecting:
+                gc.enable()
         return found  # None: Qt shows the source text
 
     def _find(self, lookup: Lookup) -> str | None:
