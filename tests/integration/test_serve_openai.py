@@ -9,6 +9,10 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -295,3 +299,55 @@ async def test_a_client_that_leaves_frees_its_slot_within_a_second(
         freed_after = await _until(s.manager, busy=False)
         print(f"{phase} {'streamed' if stream else 'not streamed'}: freed in {freed_after:.2f}s")
         assert freed_after < FREED_WITHIN_S
+
+
+def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "other-smol.gguf").symlink_to(smollm2)
+    env = {
+        **os.environ,
+        "STUDIO_HOME": str(tmp_path),
+        "HF_HUB_CACHE": str(tmp_path / "hf"),
+        "STUDIO_LLAMA_SERVER": str(engine_location.path),
+    }
+    argv = [sys.executable, "-m", "studio", "serve", str(smollm2), "-c", "512", "--port", "0"]
+    argv += ["--models-dir", str(library), "--idle-unload", "3s"]
+    server = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        base_url = server.stdout.readline().split()[2]
+        assert "ready" in server.stdout.readline()
+        client = openai.OpenAI(
+            base_url=f"{base_url}/v1",
+            api_key="unused",
+            max_retries=0,
+            http_client=openai.DefaultHttpxClient(trust_env=False, timeout=120),
+        )
+        ids = {m.id for m in client.models.list().data}
+        assert ids == {smollm2.stem, "other-smol"}
+        reply = client.chat.completions.create(model="other-smol", messages=HI, max_tokens=4)
+        assert reply.model == "other-smol" and reply.choices[0].message.content
+        with httpx.Client(base_url=base_url, trust_env=False, timeout=30) as http:
+            status = http.get("/studio/status").json()
+            assert status["state"] == "ready" and status["spec"]["model"].endswith(
+                "other-smol.gguf"
+            )
+            assert status["spec"]["ctx_size"] == 512  # planned, with the server's -c
+            deadline = time.monotonic() + 30
+            while http.get("/studio/status").json()["state"] != "idle":
+                assert time.monotonic() < deadline, "the idle unload never came"
+                time.sleep(0.2)
+        again = client.chat.completions.create(model="", messages=HI, max_tokens=4)
+        assert again.model == "other-smol"  # the idle unload is undone by the next request
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        finally:
+            server.kill()
+            server.wait()
+            if server.stdout is not None:
+                server.stdout.close()

@@ -24,6 +24,7 @@ from openai.types.chat import (
     ChatCompletionToolParam,
 )
 
+from studio.core.errors import StudioError
 from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
@@ -64,7 +65,7 @@ async def served(
 ) -> AsyncIterator[Served]:
     models = tmp_path / "models"
     models.mkdir()
-    for name in ("alpha", "beta"):
+    for name in ("alpha", "beta", "huge"):
         tiny_gguf(models / f"{name}.gguf")
     environ = {**os.environ, "FAKE_LOAD_S": "0.05", **env}
     manager = ServerManager(
@@ -72,6 +73,8 @@ async def served(
     )
 
     async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
+        if path.stem == "huge":
+            raise StudioError("model_does_not_fit", "it needs 99 GiB; this machine has 8")
         return LaunchSpec(model=path, parallel=parallel, embeddings=True), None
 
     def library() -> list[LocalModel]:
@@ -184,7 +187,7 @@ async def test_completions_and_embeddings(tmp_path: Path) -> None:
 async def test_the_library_is_listed_and_a_named_model_loads_once(tmp_path: Path) -> None:
     async with served(tmp_path) as s:
         listed = {m.id: m.model_dump() for m in (await s.client.models.list()).data}
-        assert set(listed) == {"alpha", "beta"}
+        assert set(listed) == {"alpha", "beta", "huge"}
         assert listed["alpha"]["loaded"] and not listed["beta"]["loaded"]
         spawns = s.manager.snapshot.spawn_count
         replies = await asyncio.gather(
@@ -198,6 +201,10 @@ async def test_the_library_is_listed_and_a_named_model_loads_once(tmp_path: Path
         with pytest.raises(openai.NotFoundError) as missing:
             await s.client.chat.completions.create(model="gpt-4o", messages=HI)
         assert missing.value.code == "model_not_found"
+        with pytest.raises(openai.UnprocessableEntityError) as too_big:
+            await s.client.chat.completions.create(model="huge", messages=HI)
+        assert too_big.value.code == "model_does_not_fit"
+        assert "99 GiB" in too_big.value.message
         assert s.manager.snapshot.requested is not None
         assert s.manager.snapshot.requested.model.name == "beta.gguf"
 
@@ -220,7 +227,7 @@ async def test_idle_unload_then_the_next_request_loads_it_again(tmp_path: Path) 
 async def test_idle_unload_racing_requests_never_half_loads_or_resurrects(
     tmp_path: Path,
 ) -> None:
-    trials = int(os.environ.get("STUDIO_RACE_TRIALS", "40"))
+    trials = 40
     rng = random.Random(5)
     async with served(tmp_path, idle_unload_s=0.15, FAKE_TOKENS="2") as s:
         pids: set[int] = set()

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.core.errors import StudioError
 from studio.core.hub.library import LocalModel
-from studio.core.server.api_errors import HttpError
+from studio.core.server.api_errors import HttpError, from_studio_error
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
@@ -35,6 +36,9 @@ LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
 LibraryScan = Callable[[], Sequence[LocalModel]]
 
 _CATALOG_TTL_S = 10.0
+# Load failures that say the model itself cannot be loaded here (missing, not a GGUF,
+# does not fit), as opposed to the server being busy with another intent.
+_REFUSED_PREFIXES = ("model_", "plan_", "gguf.", "launch_")
 # States in which the manager's requests wait for the model (or its respawn) themselves.
 _COMING = frozenset(
     {ServerState.READY, ServerState.STARTING, ServerState.CRASHED, ServerState.RESPAWNING}
@@ -181,10 +185,16 @@ class ModelSwitch:
         async with self._lock:
             if self._serving(name):
                 return  # another request loaded it while this one waited: shared
-            spec, smaller = await self._wanted(name)
-            if spec is None:
-                return  # nothing to load: the manager answers (no_model, or its failure)
-            await self._manager.load(cancellable(spec), smaller_plan=smaller)
+            try:
+                spec, smaller = await self._wanted(name)
+                if spec is None:
+                    return  # nothing to load: the manager answers (no_model, its failure)
+                await self._manager.load(cancellable(spec), smaller_plan=smaller)
+            except StudioError as error:
+                # A model that cannot be loaded is the request's problem (422); a load
+                # replaced or failed on the way is the server's state (503).
+                refused = error.code.startswith(_REFUSED_PREFIXES)
+                raise from_studio_error(error, 422 if refused else 503) from error
             self._resume = None
 
     async def _wanted(self, name: str | None) -> tuple[LaunchSpec | None, SmallerPlan | None]:
