@@ -31,6 +31,7 @@ from studio.core.paths import AppPaths
 from studio.core.placement import (
     HOST_KEY,
     DraftModel,
+    DraftType,
     Mtp,
     Plan,
     Planner,
@@ -89,6 +90,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--rpc", default="", metavar="HOST:PORT,...", help="RPC servers to use")
     parser.add_argument("--mtp", action="store_true", help="speculative decoding with MTP")
     parser.add_argument("--draft", type=Path, default=None, help="a draft model (.gguf)")
+    parser.add_argument(
+        "--spec-type",
+        choices=[t.value for t in DraftType],
+        default=DraftType.SIMPLE.value,
+        help="how the --draft file drafts: a small model, or an MTP head shipped apart",
+    )
     parser.add_argument("--mmproj", type=Path, default=None, help="a multimodal projector")
     parser.add_argument("--binary", type=Path, default=None, help="the llama-server to plan for")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
@@ -144,7 +151,10 @@ def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, t
     if args.mtp:
         changes["speculative"] = Mtp()
     elif args.draft is not None:
-        changes["speculative"] = DraftModel(args.draft, summarize(read_model(args.draft)))
+        summary = summarize(read_model(args.draft))
+        changes["speculative"] = DraftModel(
+            args.draft, summary, spec_type=DraftType(args.spec_type)
+        )
     if args.mmproj is not None:
         projector = read_model(args.mmproj)
         size = sum(t.n_bytes for t in projector.tensors)

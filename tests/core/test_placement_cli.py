@@ -89,3 +89,25 @@ def test_fit_refuses_unknown_devices_and_bad_files(
     junk.write_bytes(b"not a model")
     assert main(["fit", str(junk), "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"].startswith("gguf.")
+
+
+def test_fit_plans_a_separate_mtp_head_as_draft_mtp(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = cached_model(
+        cache_dir() / "synthetic", "tiny-deepseek2-trunk", SPECS["tiny-deepseek2-trunk"]
+    )
+    head = cached_model(
+        cache_dir() / "synthetic", "mtp-tiny-deepseek2", SPECS["mtp-tiny-deepseek2"]
+    )
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", "GPU0:8GiB,HOST:32GiB")
+    argv = ["fit", str(target), "-c", "4096", "--json", "--draft", str(head)]
+    assert main([*argv, "--spec-type", "draft-mtp"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    planned = data["argv"]
+    assert planned[planned.index("--spec-type") + 1] == "draft-mtp"
+    assert planned[planned.index("--spec-draft-model") + 1] == str(head)
+    assert data["devices"][0]["predicted"]["draft"] > 0
+    # Without --spec-type the file is an ordinary draft model (llama-server's default).
+    assert main(argv) == 0
+    assert "--spec-type" not in json.loads(capsys.readouterr().out)["argv"]

@@ -29,7 +29,7 @@ from studio.core.placement.budget import (
     MARGIN_FLOOR,
     RPC_CONTEXT_OVERHEAD,
 )
-from studio.core.placement.request import DraftModel
+from studio.core.placement.request import DraftModel, DraftType
 from tests.core.placement_helpers import fake_inventory, rpc_inventory, shape_summary, toy_summary
 from tests.support.models import cache_dir
 
@@ -381,6 +381,37 @@ def test_a_draft_model_reserves_its_weights_and_kv(llama8b: Shape, tmp_path: Pat
     assert plan.devices[0].predicted.draft > 4 * 20 * MIB
     assert plan.devices[0].predicted.total > base.devices[0].predicted.total
     assert _flag(plan.argv, "--spec-draft-model") == str(draft.path)
+
+
+def test_a_draft_mtp_file_is_planned_as_draft_mtp(llama8b: Shape, tmp_path: Path) -> None:
+    head = toy_summary(n_layer=5, nextn=1, layer_mib=20)
+    draft = DraftModel(tmp_path / "mtp-head.gguf", head, spec_type=DraftType.MTP)
+    plan = _plan(llama8b, "GPU0:24GiB,HOST:64GiB", PlanRequest(ctx=8192, speculative=draft))
+    assert _flag(plan.argv, "--spec-type") == "draft-mtp"
+    assert _flag(plan.argv, "--spec-draft-model") == str(draft.path)
+    # The head's nextn block is loaded (draft-mtp), so it is priced with the trunk.
+    assert plan.devices[0].predicted.draft > 5 * 20 * MIB
+    assert not {ReasonCode.MTP_NOT_IN_MODEL, ReasonCode.MTP_TENSORS_MISSING} & _codes(plan)
+
+
+def test_a_draft_mtp_file_without_nextn_blocks_is_refused(llama8b: Shape, tmp_path: Path) -> None:
+    draft = DraftModel(tmp_path / "d.gguf", toy_summary(n_layer=4), spec_type=DraftType.MTP)
+    plan = _plan(llama8b, "GPU0:24GiB,HOST:64GiB", PlanRequest(ctx=8192, speculative=draft))
+    assert ReasonCode.MTP_NOT_IN_MODEL in _codes(plan)
+    assert "--spec-draft-model" not in plan.argv and "--spec-type" not in plan.argv
+    assert plan.devices[0].predicted.draft == 0
+
+
+def test_a_draft_keeps_f16_kv_when_the_target_quantizes(llama8b: Shape, tmp_path: Path) -> None:
+    # llama-server gives the draft -ctkd/-ctvd (f16 by default), not the target's types.
+    draft = DraftModel(tmp_path / "draft.gguf", toy_summary(n_layer=4, layer_mib=20))
+    f16 = _plan(llama8b, "GPU0:24GiB,HOST:64GiB", PlanRequest(ctx=8192, speculative=draft))
+    q8 = _plan(
+        llama8b,
+        "GPU0:24GiB,HOST:64GiB",
+        PlanRequest(ctx=8192, speculative=draft, cache_type_k="q8_0", cache_type_v="q8_0"),
+    )
+    assert q8.devices[0].predicted.draft == f16.devices[0].predicted.draft
 
 
 def test_quantized_v_without_flash_attention_is_an_error(llama8b: Shape) -> None:

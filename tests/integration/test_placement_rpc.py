@@ -25,6 +25,7 @@ from studio.core.memory.engine_log import parse_engine_log
 from studio.core.placement import (
     DevicePlan,
     DraftModel,
+    DraftType,
     Mtp,
     Plan,
     Planner,
@@ -377,3 +378,45 @@ def test_a_draft_model_is_reserved_where_the_engine_puts_it(
         # same weights and KV on every device as the target's.
         assert _close(got["model"], device.predicted.weights, EXACT_REL, EXACT_ABS)
         assert _close(got["KV"], device.predicted.kv, EXACT_REL, EXACT_ABS)
+
+
+def test_a_draft_mtp_file_is_reserved_where_the_engine_puts_it(
+    engine_location: EngineLocation, inventory: DeviceInventory
+) -> None:
+    # An MTP head shipped as its own file (`mtp-*.gguf`: the nextn block, embeddings and
+    # output only) drafts for a target whose conversion left that block out.
+    features = EngineProber().probe(engine_location).features
+    target = _planner("tiny-deepseek2-trunk", SPECS["tiny-deepseek2-trunk"], inventory)
+    target.features = features
+    draft_path = cached_model(
+        cache_dir() / "synthetic", "mtp-tiny-deepseek2", SPECS["mtp-tiny-deepseek2"]
+    )
+    draft = DraftModel(draft_path, summarize(read_model(draft_path)), spec_type=DraftType.MTP)
+    keys = [d.key for d in inventory.devices]
+    plan = target.plan(PlanRequest(ctx=1024, speculative=draft, layers={keys[0]: 2, keys[1]: 4}))
+    assert plan.fits, [r.to_json() for r in plan.reasons]
+    assert plan.argv[plan.argv.index("--spec-type") + 1] == "draft-mtp"
+    assert plan.argv[plan.argv.index("--spec-draft-model") + 1] == str(draft_path)
+    lines = _log_until_listening(
+        engine_location, target.model_path, [*_planned_args(plan), *_HOST_AS_ALLOCATED]
+    )
+    # The draft file's model gets the MTP context; none is built against the target.
+    assert not any(_MTP_CONTEXT in line for line in lines)
+    split = next(i for i, line in enumerate(lines) if _DRAFT_MODEL in line)
+    assert any("listening on" in line for line in lines), "\n".join(lines[-30:])
+    logged = parse_engine_log(lines[split:]).by_device()
+    # The speculative setup re-reserves the draft context: its compute is the larger one.
+    compute = _per_device(lines[split:], "compute")
+    head_device = plan.used_devices[-1]  # holds the nextn block and the output head
+    for device in plan.used_devices:
+        key = f"RPC[{device.label.split()[0]}]"
+        got = logged[key]
+        total = got["model"] + got["KV"] + compute.get(key, 0)
+        assert _compute_ok(total, device.predicted.draft), (device.engine_name, total, got)
+        if device is not head_device:
+            # Trunk layers of an MTP-only file: KV for them, no weights, no compute.
+            assert got["model"] == 0 and key not in compute
+            assert _close(got["KV"], device.predicted.draft, EXACT_REL, EXACT_ABS)
+    host = logged.get("Host", {"model": 0, "KV": 0})
+    host_total = host["model"] + host["KV"] + compute.get("Host", 0)
+    assert _compute_ok(host_total, plan.host.predicted.draft), (host_total, host)

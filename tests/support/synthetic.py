@@ -53,6 +53,7 @@ class ModelSpec:
     sliding_window: int = 0
     # MLA
     kv_lora_rank: int = 0
+    q_lora_rank: int = 0  # 0: a plain attn_q (V2-Lite); >0: q LoRA, as MTP heads need
     qk_rope: int = 0
     qk_nope: int = 0
     v_head_dim: int = 0
@@ -66,6 +67,9 @@ class ModelSpec:
     # nextn / MTP
     nextn_layers: int = 0
     omit_nextn_tensors: bool = False  # declare nextn layers but leave their tensors out
+    # Only the nextn block plus embeddings and output, as `convert_hf_to_gguf.py --mtp`
+    # writes an `mtp-*.gguf` draft (deepseek2 and qwen35 load such trunk-less files).
+    mtp_only: bool = False
     chat_template: bool = True
     sparse: bool = False  # header only + a hole instead of tensor data
     extra_kv: tuple[tuple[str, object], ...] = field(default=())
@@ -133,7 +137,13 @@ def _deepseek2_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
     """MLA attention (DeepSeek-V2-Lite style: no q LoRA, split k_b / v_b) + MoE FFN."""
     e, w, nh = spec.n_embd, spec.weight_type, spec.n_head
     yield _Tensor(f"blk.{il}.attn_norm.weight", (e,), Q.F32)
-    yield _Tensor(f"blk.{il}.attn_q.weight", (e, nh * (spec.qk_nope + spec.qk_rope)), w)
+    q_width = nh * (spec.qk_nope + spec.qk_rope)
+    if spec.q_lora_rank:
+        yield _Tensor(f"blk.{il}.attn_q_a.weight", (e, spec.q_lora_rank), w)
+        yield _Tensor(f"blk.{il}.attn_q_a_norm.weight", (spec.q_lora_rank,), Q.F32)
+        yield _Tensor(f"blk.{il}.attn_q_b.weight", (spec.q_lora_rank, q_width), w)
+    else:
+        yield _Tensor(f"blk.{il}.attn_q.weight", (e, q_width), w)
     yield _Tensor(f"blk.{il}.attn_kv_a_mqa.weight", (e, spec.kv_lora_rank + spec.qk_rope), w)
     yield _Tensor(f"blk.{il}.attn_kv_a_norm.weight", (spec.kv_lora_rank,), Q.F32)
     yield _Tensor(f"blk.{il}.attn_k_b.weight", (spec.qk_nope, spec.kv_lora_rank, nh), w)
@@ -143,6 +153,10 @@ def _deepseek2_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
         yield from _dense_ffn(spec, il)
     else:
         yield from _moe_ffn(spec, il)
+    if il >= spec.n_layer - spec.nextn_layers:
+        yield _Tensor(f"blk.{il}.nextn.eh_proj.weight", (2 * e, e), w)
+        yield _Tensor(f"blk.{il}.nextn.enorm.weight", (e,), Q.F32)
+        yield _Tensor(f"blk.{il}.nextn.hnorm.weight", (e,), Q.F32)
 
 
 def _mamba2_layer(spec: ModelSpec, il: int) -> Iterator[_Tensor]:
@@ -212,7 +226,8 @@ def _tensors(spec: ModelSpec) -> list[_Tensor]:
     tensors = [_Tensor("token_embd.weight", (spec.n_embd, spec.n_vocab), embd_type)]
     layer_fn = _LAYERS[spec.arch]
     for il in range(spec.n_layer):
-        if spec.omit_nextn_tensors and il >= spec.n_layer - spec.nextn_layers:
+        nextn = il >= spec.n_layer - spec.nextn_layers
+        if (spec.omit_nextn_tensors and nextn) or (spec.mtp_only and not nextn):
             continue
         tensors.extend(layer_fn(spec, il))
     tensors.append(_Tensor("output_norm.weight", (spec.n_embd,), Q.F32))
@@ -248,7 +263,7 @@ def _metadata(writer: gguf.GGUFWriter, spec: ModelSpec) -> None:
         writer.add_uint32(f"{a}.attention.key_length_mla", spec.qk_nope + spec.qk_rope)
         writer.add_uint32(f"{a}.attention.value_length_mla", spec.v_head_dim)
         writer.add_uint32(f"{a}.attention.kv_lora_rank", spec.kv_lora_rank)
-        writer.add_uint32(f"{a}.attention.q_lora_rank", 0)
+        writer.add_uint32(f"{a}.attention.q_lora_rank", spec.q_lora_rank)
         writer.add_uint32(f"{a}.rope.dimension_count", spec.qk_rope)
         writer.add_uint32(f"{a}.leading_dense_block_count", spec.leading_dense)
         writer.add_uint32(f"{a}.expert_shared_count", spec.n_expert_shared)
@@ -323,7 +338,20 @@ def _random(rng: np.random.Generator, tensor: _Tensor) -> np.ndarray:
         return data
     if tensor.qtype == Q.F16:
         return data.astype(np.float16)
+    if not _can_quantize(tensor.qtype):
+        # gguf-py has no quantizer for this type: zero blocks of the right size (a zero
+        # scale dequantizes to zeros), enough for allocation and repacking.
+        block, size = GGML_QUANT_SIZES[tensor.qtype]
+        return np.zeros((*shape[:-1], shape[-1] // block * size), dtype=np.uint8)
     return gguf.quants.quantize(data, tensor.qtype)
+
+
+def _can_quantize(qtype: GGMLQuantizationType) -> bool:
+    try:
+        gguf.quants.quantize(np.zeros((1, GGML_QUANT_SIZES[qtype][0]), np.float32), qtype)
+    except NotImplementedError:
+        return False
+    return True
 
 
 def tensor_bytes(tensor: _Tensor) -> int:
@@ -403,6 +431,13 @@ TINY_LLAMA = ModelSpec(
     arch="llama", n_layer=6, n_embd=256, n_ff=640, n_head=8, n_head_kv=2, head_dim=32
 )
 TINY_LLAMA_Q8 = replace(TINY_LLAMA, weight_type=Q.Q8_0, embd_type=Q.Q8_0, tied_output=True)
+# One model per quant type the CPU backend may repack (x86: Q4_0, Q4_K, IQ4_NL with AVX2;
+# Q8_0 only on ARM/RISC-V): n_ff a multiple of 256 so K-quants fit, every matrix 8-row aligned.
+_TINY_REPACK = replace(TINY_LLAMA, n_ff=768, embd_type=Q.F16)
+TINY_LLAMA_Q4_0 = replace(_TINY_REPACK, weight_type=Q.Q4_0)
+TINY_LLAMA_Q4_K = replace(_TINY_REPACK, weight_type=Q.Q4_K)
+TINY_LLAMA_IQ4_NL = replace(_TINY_REPACK, weight_type=Q.IQ4_NL)
+TINY_LLAMA_Q8_0 = replace(_TINY_REPACK, weight_type=Q.Q8_0)
 TINY_QWEN3MOE = ModelSpec(
     arch="qwen3moe",
     n_layer=6,
@@ -542,7 +577,17 @@ TINY_GLM4MOE_NO_MTP = replace(TINY_GLM4MOE_MTP, n_layer=4, nextn_layers=0)
 # Declares an MTP block but lacks its tensors: llama.cpp refuses to load it at all.
 TINY_GLM4MOE_MTP_MISSING = replace(TINY_GLM4MOE_MTP, omit_nextn_tensors=True)
 
+# A GLM-4.7-Flash-like pair whose MTP head ships as a separate draft file: the target
+# declares its nextn block but carries no tensors for it (`--no-mtp`), the draft carries
+# only that block (`--mtp`). MLA with q LoRA and a MoE nextn block, as the MTP graph needs.
+TINY_DEEPSEEK2_TRUNK = replace(
+    TINY_DEEPSEEK2, n_layer=5, nextn_layers=1, q_lora_rank=64, omit_nextn_tensors=True
+)
+TINY_DEEPSEEK2_MTP_DRAFT = replace(TINY_DEEPSEEK2_TRUNK, omit_nextn_tensors=False, mtp_only=True)
+
 SPECS: dict[str, ModelSpec] = {
+    "tiny-deepseek2-trunk": TINY_DEEPSEEK2_TRUNK,
+    "mtp-tiny-deepseek2": TINY_DEEPSEEK2_MTP_DRAFT,
     "tiny-deepseek2": TINY_DEEPSEEK2,
     "tiny-mamba2": TINY_MAMBA2,
     "tiny-granitehybrid": TINY_GRANITE_HYBRID,
@@ -551,6 +596,10 @@ SPECS: dict[str, ModelSpec] = {
     "tiny-glm4moe-mtp-missing": TINY_GLM4MOE_MTP_MISSING,
     "tiny-llama": TINY_LLAMA,
     "tiny-llama-q8-tied": TINY_LLAMA_Q8,
+    "tiny-llama-q4_0": TINY_LLAMA_Q4_0,
+    "tiny-llama-q4_k": TINY_LLAMA_Q4_K,
+    "tiny-llama-iq4_nl": TINY_LLAMA_IQ4_NL,
+    "tiny-llama-q8_0": TINY_LLAMA_Q8_0,
     "tiny-qwen3moe": TINY_QWEN3MOE,
     "tiny-gemma3": TINY_GEMMA3,
     "llama-8b-shape": LLAMA_8B,

@@ -22,7 +22,14 @@ from studio.core.placement.evaluate import Components
 from studio.core.placement.plan import DevicePlan, Limits, Plan
 from studio.core.placement.planner import Planner, n_cpu_moe_max
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import DraftModel, Mtp, PlanRequest, Projector, SplitMode
+from studio.core.placement.request import (
+    DraftModel,
+    DraftType,
+    Mtp,
+    PlanRequest,
+    Projector,
+    SplitMode,
+)
 from studio.core.placement.smaller import SmallerPlans, SmallerPlanStep, next_smaller_plan
 
 __all__ = [
@@ -32,6 +39,7 @@ __all__ = [
     "Components",
     "DevicePlan",
     "DraftModel",
+    "DraftType",
     "Eligibility",
     "Limits",
     "Mtp",

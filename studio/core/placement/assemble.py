@@ -14,7 +14,7 @@ from studio.core.placement.budget import HOST_KEY, HOST_PROCESS_OVERHEAD, contex
 from studio.core.placement.evaluate import Components, Evaluation, Evaluator, launch_names
 from studio.core.placement.plan import DevicePlan, Limits, Plan
 from studio.core.placement.reasons import Reason
-from studio.core.placement.request import DraftModel, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, PlanRequest, SplitMode
 from studio.core.placement.search import CTX_STEP, MIN_CTX, round_down
 from studio.core.server.launch import LaunchSpec
 
@@ -169,7 +169,8 @@ def _launch(
         rpc_servers=tuple(d.endpoint for d in used if d.kind is DeviceKind.RPC),
         mmproj=projector.path if projector else None,
         mmproj_offload=projector.offload if projector else True,
-        spec_type="draft-mtp" if evaluator.load_mtp else None,
+        # A draft file alone means draft-simple to llama-server, so only MTP is named.
+        spec_type=DraftType.MTP.value if evaluator.load_mtp else None,
         draft_model=speculative.path if isinstance(speculative, DraftModel) else None,
         draft_n_max=evaluator.draft_n_max or None,
         label=planner.model.name or planner.model_path.stem,

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from studio.core.hardware import Device, DeviceInventory, DeviceKind
-from studio.core.memory import DeviceKind as SpecKind
 from studio.core.memory import (
+    DeviceEstimate,
     DeviceSpec,
     Estimate,
     EstimateSettings,
     ModelSummary,
     estimate,
 )
+from studio.core.memory import DeviceKind as SpecKind
 from studio.core.memory import SplitMode as EstimateSplitMode
 from studio.core.placement.budget import (
     HOST_PROCESS_OVERHEAD,
@@ -26,7 +27,7 @@ from studio.core.placement.budget import (
     device_budget,
     host_budget,
 )
-from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,6 @@ class Evaluator:
         self.model = model
         self.enabled = tuple(enabled)
         self.request = request
-        self.load_mtp = load_mtp
         self.positions = model.block_count + 1
         budgets = [device_budget(d, request.margins) for d in self.enabled]
         self.margins = tuple(m for m, _ in budgets)
@@ -141,8 +141,15 @@ class Evaluator:
         self.host_margin, self.host_budget = host_budget(inventory.host, request.margins)
         speculative = request.speculative
         self.draft = speculative if isinstance(speculative, DraftModel) else None
+        draft_mtp = self.draft is not None and self.draft.spec_type is DraftType.MTP
+        # llama-server builds an MTP context against the target only when no draft file
+        # is given; with one, the draft file's own model gets that context instead.
+        self.mtp_head = load_mtp and self.draft is None
+        # The target's load_mtp follows `--spec-type draft-mtp` whoever holds the head
+        # (common_model_params_to_llama), so its own nextn tensors load too, if it has any.
+        self.load_mtp = self.mtp_head or draft_mtp
         n_max = speculative.n_max if isinstance(speculative, DraftModel | Mtp) else 0
-        self.draft_n_max = n_max if (self.draft is not None or load_mtp) else 0
+        self.draft_n_max = n_max if (self.draft is not None or self.mtp_head) else 0
 
     def settings(self, candidate: Candidate, used: Sequence[int]) -> EstimateSettings:
         request = self.request
@@ -220,16 +227,10 @@ class Evaluator:
         """Per used device, then host: what the draft model or the MTP head adds."""
         extra = [0] * (len(used) + 1)
         if self.draft is not None:
-            # llama-server loads the draft with the target's split (-ts) over the same
-            # devices and, by default (-ngld), every draft layer offloaded; its own
-            # --n-cpu-moe-draft defaults to none (seen at -lv 4 on RPC devices).
-            draft_settings = replace(
-                settings, n_gpu_layers=None, n_cpu_moe=0, load_mtp=False, mmproj_bytes=0
-            )
-            draft = estimate(self.draft.summary, draft_settings, self.specs(used))
+            draft = estimate(self.draft.summary, self._draft_settings(settings), self.specs(used))
             for slot, row in enumerate(draft.devices):
-                extra[slot] += row.total
-        if self.load_mtp:
+                extra[slot] += row.total - self._idle_draft_compute(row)
+        if self.mtp_head:
             # llama-server runs the MTP head in a second context built "against the target
             # model" (log: "creating MTP draft context"). In the engine we ship that context
             # allocates a KV cache as large as the target's (every attention block, the
@@ -238,3 +239,41 @@ class Evaluator:
             for slot, row in enumerate(target.devices):
                 extra[slot] += row.kv + row.recurrent + row.compute
         return extra
+
+    def _idle_draft_compute(self, row: DeviceEstimate) -> int:
+        """Compute a draft-mtp draft never reserves on this accelerator row.
+
+        Its MTP graph runs the nextn block and the output head only, so an accelerator
+        holding neither reserves no compute buffer (seen at -lv 4 on RPC devices); only
+        the KV of the trunk layers it holds (and their weights, if the file has any).
+        """
+        draft = self.draft
+        if (
+            draft is None
+            or draft.spec_type is not DraftType.MTP
+            or row.device.kind is SpecKind.HOST
+        ):
+            return 0
+        first_head = draft.summary.repeating_layers
+        runs_head = row.has_output_layer or any(il >= first_head for il in row.layers)
+        return 0 if runs_head else row.compute
+
+    def _draft_settings(self, settings: EstimateSettings) -> EstimateSettings:
+        """The target's settings as llama-server applies them to a draft GGUF.
+
+        The draft gets the target's split (-ts) over the same devices and, by default
+        (-ngld), every layer offloaded; --n-cpu-moe-draft defaults to none (seen at -lv 4
+        on RPC devices). Its KV takes -ctkd/-ctvd, f16 unless given, not the target's
+        types. As draft-mtp its nextn block loads (an `mtp-*.gguf` holds little else).
+        """
+        draft = self.draft
+        assert draft is not None
+        return replace(
+            settings,
+            n_gpu_layers=None,
+            n_cpu_moe=0,
+            cache_type_k="f16",
+            cache_type_v="f16",
+            load_mtp=draft.spec_type is DraftType.MTP,
+            mmproj_bytes=0,
+        )

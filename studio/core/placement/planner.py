@@ -23,7 +23,7 @@ from studio.core.placement.evaluate import (
 from studio.core.placement.layers import largest_remainder
 from studio.core.placement.plan import Plan
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
 from studio.core.placement.search import (
     AUTO_CTX_FLOOR,
     CTX_STEP,
@@ -93,7 +93,14 @@ class Planner:
         return [d for d in self.inventory.devices if d.key not in request.disabled]
 
     def _speculative(self, request: PlanRequest, reasons: list[Reason]) -> tuple[PlanRequest, bool]:
-        if not isinstance(request.speculative, Mtp):
+        speculative = request.speculative
+        if isinstance(speculative, DraftModel) and speculative.spec_type is DraftType.MTP:
+            # The head lives in the draft file: it, not the target, must carry nextn blocks
+            # (llama.cpp asserts on a draft-mtp draft without them).
+            head = eligibility.mtp(speculative.summary, None, self.features)
+            reasons.extend(head.reasons)
+            return (request if head.allowed else request.with_changes(speculative=None)), False
+        if not isinstance(speculative, Mtp):
             return request, False
         if self.mtp.allowed:
             return request, True

@@ -21,13 +21,23 @@ class SplitMode(StrEnum):
     TENSOR = "tensor"  # every layer sharded across devices (tensor parallelism)
 
 
+class DraftType(StrEnum):
+    """How llama-server runs a separate draft GGUF (`--spec-type`)."""
+
+    SIMPLE = "draft-simple"  # a small model of its own, drafting from tokens
+    # A multi-token-prediction head shipped as its own file (an `mtp-*.gguf` holding only
+    # the nextn block): it drafts from the target's hidden states in an MTP context.
+    MTP = "draft-mtp"
+
+
 @dataclass(frozen=True)
 class DraftModel:
-    """A separate, smaller model for speculative decoding (`--spec-draft-model`)."""
+    """A separate draft GGUF for speculative decoding (`--spec-draft-model`)."""
 
     path: Path
     summary: ModelSummary
     n_max: int = 3
+    spec_type: DraftType = DraftType.SIMPLE
 
 
 @dataclass(frozen=True)
