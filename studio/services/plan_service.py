@@ -39,7 +39,14 @@ from studio.core.placement.environment import request_from_environment
 from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason
-from studio.core.placement.request import DraftModel, Mtp, PlanRequest, Projector, SplitMode
+from studio.core.placement.request import (
+    DraftModel,
+    DraftType,
+    Mtp,
+    PlanRequest,
+    Projector,
+    SplitMode,
+)
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
 from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
@@ -130,10 +137,16 @@ def prepare_load(
     )
 
 
-def read_draft(path: Path) -> DraftModel:
+def read_draft(path: Path, spec_type: DraftType = DraftType.SIMPLE) -> DraftModel:
     """A draft model for speculative decoding, from its header (small models: fast enough
     to read on the GUI thread)."""
-    return DraftModel(path=path, summary=summarize(read_model(path)))
+    return DraftModel(path=path, summary=summarize(read_model(path)), spec_type=spec_type)
+
+
+def remembered_draft_type(data: Mapping[str, Any] | None) -> DraftType:
+    """How a remembered draft file drafted; settings from before draft-mtp mean simple."""
+    value = (data or {}).get("draft_spec_type")
+    return DraftType(value) if value in {t.value for t in DraftType} else DraftType.SIMPLE
 
 
 # -- what the panel draws ------------------------------------------------------------------
@@ -239,6 +252,9 @@ def remembered(plan: Plan, use_projector: bool) -> dict[str, Any]:
         "mmproj": use_projector,
         "mtp": isinstance(asked.speculative, Mtp),
         "draft": str(asked.speculative.path) if isinstance(asked.speculative, DraftModel) else None,
+        "draft_spec_type": (
+            asked.speculative.spec_type.value if isinstance(asked.speculative, DraftModel) else None
+        ),
     }
 
 

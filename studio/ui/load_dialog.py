@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ from studio.core.errors import StudioError
 from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
-from studio.core.placement.request import DraftModel, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
 from studio.core.server.launch import display_command, to_argv
 from studio.services.device_memory import GIB, format_bytes
 from studio.services.plan_service import (
@@ -55,6 +56,7 @@ from studio.services.plan_service import (
     plan_memory,
     read_draft,
     remembered,
+    remembered_draft_type,
     restore,
 )
 from studio.ui.memory_panel import MemoryPanel
@@ -254,7 +256,8 @@ class LoadDialog(QDialog):
         if isinstance(draft, str) and Path(draft).is_file():
             # A draft that cannot be read any more is simply not used.
             with contextlib.suppress(StudioError, OSError):
-                request = request.with_changes(speculative=read_draft(Path(draft)))
+                kind = remembered_draft_type(remembered_settings)
+                request = request.with_changes(speculative=read_draft(Path(draft), kind))
         service.plan_now(request)
 
     # -- building -------------------------------------------------------------------------
@@ -417,8 +420,16 @@ class LoadDialog(QDialog):
         self.draft_clear.clicked.connect(
             lambda: self._edit(lambda p: p.request.with_changes(speculative=None))
         )
+        # A model's MTP head may ship as its own file (mtp-*.gguf): it drafts as draft-mtp.
+        self.draft_type = QComboBox()
+        self.draft_type.setObjectName("load-draft-type")
+        self.draft_type.addItem(self.tr("Small model"), DraftType.SIMPLE.value)
+        self.draft_type.addItem(self.tr("MTP head"), DraftType.MTP.value)
+        self.draft_type.setAccessibleName(self.tr("How the draft file drafts"))
+        self.draft_type.currentIndexChanged.connect(self._on_draft_type)
         draft = QHBoxLayout()
         draft.addWidget(self.draft_label, 1)
+        draft.addWidget(self.draft_type)
         draft.addWidget(self.draft_choose)
         draft.addWidget(self.draft_clear)
         form.addRow(self.tr("Draft model"), draft)
@@ -502,13 +513,30 @@ class LoadDialog(QDialog):
     def use_draft(self, path: Path) -> None:
         """Speculative decoding with `path` as the draft model (replaces MTP)."""
         try:
-            draft = read_draft(path)
+            draft = read_draft(path, self._chosen_draft_type())
         except (StudioError, OSError) as error:
             self.draft_label.setText(
                 self.tr("{file} cannot be used: {reason}").format(file=path.name, reason=error)
             )
             return
         self._edit(lambda p: p.request.with_changes(speculative=draft))
+
+    def _chosen_draft_type(self) -> DraftType:
+        return DraftType(self.draft_type.currentData())
+
+    @Slot(int)
+    def _on_draft_type(self, _index: int) -> None:
+        if self._rendering:
+            return
+        kind = self._chosen_draft_type()
+
+        def change(plan: Plan) -> PlanRequest:
+            speculative = plan.request.speculative
+            if not isinstance(speculative, DraftModel):
+                return plan.request  # applies to the next draft file chosen
+            return plan.request.with_changes(speculative=replace(speculative, spec_type=kind))
+
+        self._edit(change)
 
     @Slot(bool)
     def _on_mmproj(self, on: bool) -> None:
@@ -709,6 +737,7 @@ class LoadDialog(QDialog):
                 self.tr("This llama-server build has no draft-model speculative decoding.")
             )
         if isinstance(speculative, DraftModel):
+            self.draft_type.setCurrentIndex(self.draft_type.findData(speculative.spec_type.value))
             self.draft_label.setText(
                 self.tr("{file} ({size}), drafting {n} tokens").format(
                     file=speculative.path.name,

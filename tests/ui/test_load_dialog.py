@@ -346,3 +346,22 @@ def test_a_draft_model_reserves_memory_and_is_remembered(
     cleared = _replanned(qtbot, again, again.draft_clear.click)
     assert cleared.launch.draft_model is None
     assert again.draft_label.text() == "No draft model"
+
+
+def test_a_draft_file_can_draft_as_an_mtp_head_and_is_remembered(
+    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+) -> None:
+    head = synthetic_model("mtp-tiny-deepseek2")
+    dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)
+    dialog._choose_draft = lambda _parent: head
+    simple = _replanned(qtbot, dialog, dialog.draft_choose.click)
+    assert simple.launch.spec_type is None and simple.launch.draft_model == head
+    mtp = _replanned(qtbot, dialog, lambda: dialog.draft_type.setCurrentIndex(1))
+    assert mtp.launch.spec_type == "draft-mtp" and mtp.launch.draft_model == head
+    assert "--spec-type draft-mtp" in dialog.command.toPlainText()
+    dialog.load_button.click()
+    remembered = dialog.remembered_settings
+    assert remembered["draft_spec_type"] == "draft-mtp"
+    again = _dialog(qtbot, moe_setup, engine, remembered=remembered)
+    assert again.plan.launch.spec_type == "draft-mtp"
+    assert again.draft_type.currentData() == "draft-mtp"
