@@ -86,7 +86,11 @@ ROUNDING = 6 * 1024  # the log prints MiB with two decimals: +-5.2 KiB per buffe
 
 def server_args(settings: EstimateSettings, rpc: str = "") -> list[str]:
     """llama-server flags for `settings` (only what differs from the server defaults)."""
-    args = ["--no-repack", "-lm", "none", "-fit", "off"]
+    args = ["-fit", "off"]
+    if not settings.repack:
+        args.append("--no-repack")
+    if not settings.mmap:
+        args += ["-lm", "none"]
     if settings.ctx:
         args += ["-c", str(settings.ctx)]
     if settings.parallel is not None:
@@ -132,7 +136,12 @@ class Case:
 
     @property
     def label(self) -> str:
-        flags = " ".join(server_args(self.settings)[5:])
+        args = server_args(self.settings)[2:]
+        if args[:3] == ["--no-repack", "-lm", "none"]:
+            args = args[3:]  # the matrix's baseline: copied weights, no repacking
+        elif self.settings.repack:
+            args.insert(0, "--repack")
+        flags = " ".join(args)
         return f"{self.model} {flags}".strip() + (f" [{self.rpc} rpc]" if self.rpc else "")
 
 
@@ -206,6 +215,7 @@ def compare(
 
 def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison]:
     """Estimate `case`, run the real engine on it, and compare every device and component."""
+    from studio.core.engine.cpu import built_features
     from studio.core.gguf import read_model
     from studio.core.memory import DeviceKind, DeviceSpec, estimate, summarize
     from tests.support.rpc import rpc_argument, rpc_servers
@@ -215,10 +225,12 @@ def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison
         keys = [server.device_key for server in servers]
         # Every RPC server reports the same host memory, so the default split is even.
         devices = [DeviceSpec(key, DeviceKind.RPC, 1, 1) for key in keys]
-        predicted = estimate(summary, case.settings, devices)
-        allocation, _lines = engine_allocation(
+        allocation, lines = engine_allocation(
             engine, model, server_args(case.settings, rpc_argument(servers))
         )
+        # The features the engine reports (as its self-test records them) decide repacking.
+        features = built_features("\n".join(lines))
+        predicted = estimate(summary, case.settings, devices, cpu_features=features)
     if case.settings.split_mode is SplitMode.TENSOR:
         # The engine logs one "Meta()" buffer per kind, sized for the member with the
         # largest share: compare that member and the host.
@@ -229,7 +241,8 @@ def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison
 
 
 def _s(**fields: object) -> EstimateSettings:
-    return EstimateSettings(**fields)  # type: ignore[arg-type]
+    """The matrix's baseline: copied weights (-lm none), no repacking; a row may override."""
+    return EstimateSettings(**{"repack": False, "mmap": False, **fields})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -293,6 +306,14 @@ MATRIX: tuple[tuple[Case, KnownDeviation | None], ...] = (
     (Case("tiny-llama", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
     (Case("smollm2", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), None),
     (Case("tiny-gemma3", _s(ctx=2048, split_mode=SplitMode.TENSOR), rpc=2), _TENSOR_GRANULE),
+    # Host weights as the server loads them by default (memory-mapped), repacked or not.
+    *(
+        (Case(model, _s(ctx=2048, repack=repack, mmap=True)), None)
+        for model in ("tiny-llama-q4_0", "tiny-llama-q4_k", "tiny-llama-iq4_nl", "tiny-llama-q8_0")
+        for repack in (True, False)
+    ),
+    (Case("tiny-llama-q4_k", _s(ctx=2048, repack=True)), None),  # copied: same bytes, moved
+    (Case("tiny-llama-q4_k", _s(ctx=2048, repack=True, mmap=True, n_gpu_layers=3), rpc=1), None),
 )
 
 

@@ -6,7 +6,7 @@ slider move, and the planner calls it in loops.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from studio.core.memory.compute import compute_bytes
@@ -18,6 +18,14 @@ from studio.core.memory.kv import (
     layer_recurrent_bytes,
 )
 from studio.core.memory.placement import assign_layers
+from studio.core.memory.repack import (
+    REPACK_AMX_APPROXIMATE,
+    HostWeights,
+    WeightTensor,
+    host_weights,
+    repacked,
+    skip_reason,
+)
 from studio.core.memory.settings import (
     HOST,
     KV_CACHE_TYPES,
@@ -42,6 +50,8 @@ class DeviceEstimate:
     compute: int
     layers: tuple[int, ...]  # repeating layers placed here
     has_output_layer: bool
+    repack: int = 0  # of `weights`: repacked copies of host weights (CPU_REPACK / AMX)
+    prompt_cache: int = 0  # host: --cache-ram, filled as slots go idle (not in `total`)
 
     @property
     def context(self) -> int:
@@ -63,6 +73,8 @@ class DeviceEstimate:
             "output": self.output,
             "compute": self.compute,
             "total": self.total,
+            "repack": self.repack,
+            "prompt_cache": self.prompt_cache,
             "layers": len(self.layers),
             "output_layer": self.has_output_layer,
         }
@@ -80,6 +92,7 @@ class Estimate:
     geometry: ContextGeometry
     n_outputs_max: int
     devices: tuple[DeviceEstimate, ...]
+    notes: tuple[str, ...] = ()  # codes: why a term is left out (e.g. memory.repack_off)
 
     @property
     def host(self) -> DeviceEstimate:
@@ -93,6 +106,11 @@ class Estimate:
     def total(self) -> int:
         return sum(d.total for d in self.devices)
 
+    @property
+    def host_budget(self) -> int:
+        """Host RAM the server needs once its prompt cache has filled up."""
+        return self.host.total + self.host.prompt_cache
+
     def to_json(self) -> dict[str, object]:
         g = self.geometry
         return {
@@ -104,6 +122,8 @@ class Estimate:
             "n_outputs_max": self.n_outputs_max,
             "devices": [d.to_json() for d in self.devices],
             "total": self.total,
+            "host_budget": self.host_budget,
+            "notes": list(self.notes),
         }
 
 
@@ -174,15 +194,19 @@ def estimate(
     devices: Sequence[DeviceSpec] = (),
     *,
     draft_n_max: int = 0,
+    cpu_features: Collection[str] | None = None,
 ) -> Estimate:
     """Predict what llama-server allocates for `summary` on `devices` (+ the host).
 
     `devices` are the accelerators (GPUs, RPC servers) in llama.cpp's device order.
     `draft_n_max` is --spec-draft-n-max when speculative decoding is on (0 otherwise).
+    `cpu_features`: the instruction sets the engine's CPU backend was built with (its
+    self-test's `built_features`); they decide which host weights get repacked. None means
+    unknown: no repack term, and `notes` says so.
     """
     _validate(summary, settings, devices)
     if settings.split_mode is SplitMode.TENSOR and devices:
-        return _tensor_parallel(summary, settings, devices, draft_n_max)
+        return _tensor_parallel(summary, settings, devices, draft_n_max, cpu_features)
     geometry = context_geometry(summary, settings)
     n_dev = len(devices)
     slots = n_dev + 1  # accelerators, then the host
@@ -234,6 +258,26 @@ def estimate(
     compute = compute_bytes(
         summary, settings, geometry, assignment, n_dev, outputs, moved_attention
     )
+    has_gpu = any(d.kind is DeviceKind.GPU for d in devices)
+    reason = skip_reason(settings.repack, cpu_features, has_gpu)
+    features = None if reason is not None else cpu_features
+    notes = (reason,) if reason is not None else ()
+    if features is not None and "AMX_INT8" in features:
+        notes = (REPACK_AMX_APPROXIMATE,)
+    packed = HostWeights(weights[host], 0)
+    if summary.weight_tensors:
+        on_host = _host_selector(summary, settings, assignment, host)
+        packed = host_weights(
+            summary.weight_tensors,
+            on_host,
+            features,
+            mmap=settings.mmap,
+            tied_output_bytes=_tied_repack(summary, features, assignment[n_layer_all] == host),
+        )
+        packed = HostWeights(
+            packed.weights + weights[host] - _plain_host(summary, on_host), packed.repack
+        )
+    weights[host] = packed.weights
 
     rows = []
     for index in range(slots):
@@ -248,9 +292,61 @@ def estimate(
                 compute=compute[index],
                 layers=tuple(layers[index]),
                 has_output_layer=output_dev == index,
+                repack=packed.repack if index == host else 0,
+                prompt_cache=_prompt_cache(settings) if index == host else 0,
             )
         )
-    return Estimate(settings, geometry, outputs, tuple(rows))
+    return Estimate(settings, geometry, outputs, tuple(rows), notes)
+
+
+def _prompt_cache(settings: EstimateSettings) -> int:
+    # -1 is "unlimited": nothing to plan against, so it is shown as 0 and the UI says so.
+    return max(settings.cache_ram, 0)
+
+
+def _host_selector(
+    summary: ModelSummary, settings: EstimateSettings, assignment: Sequence[int], host: int
+) -> Callable[[WeightTensor], bool]:
+    """Whether a tensor lives on the host, by the same rules as the per-layer sums."""
+    cpu_moe_layers = summary.block_count if settings.cpu_moe else settings.n_cpu_moe
+    output_on_host = assignment[summary.block_count] == host
+
+    def on_host(tensor: WeightTensor) -> bool:
+        if tensor.layer == WeightTensor.INPUT:
+            return True
+        if tensor.layer == WeightTensor.OUTPUT:
+            return output_on_host
+        if tensor.layer >= summary.block_count:
+            return False
+        if tensor.layer >= summary.repeating_layers and not settings.load_mtp:
+            return False
+        if tensor.expert and tensor.layer < cpu_moe_layers:
+            return True
+        return assignment[tensor.layer] == host
+
+    return on_host
+
+
+def _plain_host(summary: ModelSummary, on_host: Callable[[WeightTensor], bool]) -> int:
+    """The host tensors' bytes as the per-layer sums count them (to swap in the repack view)."""
+    return sum(t.n_bytes for t in summary.weight_tensors if on_host(t))
+
+
+def _tied_repack(
+    summary: ModelSummary, features: Collection[str] | None, output_on_host: bool
+) -> int:
+    """A tied output layer on the host reads token_embd through MUL_MAT: llama.cpp loads a
+    duplicate for that op, which the repack buffer takes when the type qualifies."""
+    if not (summary.output_is_tied and output_on_host and features is not None):
+        return 0
+    inputs = [t for t in summary.weight_tensors if t.layer == WeightTensor.INPUT]
+    if not inputs:
+        return 0
+    embd = max(inputs, key=lambda t: t.n_bytes)
+    as_output = WeightTensor(
+        WeightTensor.OUTPUT, embd.type_name, embd.rows, embd.dims, False, -1, 0, embd.n_bytes
+    )
+    return embd.n_bytes if repacked(as_output, features) else 0
 
 
 def _tensor_parallel(
@@ -258,6 +354,7 @@ def _tensor_parallel(
     settings: EstimateSettings,
     devices: Sequence[DeviceSpec],
     draft_n_max: int,
+    cpu_features: Collection[str] | None,
 ) -> Estimate:
     """--split-mode tensor: llama.cpp builds one "meta" device over the GPUs, places layers
     on it as on a single device, and shards every offloaded weight and the KV cache across
@@ -268,6 +365,7 @@ def _tensor_parallel(
         replace(settings, split_mode=SplitMode.LAYER, tensor_split=None),
         [DeviceSpec("meta", DeviceKind.GPU)],
         draft_n_max=draft_n_max,
+        cpu_features=cpu_features,
     )
     shares = settings.tensor_split if settings.tensor_split else (1.0,) * len(devices)
     shares = tuple(shares[: len(devices)]) + (0.0,) * (len(devices) - len(shares))
@@ -291,4 +389,4 @@ def _tensor_parallel(
         )
         for device, share in zip(devices, shares, strict=True)
     ]
-    return Estimate(settings, meta.geometry, meta.n_outputs_max, (*rows, meta.host))
+    return Estimate(settings, meta.geometry, meta.n_outputs_max, (*rows, meta.host), meta.notes)

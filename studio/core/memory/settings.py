@@ -20,6 +20,7 @@ KV_CACHE_TYPES: dict[str, tuple[int, int]] = {
 }
 
 SERVER_AUTO_PARALLEL = 4  # llama-server: no -np means 4 slots with a unified KV cache
+SERVER_CACHE_RAM = 8192 << 20  # llama-server's --cache-ram default (8192 MiB)
 
 
 class SplitMode(enum.Enum):
@@ -62,6 +63,13 @@ class EstimateSettings:
     tensor_split: -ts proportions (None = proportional to each device's free memory).
     n_cpu_moe: -ncmoe (expert tensors of the first N layers stay on the host);
     cpu_moe: -cmoe (all of them). load_mtp: --spec-type draft-mtp (loads the nextn layers).
+    repack: --repack/--no-repack (host weights of some quant types get a repacked copy).
+    mmap: -lm mmap (the default: host weights stay memory-mapped) or -lm none (copied).
+    cache_ram: --cache-ram in bytes (0 off, -1 unlimited). The server saves idle slots'
+    prompts there, so it is empty at load and grows with use up to this limit: it is not
+    part of what the engine allocates at load (`DeviceEstimate.total`), but a host that
+    cannot hold it runs out of memory later, so the estimate shows it as the host's
+    `prompt_cache` and `Estimate.host_budget` counts it. The default is the server's own.
     """
 
     ctx: int = 0
@@ -83,6 +91,9 @@ class EstimateSettings:
     load_mtp: bool = False
     mmproj_bytes: int = 0
     mmproj_offload: bool = True
+    repack: bool = True
+    mmap: bool = True
+    cache_ram: int = SERVER_CACHE_RAM
 
     @property
     def n_seq(self) -> int:

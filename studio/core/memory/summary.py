@@ -16,6 +16,7 @@ from gguf import GGMLQuantizationType
 
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, MetadataValue, TensorInfo
+from studio.core.memory.repack import WeightTensor
 
 _LAYER = re.compile(r"^blk\.(\d+)\.")
 _EXPERTS = re.compile(r"\.ffn_(up|down|gate|gate_up)_(ch|)exps\.")  # LLM_FFN_EXPS_REGEX
@@ -92,6 +93,8 @@ class ModelSummary:
     total_bytes: int
     tensor_count: int = field(default=0)
     q_lora_rank: int = field(default=0)  # MLA query LoRA rank (0: plain q projection)
+    # Per tensor: what the CPU repack rules and the memory-mapped range depend on.
+    weight_tensors: tuple[WeightTensor, ...] = field(default=(), repr=False)
 
     @property
     def is_moe(self) -> bool:
@@ -183,6 +186,40 @@ def _tensor_groups(
     return layer_bytes, expert_bytes, embd, output, not has_output_weight
 
 
+def _n_dims(shape: Sequence[int]) -> int:
+    """ggml_n_dims: trailing dimensions of size 1 do not count."""
+    dims = len(shape)
+    while dims > 1 and shape[dims - 1] == 1:
+        dims -= 1
+    return max(dims, 1)
+
+
+def _weight_tensors(model: GGUFModel) -> tuple[WeightTensor, ...]:
+    result = []
+    for shard, header in enumerate(model.shards):
+        for tensor in header.tensors:
+            match = _LAYER.match(tensor.name)
+            if match is not None:
+                layer = int(match[1])
+            elif tensor.name.startswith(_INPUT):
+                layer = WeightTensor.INPUT
+            else:
+                layer = WeightTensor.OUTPUT
+            result.append(
+                WeightTensor(
+                    layer=layer,
+                    type_name=tensor.type_name,
+                    rows=tensor.shape[1] if len(tensor.shape) > 1 else 1,
+                    dims=_n_dims(tensor.shape),
+                    expert=_EXPERTS.search(tensor.name) is not None,
+                    shard=shard,
+                    offset=tensor.offset,
+                    n_bytes=tensor.n_bytes,
+                )
+            )
+    return tuple(result)
+
+
 def summarize(model: GGUFModel) -> ModelSummary:
     """Summarise a model (all shards) for estimation and display."""
     meta = model.metadata
@@ -261,4 +298,5 @@ def summarize(model: GGUFModel) -> ModelSummary:
         output_is_tied=tied,
         total_bytes=sum(t.n_bytes for t in tensors),
         tensor_count=len(tensors),
+        weight_tensors=_weight_tensors(model),
     )
