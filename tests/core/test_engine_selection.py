@@ -29,6 +29,7 @@ from studio.core.engine.locate import bundled_engine
 from studio.core.server.failures import FailureCode, classify_exit
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import next_step
+from tests.support.engine_wrappers import fake_engine
 
 # The bundled wheel's own line (verbosity 4), as printed on an AVX2 EPYC.
 BUNDLED_SYSTEM_INFO = (
@@ -208,3 +209,22 @@ def test_a_runnable_engine_passes_and_reports_its_variant(
     assert result.passed, result.log_tail
     assert result.cpu_variant and result.backends[0] == "CPU"
     assert not result.missing_features
+
+
+def test_a_slow_load_is_waited_for_and_no_answer_is_not_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = fake_engine(tmp_path)
+    # The port listens a second before the model is loaded: the self-test waits for it.
+    monkeypatch.setenv("FAKE_LISTEN_FIRST", "1")
+    monkeypatch.setenv("FAKE_LOAD_S", "1.0")
+    tester = SelfTester(tmp_path / "cache.json", tmp_path / "models")
+    assert tester.test(engine).passed
+    # A load slower than the self-test's patience is no verdict: asked again next time.
+    monkeypatch.setenv("FAKE_LOAD_S", "30")
+    other = EngineLocation(engine.path, engine.source)
+    engine.path.touch()  # a changed binary: tested afresh
+    impatient = SelfTester(tmp_path / "cache.json", tmp_path / "models", timeout_s=2)
+    result = impatient.test(other)
+    assert not result.passed and result.exit_status == "no answer"
+    assert SelfTester(tmp_path / "cache.json", tmp_path / "models").cached(other) is None

@@ -145,10 +145,17 @@ def main(argv: list[str]) -> None:
     port = server.server_address[1]  # --port 0 (the self-test): the one the OS gave
     print(f"srv    load_model: loading model '{_arg(argv, '-m')}'", flush=True)
 
+    # Real builds announce the port before the model is loaded (/health answers 503 until
+    # it is); FAKE_LISTEN_FIRST plays that order.
+    listen_first = bool(os.environ.get("FAKE_LISTEN_FIRST"))
+    if listen_first:
+        print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
+
     def load() -> None:
         time.sleep(max(0.0, load_s - (time.monotonic() - started)))
         print("srv  llama_server: model loaded", flush=True)
-        print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
+        if not listen_first:
+            print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
         ready.set()
 
     threading.Thread(target=load, daemon=True).start()

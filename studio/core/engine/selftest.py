@@ -37,6 +37,7 @@ _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
 _CACHE_VERSION = 1
+NO_ANSWER = "no answer"
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,8 @@ def _backends(log_text: str) -> tuple[str, ...]:
 
 
 def _exit_status(returncode: int | None) -> str:
-    if returncode is None:
-        return "running"
+    if returncode is None:  # still running when we gave up on it: no answer in time
+        return NO_ANSWER
     if returncode < 0:
         with contextlib.suppress(ValueError):
             return signal.Signals(-returncode).name
@@ -166,15 +167,17 @@ def run_self_test(
     )
     reader = _LogReader(process.stdout)
     generated = False
+    stopped_by_us = False
     try:
         deadline = started + timeout_s
         while not reader.listening.wait(0.1):
             if time.monotonic() > deadline or (cancelled is not None and cancelled.is_set()):
                 break
         if reader.base_url is not None and process.poll() is None:
-            generated = _one_token(reader.base_url, deadline - time.monotonic())
+            generated = _one_token(reader.base_url, process, deadline)
     finally:
-        if process.poll() is None:
+        stopped_by_us = process.poll() is None
+        if stopped_by_us:
             process.terminate()
             try:
                 process.wait(timeout=10)
@@ -184,14 +187,22 @@ def run_self_test(
         reader.join(5)
         if process.stdout is not None:
             process.stdout.close()
-    return _judge(process.returncode, generated, reader.text, cpu, time.monotonic() - started)
+    returncode = None if stopped_by_us else process.returncode
+    return _judge(returncode, generated, reader.text, cpu, time.monotonic() - started)
 
 
-def _one_token(base_url: str, timeout_s: float) -> bool:
+def _one_token(base_url: str, process: subprocess.Popen[bytes], deadline: float) -> bool:
+    """Wait until the model is loaded (the port listens before it is: /health says 503),
+    then ask for one token."""
+    timeout = max(deadline - time.monotonic(), 1.0)
     try:
-        with httpx.Client(base_url=base_url, timeout=max(timeout_s, 1.0), trust_env=False) as c:
-            reply = c.post("/completion", json={"prompt": "Hello", "n_predict": 1})
-    except httpx.HTTPError as error:
+        with httpx.Client(base_url=base_url, timeout=timeout, trust_env=False) as client:
+            while client.get("/health").status_code == 503:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    return False
+                time.sleep(0.05)
+            reply = client.post("/completion", json={"prompt": "Hello", "n_predict": 1})
+    except (httpx.HTTPError, ValueError) as error:
         log.info("self-test request failed: %s", error)
         return False
     return reply.status_code == 200 and "content" in reply.json()
@@ -277,8 +288,9 @@ class SelfTester:
         )
         with self._lock:
             self._memory[key] = result
-        # A timeout or a cancelled run says nothing lasting about the binary.
-        if result.passed or result.exit_status not in ("running", "SIGTERM", "SIGKILL"):
+        # No answer in time (a loaded machine) or a cancelled run says nothing lasting
+        # about the binary; a pass or a death of its own does.
+        if result.passed or result.exit_status != NO_ANSWER:
             self._write_cache(key, result)
         return result
 
