@@ -405,7 +405,19 @@ class LoadDialog(QDialog):
                 lambda p: p.request.with_changes(speculative=Mtp() if on else None)
             )
         )
-        form.addRow("", self.mtp)
+        # A model's MTP head may ship as its own file (mtp-*.gguf): it drafts as draft-mtp.
+        self.draft_type = QComboBox()
+        self.draft_type.setObjectName("load-draft-type")
+        self.draft_type.addItem(self.tr("Small model"), DraftType.SIMPLE.value)
+        self.draft_type.addItem(self.tr("MTP head"), DraftType.MTP.value)
+        self.draft_type.setAccessibleName(self.tr("How the draft file drafts"))
+        self.draft_type.currentIndexChanged.connect(self._on_draft_type)
+        # The draft file's spec type shares the MTP row: a row of its own, or a place
+        # beside the file, would overflow the controls column.
+        speculative_row = QHBoxLayout()
+        speculative_row.addWidget(self.mtp, 1)
+        speculative_row.addWidget(self.draft_type)
+        form.addRow("", speculative_row)
         self.draft_label = QLabel(self.tr("No draft model"))
         self.draft_label.setObjectName("load-draft-label")
         self.draft_choose = QPushButton(self.tr("Draft model…"))
@@ -420,16 +432,8 @@ class LoadDialog(QDialog):
         self.draft_clear.clicked.connect(
             lambda: self._edit(lambda p: p.request.with_changes(speculative=None))
         )
-        # A model's MTP head may ship as its own file (mtp-*.gguf): it drafts as draft-mtp.
-        self.draft_type = QComboBox()
-        self.draft_type.setObjectName("load-draft-type")
-        self.draft_type.addItem(self.tr("Small model"), DraftType.SIMPLE.value)
-        self.draft_type.addItem(self.tr("MTP head"), DraftType.MTP.value)
-        self.draft_type.setAccessibleName(self.tr("How the draft file drafts"))
-        self.draft_type.currentIndexChanged.connect(self._on_draft_type)
         draft = QHBoxLayout()
         draft.addWidget(self.draft_label, 1)
-        draft.addWidget(self.draft_type)
         draft.addWidget(self.draft_choose)
         draft.addWidget(self.draft_clear)
         form.addRow(self.tr("Draft model"), draft)
