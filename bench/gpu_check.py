@@ -1,0 +1,180 @@
+"""Estimate vs engine per device on a real GPU: the check to run when a GPU machine is lent.
+
+For a few models (synthetic big shapes with sparse data, and SmolLM2) at a few contexts it
+starts llama-server (a CUDA or Vulkan build) with every layer on the first GPU, reads the
+fit pass's projected breakdown (printed before any weights load, so big shapes need no
+real memory), and prints predicted vs engine per device and component with the error.
+
+Run: `python bench/gpu_check.py OUT_DIR [--binary PATH/llama-server]` (a few minutes).
+`--cpu` runs the same comparison on two loopback RPC devices instead, to prove the script
+end to end on a machine without a GPU; its numbers say nothing about GPU backends.
+The table lands in OUT_DIR/gpu_check.md. Exit status 0: every device total within
+tolerance; 1: some row missed; 2: no GPU visible (or the engine sees none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from studio.core.engine import EngineLocation, default_selector
+from studio.core.gguf import read_model
+from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.paths import AppPaths
+from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
+from tests.support.models import smollm2_path
+from tests.support.rpc import rpc_argument, rpc_servers
+from tests.support.synthetic import synthetic_model
+
+MIB = 1 << 20
+MODELS = ("smollm2", "llama-8b-shape", "qwen3-30b-a3b-shape", "gemma3-12b-shape")
+CONTEXTS = (4096, 32768)
+COMPONENTS = ("model", "context", "compute")
+# The fit pass prints whole MiB per component: allow that rounding on top of the tolerance.
+ROUNDING_MIB = 2.0
+GPU_PREFIXES = ("CUDA", "Vulkan", "ROCm")
+
+
+@dataclass(frozen=True)
+class Row:
+    case: str
+    device: str
+    predicted: tuple[float, float, float]  # MiB: model, context, compute
+    engine: tuple[int, int, int]
+
+    @property
+    def ok(self) -> bool:
+        ours, theirs = sum(self.predicted), sum(self.engine)
+        low = theirs * (1 - TOTAL_UNDER) - ROUNDING_MIB
+        return low <= ours <= theirs * (1 + TOTAL_OVER) + ROUNDING_MIB
+
+
+def _error(ours: float, theirs: int) -> str:
+    if theirs == 0:
+        return "-" if ours < 1 else f"+{ours:.0f} MiB"
+    return f"{ours / theirs - 1:+.1%}"
+
+
+def _model(name: str) -> Path:
+    return smollm2_path() if name == "smollm2" else synthetic_model(name)
+
+
+def engine_gpus(engine: EngineLocation) -> list[str]:
+    """The engine's own GPU device names (CUDA0, Vulkan0, ...), in its order."""
+    result = subprocess.run(
+        [str(engine.path), "--list-devices"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=engine.child_environment(os.environ),
+    )
+    names = []
+    for line in (result.stdout + result.stderr).splitlines():
+        name = line.strip().split(":", 1)[0]
+        if name.startswith(GPU_PREFIXES):
+            names.append(name)
+    return names
+
+
+def no_gpu_reason(engine: EngineLocation) -> str | None:
+    """One sentence when this machine cannot run the GPU check, else None."""
+    if shutil.which("nvidia-smi") is None:
+        return "No NVIDIA GPU is visible (nvidia-smi is not installed); run with --cpu instead."
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
+    if listed.returncode != 0 or "GPU" not in listed.stdout:
+        return "No NVIDIA GPU is visible (nvidia-smi lists none); run with --cpu instead."
+    if not engine_gpus(engine):
+        return f"{engine.path} sees no CUDA or Vulkan device; pass a GPU build with --binary."
+    return None
+
+
+@contextmanager
+def devices(engine: EngineLocation, cpu: bool) -> Iterator[tuple[list[str], list[str]]]:
+    """(engine args that select the devices, the breakdown's device keys)."""
+    if cpu:
+        with rpc_servers(engine, 2) as servers:
+            yield ["--rpc", rpc_argument(servers)], [s.device_key for s in servers]
+        return
+    first = engine_gpus(engine)[0]
+    yield ["-dev", first], [first]
+
+
+def compare(
+    engine: EngineLocation, name: str, ctx: int, select: Sequence[str], keys: Sequence[str]
+) -> list[Row]:
+    path = _model(name)
+    args = ["--no-repack", "-fit", "on", "-c", str(ctx), "-ngl", "999", *select]
+    allocation, _ = engine_allocation(engine, path, args, fit_only=True)
+    kind = DeviceKind.RPC if keys[0].startswith("RPC") else DeviceKind.GPU
+    specs = [DeviceSpec(key, kind, 1, 1) for key in keys]
+    predicted = estimate(summarize(read_model(path)), EstimateSettings(ctx=ctx), specs)
+    table = allocation.breakdown_totals(0)
+    rows = []
+    for row, key in zip(predicted.devices, [*keys, "Host"], strict=True):
+        ours = (row.weights / MIB, (row.kv + row.recurrent) / MIB, row.compute / MIB)
+        rows.append(Row(f"{name} -c {ctx}", key, ours, table.get(key, (0, 0, 0))))
+    return rows
+
+
+def render(rows: Sequence[Row], backend: str) -> str:
+    lines = [
+        f"# Estimate vs engine ({backend}), MiB: predicted / engine (error)",
+        "",
+        "| case | device | model | context | compute | total | verdict |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        cells = [
+            f"{ours:,.0f} / {theirs:,} ({_error(ours, theirs)})"
+            for ours, theirs in zip(row.predicted, row.engine, strict=True)
+        ]
+        ours, theirs = sum(row.predicted), sum(row.engine)
+        cells.append(f"{ours:,.0f} / {theirs:,} ({_error(ours, theirs)})")
+        lines.append(
+            f"| {row.case} | {row.device} | " + " | ".join(cells) + f" | {_verdict(row)} |"
+        )
+    missed = sum(not r.ok for r in rows)
+    lines += ["", f"{len(rows) - missed}/{len(rows)} device totals within tolerance."]
+    return "\n".join(lines) + "\n"
+
+
+def _verdict(row: Row) -> str:
+    return "ok" if row.ok else "MISS"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, help="folder for gpu_check.md")
+    parser.add_argument("--binary", type=Path, default=None, help="a CUDA or Vulkan llama-server")
+    parser.add_argument("--cpu", action="store_true", help="use loopback RPC devices instead")
+    args = parser.parse_args(argv)
+    engine = default_selector(AppPaths.default()).active(args.binary).location
+    if not args.cpu and (reason := no_gpu_reason(engine)) is not None:
+        print(reason, file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    rows: list[Row] = []
+    with devices(engine, args.cpu) as (select, keys):
+        for name in MODELS:
+            for ctx in CONTEXTS:
+                rows.extend(compare(engine, name, ctx, select, keys))
+    backend = "CPU via 2 RPC devices, not a GPU" if args.cpu else keys[0]
+    text = render(rows, backend) + f"\nRan in {time.monotonic() - started:.0f} s.\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "gpu_check.md").write_text(text)
+    print(text)
+    return 0 if all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
