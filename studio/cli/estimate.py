@@ -1,9 +1,11 @@
 """`studio estimate MODEL.gguf`: predicted llama-server memory per device and component.
 
 A pure estimate from the GGUF header (a local file, any shard of a split model, or an
-http(s) URL read with Range requests), for hypothetical devices: `--devices N` GPUs, by
-default as many as `--tensor-split` names, else one. For a plan on this machine's real
-devices use `studio fit`.
+http(s) URL read with Range requests). By default it plans like `studio fit`: this machine's
+devices (or STUDIO_FAKE_DEVICES), the same default settings (one slot, flash attention on)
+and the same placement, so both commands print the same totals. `--devices N` (or a
+`--tensor-split` / `--n-gpu-layers` placement) asks instead about N hypothetical GPUs, as many
+as `--tensor-split` names when N is not given, else one.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model, read_remote_model
 from studio.core.memory import (
@@ -30,8 +35,14 @@ from studio.core.memory import (
     estimate,
     summarize,
 )
+from studio.core.placement import Plan, PlanRequest, request_from_environment
+from studio.core.placement import SplitMode as PlanSplitMode
 
 MIB = 1 << 20
+
+
+def _auto_int(text: str) -> int | None:
+    return None if text == "auto" else int(text)
 
 
 def _on_off(text: str) -> bool:
@@ -57,7 +68,9 @@ def register(subparsers: Any) -> None:
         description="Predict weights, KV cache, output and compute buffers per device.",
     )
     parser.add_argument("model", help="a .gguf file (any shard of a split model) or an URL")
-    parser.add_argument("--ctx", "-c", type=int, default=0, metavar="N", help="0 = trained")
+    parser.add_argument(
+        "--ctx", "-c", type=_auto_int, default=None, metavar="auto|N", help="0 = trained"
+    )
     parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
     types = sorted(KV_CACHE_TYPES)
@@ -75,20 +88,34 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=0, metavar="N")
     parser.add_argument(
-        "--devices", type=int, default=None, metavar="N", help="GPUs to estimate for"
+        "--devices",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hypothetical GPUs to estimate for (default: this machine, as studio fit plans)",
     )
+    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to plan for")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.set_defaults(run=run)
 
 
+def _hypothetical(args: argparse.Namespace) -> bool:
+    """Placement flags name devices this machine may not have: estimate for those."""
+    return (
+        args.devices is not None or args.tensor_split is not None or args.n_gpu_layers is not None
+    )
+
+
 def _settings(args: argparse.Namespace) -> EstimateSettings:
+    # Studio's own defaults (PlanRequest), not a bare llama-server's: every launch passes them.
+    defaults = PlanRequest()
     return EstimateSettings(
-        ctx=args.ctx,
-        parallel=args.parallel,
-        kv_unified=args.kv_unified,
+        ctx=args.ctx or 0,
+        parallel=defaults.parallel if args.parallel is None else args.parallel,
+        kv_unified=bool(args.kv_unified) or defaults.kv_unified,
         cache_type_k=args.cache_type_k,
         cache_type_v=args.cache_type_v,
-        flash_attn=args.flash_attn,
+        flash_attn=defaults.flash_attn if args.flash_attn is None else args.flash_attn,
         ubatch=args.ubatch,
         n_gpu_layers=args.n_gpu_layers,
         tensor_split=args.tensor_split,
@@ -120,7 +147,40 @@ def _mib(value: int) -> str:
     return f"{value / MIB:,.1f}"
 
 
-def describe(summary: ModelSummary, result: Estimate) -> str:
+@dataclass(frozen=True)
+class Row:
+    """One device's line: an estimate's row, or a plan's (which adds fixed overheads)."""
+
+    name: str
+    kind: str
+    weights: int
+    kv: int
+    output: int
+    compute: int
+    overhead: int  # a plan's per-device context/process footprint and draft model
+    layers: int
+    output_layer: bool
+
+    @property
+    def total(self) -> int:
+        return self.weights + self.kv + self.output + self.compute + self.overhead
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "device": self.name,
+            "kind": self.kind,
+            "weights": self.weights,
+            "kv": self.kv,
+            "output": self.output,
+            "compute": self.compute,
+            "overhead": self.overhead,
+            "total": self.total,
+            "layers": self.layers,
+            "output_layer": self.output_layer,
+        }
+
+
+def describe(summary: ModelSummary, result: Estimate, rows: list[Row]) -> str:
     g = result.geometry
     s = result.settings
     lines = [
@@ -132,16 +192,26 @@ def describe(summary: ModelSummary, result: Estimate) -> str:
         f"flash attention {'on' if s.flash_attention else 'off'}, ubatch {s.ubatch}",
         "",
         f"{'device':<12}{'layers':>7}{'weights':>11}{'kv':>10}{'output':>9}{'compute':>10}"
-        f"{'total':>11}  MiB",
+        f"{'overhd':>9}{'total':>11}  MiB",
     ]
-    for row in result.devices:
-        layers = f"{len(row.layers)}{'+o' if row.has_output_layer else ''}"
+    for row in rows:
+        layers = f"{row.layers}{'+o' if row.output_layer else ''}"
         lines.append(
-            f"{row.device.name:<12}{layers:>7}{_mib(row.weights):>11}"
-            f"{_mib(row.kv + row.recurrent):>10}{_mib(row.output):>9}{_mib(row.compute):>10}"
+            f"{row.name[:11]:<12}{layers:>7}{_mib(row.weights):>11}{_mib(row.kv):>10}"
+            f"{_mib(row.output):>9}{_mib(row.compute):>10}{_mib(row.overhead):>9}"
             f"{_mib(row.total):>11}"
         )
-    lines.append(f"{'all':<12}{'':>7}{'':>11}{'':>10}{'':>9}{'':>10}{_mib(result.total):>11}")
+    total = sum(row.total for row in rows)
+    lines.append(f"{'all':<12}{'':>7}{'':>11}{'':>10}{'':>9}{'':>10}{'':>9}{_mib(total):>11}")
+    host = result.host
+    if host.repack:
+        lines.append(f"host weights include {_mib(host.repack)} MiB of repacked copies")
+    if host.prompt_cache:
+        lines.append(
+            f"host prompt cache (--cache-ram) grows with use up to {_mib(host.prompt_cache)} MiB:"
+            f" host budget {_mib(rows[-1].total + host.prompt_cache)} MiB"
+        )
+    lines += [f"note: {note}" for note in result.notes]
     return "\n".join(lines)
 
 
@@ -164,11 +234,106 @@ def _summary_json(summary: ModelSummary) -> dict[str, object]:
     }
 
 
+def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
+    """The plan `studio fit` makes for the same model and flags."""
+    from studio.cli.fit import machine_planner
+
+    # A header estimate needs no engine: without one it plans as fit does on fake devices.
+    planner = machine_planner(Path(args.model), model, args.binary, need_engine=False)
+    request, _reasons = request_from_environment(os.environ)
+    changes: dict[str, Any] = {"ctx": args.ctx if args.ctx is not None else request.ctx}
+    for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch"):
+        if getattr(args, field) != _FIT_UNSET[field]:
+            changes[field] = getattr(args, field)
+    if args.kv_unified:
+        changes["kv_unified"] = True
+    if args.split_mode != SplitMode.LAYER.value:
+        changes["split_mode"] = PlanSplitMode(args.split_mode)
+    if args.n_cpu_moe:
+        changes["n_cpu_moe"] = args.n_cpu_moe
+    return planner.plan(request.with_changes(**changes))
+
+
+# Flag values that mean "not given" (fit's own defaults then apply).
+_FIT_UNSET: dict[str, object] = {
+    "parallel": None,
+    "cache_type_k": "f16",
+    "cache_type_v": "f16",
+    "flash_attn": None,
+    "ubatch": 512,
+}
+
+
+def _engine_cpu_features(binary: Path | None) -> frozenset[str] | None:
+    """What the engine that would run the model was built for (its self-test says), which
+    decides the host's repack buffer; None when no engine runs here (the estimate says so)."""
+    from studio.core.engine import default_selector
+    from studio.core.paths import AppPaths
+
+    try:
+        active = default_selector(AppPaths.default()).active(binary)
+    except EngineError:
+        return None
+    test = active.self_test
+    return frozenset(test.built_features) if test is not None and test.passed else None
+
+
+def _plan_rows(plan: Plan) -> list[Row]:
+    rows = []
+    devices = (*plan.used_devices, plan.host)
+    # The estimate's rows hold the same devices in the same order and count repeating
+    # layers only (a plan's positions count the output layer too).
+    estimated = plan.estimate.devices
+    aligned = len(estimated) == len(devices)
+    for index, device in enumerate(devices):
+        p = device.predicted
+        name = device.engine_name or device.label
+        rows.append(
+            Row(
+                name,
+                device.kind,
+                p.weights,
+                p.kv,
+                p.output,
+                p.compute,
+                p.overhead + p.draft,
+                len(estimated[index].layers) if aligned else device.layers,
+                estimated[index].has_output_layer if aligned else device.has_output_layer,
+            )
+        )
+    return rows
+
+
+def _estimate_rows(result: Estimate) -> list[Row]:
+    return [
+        Row(
+            r.device.name,
+            r.device.kind.value,
+            r.weights,
+            r.kv + r.recurrent,
+            r.output,
+            r.compute,
+            0,
+            len(r.layers),
+            r.has_output_layer,
+        )
+        for r in result.devices
+    ]
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        summary = summarize(_read(args.model))
-        result = estimate(summary, _settings(args), _devices(args))
-    except StudioError as error:
+        model = _read(args.model)
+        summary = summarize(model)
+        if _hypothetical(args):
+            devices = _devices(args)
+            features = None if devices else _engine_cpu_features(args.binary)
+            result = estimate(summary, _settings(args), devices, cpu_features=features)
+            rows = _estimate_rows(result)
+        else:
+            plan = _plan(args, model)
+            result, rows = plan.estimate, _plan_rows(plan)
+    except (StudioError, EngineError) as error:
         if args.json:
             payload = {"code": error.code, "detail": error.detail, "params": dict(error.params)}
             print(json.dumps({"error": payload}, indent=2, default=str))
@@ -179,7 +344,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"model": _summary_json(summary), **result.to_json()}, indent=2))
+        data = {"model": _summary_json(summary), **result.to_json()}
+        data["devices"] = [row.to_json() for row in rows]
+        data["total"] = sum(row.total for row in rows)
+        data["host_budget"] = rows[-1].total + result.host.prompt_cache
+        data["prompt_cache"] = result.host.prompt_cache
+        data["mode"] = "hypothetical" if _hypothetical(args) else "machine"
+        print(json.dumps(data, indent=2))
     else:
-        print(describe(summary, result))
+        print(describe(summary, result, rows))
     return 0

@@ -17,7 +17,7 @@ from typing import Any
 
 from studio.core.engine import EngineError, EngineInfo, default_selector
 from studio.core.errors import StudioError
-from studio.core.gguf import read_model
+from studio.core.gguf import GGUFModel, read_model
 from studio.core.hardware import (
     MIB,
     DeviceConfig,
@@ -162,10 +162,10 @@ def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, t
     return request.with_changes(**changes), env_reasons
 
 
-def _engine(args: argparse.Namespace, fake: bool) -> tuple[EngineInfo | None, Any]:
+def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any]:
     try:
         # The engine that passed its self-test on this CPU plans the model it will run.
-        active = default_selector(AppPaths.default()).active(args.binary)
+        active = default_selector(AppPaths.default()).active(binary)
         return active.info, active.location
     except EngineError:
         if fake:  # fake devices need no engine; without one, every feature is assumed
@@ -227,24 +227,37 @@ def _fail(args: argparse.Namespace, error: StudioError) -> int:
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
+def machine_planner(
+    path: Path,
+    model: GGUFModel,
+    binary: Path | None = None,
+    rpc: str = "",
+    *,
+    need_engine: bool = True,
+) -> Planner:
+    """A planner for `model` on this machine's devices (or STUDIO_FAKE_DEVICES) and the
+    engine that will run it: `studio fit` and `studio estimate` plan through the same one.
+    Without `need_engine`, a machine with no runnable engine still gets a plan (its GPUs
+    from NVML, every engine feature assumed), as with fake devices."""
     config = DeviceConfig.from_environment(os.environ)
+    info, location = _engine(binary, bool(config.fake_spec) or not need_engine)
+    endpoints = [RpcEndpoint.parse(e) for e in rpc.split(",") if e.strip()]
+    rpc_devices = probe_rpc_devices(location, endpoints) if endpoints and location else ()
+    inventory = discover_devices(
+        config, info.devices if info else (), os.environ, rpc_devices=rpc_devices
+    )
+    return Planner(
+        summarize(model),
+        path,
+        inventory,
+        info.features if info else None,
+        frozenset(t.name for t in model.tensors),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
     try:
-        model = read_model(args.model)
-        summary = summarize(model)
-        info, location = _engine(args, bool(config.fake_spec))
-        endpoints = [RpcEndpoint.parse(e) for e in args.rpc.split(",") if e.strip()]
-        rpc = probe_rpc_devices(location, endpoints) if endpoints and location else ()
-        inventory = discover_devices(
-            config, info.devices if info else (), os.environ, rpc_devices=rpc
-        )
-        planner = Planner(
-            summary,
-            args.model,
-            inventory,
-            info.features if info else None,
-            frozenset(t.name for t in model.tensors),
-        )
+        planner = machine_planner(args.model, read_model(args.model), args.binary, args.rpc)
         request, env_reasons = _request(args, planner)
     except StudioError as error:
         return _fail(args, error)

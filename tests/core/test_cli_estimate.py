@@ -21,7 +21,15 @@ def test_json_gives_every_component_per_device(capsys: pytest.CaptureFixture[str
     expected = estimate(
         summarize(read_model(path)),
         EstimateSettings(
-            ctx=8192, n_gpu_layers=30, tensor_split=(3, 1), n_cpu_moe=4, cache_type_k="q8_0"
+            ctx=8192,
+            n_gpu_layers=30,
+            tensor_split=(3, 1),
+            n_cpu_moe=4,
+            cache_type_k="q8_0",
+            # Studio's defaults, as `studio fit` plans: one slot, flash attention on.
+            parallel=1,
+            kv_unified=False,
+            flash_attn=True,
         ),
         [DeviceSpec("GPU0", DeviceKind.GPU), DeviceSpec("GPU1", DeviceKind.GPU)],
     )
@@ -40,7 +48,8 @@ def test_json_gives_every_component_per_device(capsys: pytest.CaptureFixture[str
 
 def test_table_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
     path = synthetic_model("tiny-gemma3")
-    assert main(["estimate", str(path), "-c", "4096", "-np", "2", "-fa", "off", "-ub", "256"]) == 0
+    flags = ["-c", "4096", "-np", "2", "-fa", "off", "-ub", "256", "--devices", "1"]
+    assert main(["estimate", str(path), *flags]) == 0
     text = capsys.readouterr().out
     assert "2 slots" in text and "flash attention off" in text and "ubatch 256" in text
     assert text.splitlines()[4].startswith("GPU0") and "Host" in text
@@ -59,6 +68,26 @@ def test_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["estimate", str(bogus), "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "gguf.not_gguf"
     model = synthetic_model("tiny-llama")
-    assert main(["estimate", str(model), "-ctv", "q8_0", "-fa", "off"]) == 2
+    assert main(["estimate", str(model), "-ctv", "q8_0", "-fa", "off", "--devices", "1"]) == 2
     assert "flash attention" in capsys.readouterr().err
     assert main(["estimate", str(tmp_path / "missing.gguf")]) == 2
+
+
+@pytest.mark.parametrize("devices", ["HOST:64GiB", "GPU0:8GiB,HOST:32GiB"])
+def test_no_flags_plans_like_fit(
+    devices: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Same model, no flags: `studio estimate` and `studio fit` agree on slots, devices and
+    the total (they once planned 4 slots on a "GPU0" against 1 slot on the real devices)."""
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", devices)
+    path = synthetic_model("tiny-llama")
+    assert main(["estimate", str(path), "--json"]) == 0
+    ours = json.loads(capsys.readouterr().out)
+    main(["fit", str(path), "--json"])
+    fit = json.loads(capsys.readouterr().out)
+    fit_rows = [d for d in fit["devices"] if d["predicted"]["total"] > 0] + [fit["host"]]
+    assert ours["total"] == sum(d["predicted"]["total"] for d in fit_rows)
+    assert ours["n_seq"] == fit["parallel"] == 1
+    assert ours["n_ctx"] == fit["ctx"]
+    assert len(ours["devices"]) == len(fit_rows)
+    assert ("GPU0" in devices) == any(d["kind"] == "gpu" for d in ours["devices"])
