@@ -106,3 +106,14 @@ def test_resident_host_weights_prefer_the_fit_table_over_the_mapped_range() -> N
     assert without_table.resident_weights(HOST_KEY) == round(92.10 * MIB)
     loaded = parse_engine_log(["load_tensors:          CPU model buffer size =    28.69 MiB"])
     assert loaded.resident_weights(HOST_KEY) == round(28.69 * MIB)
+
+
+def test_repack_buffer_line_of_b10435_counts_on_the_host() -> None:
+    # Captured at -lv 4 from the AVX2 build (Q4_K model, memory-mapped, repack on).
+    log = [
+        "0.00.009.300 I load_tensors:   CPU_Mapped model buffer size =     2.69 MiB",
+        "0.00.009.301 I load_tensors:   CPU_REPACK model buffer size =     2.50 MiB",
+    ]
+    allocation = parse_engine_log(log)
+    assert allocation.component(HOST_KEY, "model", buffer_type="CPU_REPACK") == round(2.5 * MIB)
+    assert allocation.by_device()[HOST_KEY]["model"] == round(2.69 * MIB) + round(2.5 * MIB)
