@@ -28,6 +28,12 @@ API (all frozen dataclasses, no I/O, no Qt):
   `Estimate.settings` are the settings as the engine resolves them (`-fa auto` becomes off
   where llama-server would turn it off). Settings the engine refuses raise `EstimateError`
   (quantized V without flash attention, MLA with different K/V types, unknown cache types).
+- Host weights follow the engine's load: `cpu_features=` (the engine self-test's
+  `built_features`) decides which host weights the CPU backend repacks (repack.py, the
+  rules of ggml-cpu/repack.cpp); memory-mapped weights keep their mapped range beside the
+  repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False` or a
+  GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the host's
+  `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total).
 - `parse_engine_log()` (engine_log.py): what llama-server really allocated, from its
   `-lv 4` log (buffer-size lines and the fit memory-breakdown table), grouped per device key
   ("Host", "RPC[host:port]", "CUDA0" ...); `resident_weights(device)` corrects the host's
@@ -43,6 +49,7 @@ from studio.core.memory.settings import (
     HOST,
     KV_CACHE_TYPES,
     SERVER_AUTO_PARALLEL,
+    SERVER_CACHE_RAM,
     DeviceKind,
     DeviceSpec,
     EstimateSettings,
@@ -54,6 +61,7 @@ __all__ = [
     "HOST",
     "KV_CACHE_TYPES",
     "SERVER_AUTO_PARALLEL",
+    "SERVER_CACHE_RAM",
     "ContextGeometry",
     "DeviceEstimate",
     "DeviceKind",
