@@ -130,6 +130,7 @@ class SettingsPage(QWidget):
         # verdict, the column that matters, stays in view.
         self.engine_candidates.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.engine_candidates.header()
+        header.setAccessibleName(self.tr("Engine columns"))
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(60)
         self.engine_candidates.setWordWrap(True)
