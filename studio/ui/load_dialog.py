@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -163,6 +163,7 @@ class LoadDialog(QDialog):
     what to remember for this model."""
 
     load_requested = Signal(object)  # Plan
+    DEFAULT_SIZE = QSize(1120, 760)  # on a screen that has room for it
 
     def __init__(
         self,
@@ -180,7 +181,10 @@ class LoadDialog(QDialog):
         # The controls column shows without scroll bars at this size, in German too; on a
         # smaller screen the dialog fits the screen and the column scrolls.
         available = self.screen().availableGeometry()
-        self.resize(min(1120, available.width() - 40), min(760, available.height() - 40))
+        self.resize(
+            min(self.DEFAULT_SIZE.width(), available.width() - 40),
+            min(self.DEFAULT_SIZE.height(), available.height() - 40),
+        )
         self._setup = setup
         self._service = service
         self._features = features

@@ -94,13 +94,18 @@ class MemoryDock(QDockWidget):
             self._render()
 
     def _render(self) -> None:
-        if self._error is not None:
-            self._label.setText(
-                self.tr("The engine could not be started:\n{detail}").format(detail=self._error)
-            )
-            return
+        error = (
+            self.tr("The engine could not be started:\n{detail}").format(detail=self._error)
+            if self._error is not None
+            else None
+        )
         if self._inventory is not None and self._inventory.devices:
-            self._label.setText("\n".join(self._device_line(d) for d in self._inventory.devices))
+            # The GPUs are there whether or not the engine starts: name them either way.
+            lines = [self._device_line(d) for d in self._inventory.devices]
+            self._label.setText("\n".join([*lines, *([error] if error else [])]))
+            return
+        if error is not None:
+            self._label.setText(error)
             return
         if self._engine is not None and self._engine.devices:
             lines = [

@@ -136,7 +136,9 @@ class ServerPage(QWidget):
 
     def _api_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Local API"))
-        form = QFormLayout(group)
+        column = QVBoxLayout(group)
+        form = QFormLayout()
+        column.addLayout(form)
         self.address = QLineEdit()
         self.address.setObjectName("server-address")
         self.address.setReadOnly(True)
@@ -161,7 +163,6 @@ class ServerPage(QWidget):
         # Rich text with code spans reports a wide minimum even when wrapped; an explicit
         # one keeps the page narrow enough for a 1024-pixel window.
         hint.setMinimumWidth(200)
-        form.addRow("", hint)
         self.command = QLineEdit()
         self.command.setObjectName("server-command")
         self.command.setReadOnly(True)
@@ -173,6 +174,9 @@ class ServerPage(QWidget):
         row.addWidget(self.command, 1)
         row.addWidget(copy_command)
         form.addRow(self.tr("Command"), row)
+        # Below the form, not in a row of it: a form sized this wrapped label for a narrow
+        # width and left blank lines above and below it.
+        column.addWidget(hint)
         return group
 
     def _log_group(self) -> QGroupBox:

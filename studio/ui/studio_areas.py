@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from studio.core.engine import EngineInfo
+from studio.core.engine.info import EngineDevice
 from studio.core.errors import StudioError
 from studio.core.hardware import DeviceConfig, DeviceInventory, discover_devices
 from studio.core.placement.plan import Plan
@@ -211,12 +212,12 @@ class StudioAreas(QObject):
     def _on_engine_probed(self, info: EngineInfo) -> None:
         self.server_page.show_engine(info)
         self.settings_page.show_engine(info)
-        self._tasks.spawn("discover-devices", self._discover_devices(info))
+        self._tasks.spawn("discover-devices", self._discover_devices(info.devices))
 
-    async def _discover_devices(self, info: EngineInfo) -> None:
+    async def _discover_devices(self, engine_devices: Sequence[EngineDevice]) -> None:
         try:
             inventory = await asyncio.to_thread(
-                discover_devices, self._device_config, info.devices, self._environ
+                discover_devices, self._device_config, engine_devices, self._environ
             )
         except (OSError, StudioError) as error:  # the dock keeps the engine's own list
             log.warning("device discovery failed: %s", error)
@@ -232,3 +233,5 @@ class StudioAreas(QObject):
     def _on_engine_failed(self, code: str, detail: str) -> None:
         self.server_page.show_engine_error(detail)
         self.settings_page.show_engine_error(detail)
+        # Without an engine the GPUs are still there (NVML or fake): the dock names them.
+        self._tasks.spawn("discover-devices", self._discover_devices(()))

@@ -125,6 +125,7 @@ def test_the_dialogs_fit(
     )
     dialog = LoadDialog(setup, PlanService(setup.planner), ENGINE.features)
     qtbot.addWidget(dialog)
+    dialog.resize(LoadDialog.DEFAULT_SIZE)  # what it opens at on a screen with room for it
     dialog.show()
     qtbot.waitExposed(dialog)
     qasync_loop.run_until_complete(asyncio.sleep(0.1))

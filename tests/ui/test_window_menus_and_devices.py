@@ -132,3 +132,19 @@ def test_model_menu_quits_with_ctrl_q_and_help_menu_opens_help_and_about(
     qtbot.waitExposed(window)
     quit_action.trigger()
     assert not window.isVisible()
+
+
+def test_without_an_engine_the_dock_still_names_the_gpus(
+    studio: StudioApp, qasync_loop: asyncio.AbstractEventLoop
+) -> None:
+    async def scenario() -> None:
+        found: asyncio.Future[object] = qasync_loop.create_future()
+        studio.areas.devices_found.connect(lambda inventory: found.set_result(inventory))
+        studio.window._on_engine_failed("engine_unusable", "SIGILL")
+        studio.areas._on_engine_failed("engine_unusable", "SIGILL")
+        await asyncio.wait_for(found, 10)
+
+    qasync_loop.run_until_complete(scenario())
+    lines = _dock_text(studio).splitlines()
+    assert lines[0] == "Fake GPU 0: 24.0 GiB of 24.0 GiB free"
+    assert "The engine could not be started:" in lines
