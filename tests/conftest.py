@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,29 +16,36 @@ from tests.support.models import cache_dir, smollm2_path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+_ENGINE_LAYERS = frozenset({"integration", "services", "ui", "packaging"})
+
+
+def _needs_engine(item: pytest.Item) -> bool:
+    """Tests that run the engine, or start the app (which chooses one itself)."""
+    return (
+        "engine_location" in getattr(item, "fixturenames", ())
+        or item.get_closest_marker("engine") is not None
+        or not _ENGINE_LAYERS.isdisjoint(item.path.parts)
+    )
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Choose (or, on a cold cache where nothing runs on this CPU, build) the engine once,
-    before the first test: a 20-minute build must not count against one test's timeout."""
-    if any("engine_location" in getattr(item, "fixturenames", ()) for item in session.items):
-        runnable_engine(cache_dir())
+    before the first test: a 20-minute build must not count against one test's timeout.
+
+    Its path goes into STUDIO_LLAMA_SERVER for the session, so the app, the CLI and the load
+    dialog started by any test find an engine that runs here first, as a user's machine
+    would after its first start. Tests of a missing or broken engine remove it themselves.
+    """
+    if any(_needs_engine(item) for item in session.items):
+        os.environ[ENV_VARIABLE] = str(runnable_engine(cache_dir()).path)
 
 
 @pytest.fixture(scope="session")
-def engine_location() -> Iterator[EngineLocation]:
-    """An engine proven to run on this CPU (built on a cold cache when none does).
-
-    Code under test that finds the engine itself (the app, the CLI, the load dialog) is
-    pointed at the same binary through STUDIO_LLAMA_SERVER, so no test meets an engine that
-    dies of an illegal instruction here.
-    """
+def engine_location() -> EngineLocation:
+    """An engine proven to run on this CPU (built on a cold cache when none does)."""
     location = runnable_engine(cache_dir())
-    previous = os.environ.get(ENV_VARIABLE)
     os.environ[ENV_VARIABLE] = str(location.path)
-    yield location
-    if previous is None:
-        os.environ.pop(ENV_VARIABLE, None)
-    else:
-        os.environ[ENV_VARIABLE] = previous
+    return location
 
 
 @pytest.fixture(scope="session")

@@ -78,6 +78,7 @@ def test_chat_page_lists_history_and_marks_answers_cut_off_by_a_crash(
 
 
 @pytest.mark.engine
+@pytest.mark.usefixtures("engine_location")  # an engine that runs here
 def test_autoload_brings_back_the_last_model_and_quit_stops_the_engine(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path, smollm2: Path
 ) -> None:
@@ -110,6 +111,7 @@ def test_autoload_brings_back_the_last_model_and_quit_stops_the_engine(
     assert saved.load_in_progress is None and saved.last_model == str(smollm2)
 
 
+@pytest.mark.usefixtures("engine_location")  # an engine that runs here
 def test_autoload_is_refused_after_a_crash_during_the_last_load(
     qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path, smollm2: Path
 ) -> None:

@@ -25,7 +25,8 @@ from studio.ui.studio_areas import StudioAreas
 from tests.support.engine import selector_in
 from tests.ui.load_dialog_support import TWO_GPUS, synthetic_model
 
-pytestmark = pytest.mark.engine
+# STUDIO_LLAMA_SERVER names an engine that runs on this CPU: the app's own choice finds it.
+pytestmark = [pytest.mark.engine, pytest.mark.usefixtures("engine_location")]
 
 
 @pytest.fixture(autouse=True)
