@@ -28,9 +28,7 @@ pytestmark = pytest.mark.engine  # the engine's own --help tells which features 
 
 
 @pytest.fixture(scope="module")
-def engine(
-    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
-) -> EngineInfo:
+def engine(tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation) -> EngineInfo:
     return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 

@@ -30,9 +30,7 @@ CPU_ONLY = "HOST:16GiB"
 
 
 @pytest.fixture(scope="module")
-def engine(
-    tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation
-) -> EngineInfo:
+def engine(tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLocation) -> EngineInfo:
     return probe_engine(tmp_path_factory.mktemp("probe") / "probe.json", engine_location)
 
 
