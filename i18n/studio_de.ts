@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Engine wurde für Befehlssätze erstellt, die diese CPU nicht unterstützt. Erstellen Sie unter Einstellungen &gt; Engine eine für diesen Computer oder wählen Sie dort eine andere Engine.</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
@@ -205,11 +205,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat nicht mehr geantwortet; sie wurde ersetzt.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Speicher, selbst nach {steps} kleineren Einstellungen (zuletzt mit einem Kontext von {ctx}); kleiner geht es nicht mehr. Geben Sie Speicher frei oder wählen Sie ein kleineres Modell.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -245,19 +245,19 @@
     </message>
     <message>
         <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Kontext von {ctx} erneut versucht (nicht unter {floor})</translation>
     </message>
     <message>
         <source>Retried with a {cache_type} KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem KV-Cache vom Typ {cache_type} erneut versucht</translation>
     </message>
     <message>
         <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit den Experten von {layers} Schichten auf der CPU erneut versucht</translation>
     </message>
     <message>
         <source>Retried with {layers} layers left on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit nur noch {layers} Schichten auf {device} erneut versucht</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -776,129 +776,129 @@
     <name>EngineBuild</name>
     <message>
         <source>Not tested (an engine before it runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht getestet (eine vorherige Engine läuft)</translation>
     </message>
     <message>
         <source>Runs on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft auf dieser CPU</translation>
     </message>
     <message>
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft hier nicht: erstellt für {built_for}; diese CPU hat {cpu}.</translation>
     </message>
     <message>
         <source>about %n minute(s) left</source>
-        <translation type="unfinished"></translation>
+        <translation>noch etwa %n Min.</translation>
     </message>
     <message>
         <source>less than a minute left</source>
-        <translation type="unfinished"></translation>
+        <translation>noch weniger als eine Minute</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
     <message>
         <source>Build an engine for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Engine für diesen Computer erstellen</translation>
     </message>
     <message>
         <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio kompiliert den llama-server von llama.cpp aus dem Quellcode für diesen Computer. Das dauert 15 bis 40 Minuten und erfordert einen C++-Compiler; die App bleibt währenddessen nutzbar.</translation>
     </message>
     <message>
         <source>Engine variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Variante</translation>
     </message>
     <message>
         <source>For this CPU (fastest)</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diese CPU (am schnellsten)</translation>
     </message>
     <message>
         <source>For any x86-64 CPU (portable, slower to build)</source>
-        <translation type="unfinished"></translation>
+        <translation>Für jede x86-64-CPU (portabel, langsamer zu erstellen)</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gestartet</translation>
     </message>
     <message>
         <source>Build progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Build-Fortschritt</translation>
     </message>
     <message>
         <source>Build log</source>
-        <translation type="unfinished"></translation>
+        <translation>Build-Protokoll</translation>
     </message>
     <message>
         <source>Build</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellen</translation>
     </message>
     <message>
         <source>Cancel build</source>
-        <translation type="unfinished"></translation>
+        <translation>Build abbrechen</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestartet…</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellcode von llama.cpp wird heruntergeladen…</translation>
     </message>
     <message>
         <source>Configuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird konfiguriert…</translation>
     </message>
     <message>
         <source>Compiling</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird kompiliert</translation>
     </message>
     <message>
         <source>Installing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird installiert…</translation>
     </message>
     <message>
         <source>Testing the new engine on this CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neue Engine wird auf dieser CPU getestet…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig</translation>
     </message>
     <message>
         <source>The new engine runs on this CPU and is used from now on: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neue Engine läuft auf dieser CPU und wird ab jetzt verwendet: {path}</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildOffer</name>
     <message>
         <source>No llama-server was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein llama-server gefunden.</translation>
     </message>
     <message>
         <source>No engine runs on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Engine läuft auf diesem Computer</translation>
     </message>
     <message>
         <source>None of the llama-server engines found can run models on this CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine der gefundenen llama-server-Engines kann auf dieser CPU Modelle ausführen.</translation>
     </message>
     <message>
         <source>Build one for this computer now (15 to 40 minutes)?</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt eine für diesen Computer erstellen (15 bis 40 Minuten)?</translation>
     </message>
     <message>
         <source>Build engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine erstellen</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht jetzt</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1223,18 @@
     <message>
         <source>MTP speculative decoding</source>
         <translation>Spekulatives Decoding mit MTP</translation>
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation>Kleines Modell</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP-Kopf</translation>
+    </message>
+    <message>
+        <source>How the draft file drafts</source>
+        <translation>Wie die Entwurfsdatei entwirft</translation>
     </message>
     <message>
         <source>No draft model</source>
@@ -1566,35 +1578,35 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Engine wurde für Befehlssätze erstellt, die diese CPU nicht unterstützt. Erstellen Sie unter Einstellungen &gt; Engine eine für diesen Computer oder wählen Sie dort eine andere Engine.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat ihren Selbsttest mit einem winzigen Modell nicht bestanden ({status}).</translation>
     </message>
     <message>
         <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein C/C++-Compiler gefunden. Installieren Sie einen (unter Debian oder Ubuntu: sudo apt install build-essential) und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>{tool} is missing and could not be installed from the package index.</source>
-        <translation type="unfinished"></translation>
+        <translation>{tool} fehlt und konnte nicht aus dem Paketindex installiert werden.</translation>
     </message>
     <message>
         <source>The llama.cpp source could not be downloaded; check the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Quellcode von llama.cpp konnte nicht heruntergeladen werden; prüfen Sie das Netzwerk.</translation>
     </message>
     <message>
         <source>The engine build failed; see the build log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Erstellung der Engine ist fehlgeschlagen; siehe Build-Protokoll.</translation>
     </message>
     <message>
         <source>The engine build was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Erstellung der Engine wurde abgebrochen.</translation>
     </message>
     <message>
         <source>The new engine was built but failed its self-test ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neue Engine wurde erstellt, hat aber ihren Selbsttest nicht bestanden ({status}).</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1662,11 +1674,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine hat nicht mehr geantwortet; sie wurde ersetzt.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Speicher, selbst nach {steps} kleineren Einstellungen (zuletzt mit einem Kontext von {ctx}); kleiner geht es nicht mehr. Geben Sie Speicher frei oder wählen Sie ein kleineres Modell.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -1674,11 +1686,11 @@
     </message>
     <message>
         <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} passt nicht: Benötigt werden {needed} Speicher auf {device} plus {reserve} als Reserve, frei sind {available}.</translation>
     </message>
     <message>
         <source>{model} cannot be loaded with these settings; see the load dialog.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} kann mit diesen Einstellungen nicht geladen werden; siehe Ladedialog.</translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2378,7 +2390,7 @@
     </message>
     <message>
         <source>Engines found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf diesem Computer gefundene Engines</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2386,23 +2398,27 @@
     </message>
     <message>
         <source>CPU variant</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU-Variante</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Engine columns</source>
+        <translation>Engine-Spalten</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>Gefunden</translation>
     </message>
     <message>
         <source>Use selected engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählte Engine verwenden</translation>
     </message>
     <message>
         <source>Build engine for this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine für diesen Computer erstellen…</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>

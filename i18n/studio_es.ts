@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este motor se compiló para instrucciones que esta CPU no tiene. Compile uno para este equipo en Configuración &gt; Motor o elija allí otro motor.</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
@@ -205,11 +205,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor dejó de responder; se sustituyó.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria insuficiente incluso tras {steps} ajustes más pequeños (el último con un contexto de {ctx}); no queda nada más pequeño que probar. Libere memoria o elija un modelo más pequeño.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -245,19 +245,19 @@
     </message>
     <message>
         <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con un contexto de {ctx} (no baja de {floor})</translation>
     </message>
     <message>
         <source>Retried with a {cache_type} KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con una caché KV {cache_type}</translation>
     </message>
     <message>
         <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado con los expertos de {layers} capas en la CPU</translation>
     </message>
     <message>
         <source>Retried with {layers} layers left on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentado dejando {layers} capas en {device}</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -776,129 +776,129 @@
     <name>EngineBuild</name>
     <message>
         <source>Not tested (an engine before it runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin probar (un motor anterior funciona)</translation>
     </message>
     <message>
         <source>Runs on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Funciona en esta CPU</translation>
     </message>
     <message>
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No funciona aquí: compilado para {built_for}; esta CPU tiene {cpu}.</translation>
     </message>
     <message>
         <source>about %n minute(s) left</source>
-        <translation type="unfinished"></translation>
+        <translation>tiempo restante: unos %n min</translation>
     </message>
     <message>
         <source>less than a minute left</source>
-        <translation type="unfinished"></translation>
+        <translation>tiempo restante: menos de un minuto</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
     <message>
         <source>Build an engine for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilar un motor para este equipo</translation>
     </message>
     <message>
         <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio compila el llama-server de llama.cpp desde el código fuente para este equipo. Tarda entre 15 y 40 minutos y necesita un compilador de C++; la aplicación se puede seguir usando.</translation>
     </message>
     <message>
         <source>Engine variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Variante del motor</translation>
     </message>
     <message>
         <source>For this CPU (fastest)</source>
-        <translation type="unfinished"></translation>
+        <translation>Para esta CPU (más rápido)</translation>
     </message>
     <message>
         <source>For any x86-64 CPU (portable, slower to build)</source>
-        <translation type="unfinished"></translation>
+        <translation>Para cualquier CPU x86-64 (portátil, tarda más en compilar)</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin iniciar</translation>
     </message>
     <message>
         <source>Build progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Progreso de la compilación</translation>
     </message>
     <message>
         <source>Build log</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro de compilación</translation>
     </message>
     <message>
         <source>Build</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilar</translation>
     </message>
     <message>
         <source>Cancel build</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar la compilación</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Cerrar</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciando…</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>
-        <translation type="unfinished"></translation>
+        <translation>Obteniendo el código fuente de llama.cpp…</translation>
     </message>
     <message>
         <source>Configuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>Configurando…</translation>
     </message>
     <message>
         <source>Compiling</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilando</translation>
     </message>
     <message>
         <source>Installing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Instalando…</translation>
     </message>
     <message>
         <source>Testing the new engine on this CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>Probando el motor nuevo en esta CPU…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Listo</translation>
     </message>
     <message>
         <source>The new engine runs on this CPU and is used from now on: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor nuevo funciona en esta CPU y se usará a partir de ahora: {path}</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildOffer</name>
     <message>
         <source>No llama-server was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró ningún llama-server.</translation>
     </message>
     <message>
         <source>No engine runs on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún motor funciona en este equipo</translation>
     </message>
     <message>
         <source>None of the llama-server engines found can run models on this CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguno de los motores llama-server encontrados puede ejecutar modelos en esta CPU.</translation>
     </message>
     <message>
         <source>Build one for this computer now (15 to 40 minutes)?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Compilar ahora uno para este equipo (de 15 a 40 minutos)?</translation>
     </message>
     <message>
         <source>Build engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilar motor</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>Ahora no</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1223,18 @@
     <message>
         <source>MTP speculative decoding</source>
         <translation>Decodificación especulativa MTP</translation>
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation>Modelo pequeño</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>Cabezal MTP</translation>
+    </message>
+    <message>
+        <source>How the draft file drafts</source>
+        <translation>Cómo genera borradores el archivo de borrador</translation>
     </message>
     <message>
         <source>No draft model</source>
@@ -1566,35 +1578,35 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este motor se compiló para instrucciones que esta CPU no tiene. Compile uno para este equipo en Configuración &gt; Motor o elija allí otro motor.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor no superó su autoprueba con un modelo diminuto ({status}).</translation>
     </message>
     <message>
         <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró ningún compilador de C/C++. Instale uno (en Debian o Ubuntu: sudo apt install build-essential) y vuelva a intentarlo.</translation>
     </message>
     <message>
         <source>{tool} is missing and could not be installed from the package index.</source>
-        <translation type="unfinished"></translation>
+        <translation>Falta {tool} y no se pudo instalar desde el índice de paquetes.</translation>
     </message>
     <message>
         <source>The llama.cpp source could not be downloaded; check the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo descargar el código fuente de llama.cpp; compruebe la red.</translation>
     </message>
     <message>
         <source>The engine build failed; see the build log.</source>
-        <translation type="unfinished"></translation>
+        <translation>La compilación del motor falló; consulte el registro de compilación.</translation>
     </message>
     <message>
         <source>The engine build was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se canceló la compilación del motor.</translation>
     </message>
     <message>
         <source>The new engine was built but failed its self-test ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor nuevo se compiló, pero no superó su autoprueba ({status}).</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1662,11 +1674,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>El motor dejó de responder; se sustituyó.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Memoria insuficiente incluso tras {steps} ajustes más pequeños (el último con un contexto de {ctx}); no queda nada más pequeño que probar. Libere memoria o elija un modelo más pequeño.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -1674,11 +1686,11 @@
     </message>
     <message>
         <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no cabe: necesita {needed} de memoria de {device} más {reserve} de reserva libre, y hay {available} libres.</translation>
     </message>
     <message>
         <source>{model} cannot be loaded with these settings; see the load dialog.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no se puede cargar con esta configuración; consulte el diálogo de carga.</translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2378,7 +2390,7 @@
     </message>
     <message>
         <source>Engines found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Motores encontrados en este equipo</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2386,23 +2398,27 @@
     </message>
     <message>
         <source>CPU variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Variante de CPU</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Engine columns</source>
+        <translation>Columnas de motores</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>Encontrados</translation>
     </message>
     <message>
         <source>Use selected engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar el motor seleccionado</translation>
     </message>
     <message>
         <source>Build engine for this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilar motor para este equipo…</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>

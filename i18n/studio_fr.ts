@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce moteur a été compilé pour des instructions que ce CPU ne possède pas. Compilez-en un pour cet ordinateur dans Paramètres &gt; Moteur, ou choisissez-y un autre moteur.</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
@@ -205,11 +205,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur ne répondait plus ; il a été remplacé.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire insuffisante même après {steps} réglages plus petits (le dernier avec un contexte de {ctx}) ; il ne reste rien de plus petit à essayer. Libérez de la mémoire ou choisissez un modèle plus petit.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -245,19 +245,19 @@
     </message>
     <message>
         <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec un contexte de {ctx} (jamais en dessous de {floor})</translation>
     </message>
     <message>
         <source>Retried with a {cache_type} KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec un cache KV {cache_type}</translation>
     </message>
     <message>
         <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai avec les experts de {layers} couches sur le CPU</translation>
     </message>
     <message>
         <source>Retried with {layers} layers left on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai en laissant {layers} couches sur {device}</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -776,129 +776,129 @@
     <name>EngineBuild</name>
     <message>
         <source>Not tested (an engine before it runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Non testé (un moteur précédent fonctionne)</translation>
     </message>
     <message>
         <source>Runs on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Fonctionne sur ce CPU</translation>
     </message>
     <message>
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne peut pas tourner ici : compilé pour {built_for} ; ce CPU dispose de {cpu}.</translation>
     </message>
     <message>
         <source>about %n minute(s) left</source>
-        <translation type="unfinished"></translation>
+        <translation>temps restant : environ %n min</translation>
     </message>
     <message>
         <source>less than a minute left</source>
-        <translation type="unfinished"></translation>
+        <translation>temps restant : moins d’une minute</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
     <message>
         <source>Build an engine for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Compiler un moteur pour cet ordinateur</translation>
     </message>
     <message>
         <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio compile le llama-server de llama.cpp à partir des sources pour cet ordinateur. Cela prend 15 à 40 minutes et nécessite un compilateur C++ ; l’application reste utilisable.</translation>
     </message>
     <message>
         <source>Engine variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Variante du moteur</translation>
     </message>
     <message>
         <source>For this CPU (fastest)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pour ce CPU (le plus rapide)</translation>
     </message>
     <message>
         <source>For any x86-64 CPU (portable, slower to build)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pour tout CPU x86-64 (portable, plus long à compiler)</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas commencé</translation>
     </message>
     <message>
         <source>Build progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Progression de la compilation</translation>
     </message>
     <message>
         <source>Build log</source>
-        <translation type="unfinished"></translation>
+        <translation>Journal de compilation</translation>
     </message>
     <message>
         <source>Build</source>
-        <translation type="unfinished"></translation>
+        <translation>Compiler</translation>
     </message>
     <message>
         <source>Cancel build</source>
-        <translation type="unfinished"></translation>
+        <translation>Annuler la compilation</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Fermer</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrage…</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>
-        <translation type="unfinished"></translation>
+        <translation>Récupération des sources de llama.cpp…</translation>
     </message>
     <message>
         <source>Configuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>Configuration…</translation>
     </message>
     <message>
         <source>Compiling</source>
-        <translation type="unfinished"></translation>
+        <translation>Compilation</translation>
     </message>
     <message>
         <source>Installing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Installation…</translation>
     </message>
     <message>
         <source>Testing the new engine on this CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>Test du nouveau moteur sur ce CPU…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminé</translation>
     </message>
     <message>
         <source>The new engine runs on this CPU and is used from now on: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nouveau moteur fonctionne sur ce CPU et sera désormais utilisé : {path}</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildOffer</name>
     <message>
         <source>No llama-server was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun llama-server n’a été trouvé.</translation>
     </message>
     <message>
         <source>No engine runs on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun moteur ne fonctionne sur cet ordinateur</translation>
     </message>
     <message>
         <source>None of the llama-server engines found can run models on this CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun des moteurs llama-server trouvés ne peut exécuter de modèles sur ce CPU.</translation>
     </message>
     <message>
         <source>Build one for this computer now (15 to 40 minutes)?</source>
-        <translation type="unfinished"></translation>
+        <translation>En compiler un pour cet ordinateur maintenant (15 à 40 minutes) ?</translation>
     </message>
     <message>
         <source>Build engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Compiler le moteur</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas maintenant</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1223,18 @@
     <message>
         <source>MTP speculative decoding</source>
         <translation>Décodage spéculatif MTP</translation>
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation>Petit modèle</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>Tête MTP</translation>
+    </message>
+    <message>
+        <source>How the draft file drafts</source>
+        <translation>Comment le fichier brouillon propose des jetons</translation>
     </message>
     <message>
         <source>No draft model</source>
@@ -1566,35 +1578,35 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce moteur a été compilé pour des instructions que ce CPU ne possède pas. Compilez-en un pour cet ordinateur dans Paramètres &gt; Moteur, ou choisissez-y un autre moteur.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur a échoué à son autotest sur un tout petit modèle ({status}).</translation>
     </message>
     <message>
         <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun compilateur C/C++ n’a été trouvé. Installez-en un (sous Debian ou Ubuntu : sudo apt install build-essential) puis réessayez.</translation>
     </message>
     <message>
         <source>{tool} is missing and could not be installed from the package index.</source>
-        <translation type="unfinished"></translation>
+        <translation>{tool} est absent et n’a pas pu être installé depuis l’index des paquets.</translation>
     </message>
     <message>
         <source>The llama.cpp source could not be downloaded; check the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les sources de llama.cpp n’ont pas pu être téléchargées ; vérifiez le réseau.</translation>
     </message>
     <message>
         <source>The engine build failed; see the build log.</source>
-        <translation type="unfinished"></translation>
+        <translation>La compilation du moteur a échoué ; voir le journal de compilation.</translation>
     </message>
     <message>
         <source>The engine build was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>La compilation du moteur a été annulée.</translation>
     </message>
     <message>
         <source>The new engine was built but failed its self-test ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nouveau moteur a été compilé mais a échoué à son autotest ({status}).</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1662,11 +1674,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur ne répondait plus ; il a été remplacé.</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire insuffisante même après {steps} réglages plus petits (le dernier avec un contexte de {ctx}) ; il ne reste rien de plus petit à essayer. Libérez de la mémoire ou choisissez un modèle plus petit.</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -1674,11 +1686,11 @@
     </message>
     <message>
         <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} ne tient pas : il faut {needed} de mémoire sur {device} plus {reserve} gardés libres en réserve, et {available} sont libres.</translation>
     </message>
     <message>
         <source>{model} cannot be loaded with these settings; see the load dialog.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} ne peut pas être chargé avec ces réglages ; voir la fenêtre de chargement.</translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2378,7 +2390,7 @@
     </message>
     <message>
         <source>Engines found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Moteurs trouvés sur cet ordinateur</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2386,23 +2398,27 @@
     </message>
     <message>
         <source>CPU variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Variante CPU</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>Engine columns</source>
+        <translation>Colonnes des moteurs</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>Trouvés</translation>
     </message>
     <message>
         <source>Use selected engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser le moteur sélectionné</translation>
     </message>
     <message>
         <source>Build engine for this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>Compiler un moteur pour cet ordinateur…</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>

@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>このエンジンは、この CPU にない命令向けにビルドされています。「設定 &gt; エンジン」でこのコンピューター用にビルドするか、そこで別のエンジンを選んでください。</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
@@ -205,11 +205,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが応答しなくなったため、置き換えました。</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定を {steps} 回小さくしてもメモリが足りません（最後はコンテキスト {ctx}）。これ以上小さくできる設定はありません。メモリを空けるか、より小さいモデルを選んでください。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -245,19 +245,19 @@
     </message>
     <message>
         <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキスト {ctx} で再試行しました（{floor} 未満には下げません）</translation>
     </message>
     <message>
         <source>Retried with a {cache_type} KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>{cache_type} の KV キャッシュで再試行しました</translation>
     </message>
     <message>
         <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>{layers} レイヤーのエキスパートを CPU に置いて再試行しました</translation>
     </message>
     <message>
         <source>Retried with {layers} layers left on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} に {layers} レイヤーだけを残して再試行しました</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -775,129 +775,129 @@
     <name>EngineBuild</name>
     <message>
         <source>Not tested (an engine before it runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>未テスト（前のエンジンが動作するため）</translation>
     </message>
     <message>
         <source>Runs on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>この CPU で動作します</translation>
     </message>
     <message>
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation type="unfinished"></translation>
+        <translation>ここでは実行できません: {built_for} 向けにビルドされていますが、この CPU は {cpu} です。</translation>
     </message>
     <message>
         <source>about %n minute(s) left</source>
-        <translation type="unfinished"></translation>
+        <translation>残り約 %n 分</translation>
     </message>
     <message>
         <source>less than a minute left</source>
-        <translation type="unfinished"></translation>
+        <translation>残り 1 分未満</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
     <message>
         <source>Build an engine for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューター用のエンジンをビルド</translation>
     </message>
     <message>
         <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio は、llama.cpp の llama-server をこのコンピューター向けにソースからコンパイルします。15〜40 分かかり、C++ コンパイラーが必要です。その間もアプリは使えます。</translation>
     </message>
     <message>
         <source>Engine variant</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのバリアント</translation>
     </message>
     <message>
         <source>For this CPU (fastest)</source>
-        <translation type="unfinished"></translation>
+        <translation>この CPU 向け（最速）</translation>
     </message>
     <message>
         <source>For any x86-64 CPU (portable, slower to build)</source>
-        <translation type="unfinished"></translation>
+        <translation>任意の x86-64 CPU 向け（汎用、ビルドに時間がかかる）</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>未開始</translation>
     </message>
     <message>
         <source>Build progress</source>
-        <translation type="unfinished"></translation>
+        <translation>ビルドの進捗</translation>
     </message>
     <message>
         <source>Build log</source>
-        <translation type="unfinished"></translation>
+        <translation>ビルドログ</translation>
     </message>
     <message>
         <source>Build</source>
-        <translation type="unfinished"></translation>
+        <translation>ビルド</translation>
     </message>
     <message>
         <source>Cancel build</source>
-        <translation type="unfinished"></translation>
+        <translation>ビルドをキャンセル</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>閉じる</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>開始中…</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>
-        <translation type="unfinished"></translation>
+        <translation>llama.cpp のソースを取得中…</translation>
     </message>
     <message>
         <source>Configuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>構成中…</translation>
     </message>
     <message>
         <source>Compiling</source>
-        <translation type="unfinished"></translation>
+        <translation>コンパイル中</translation>
     </message>
     <message>
         <source>Installing…</source>
-        <translation type="unfinished"></translation>
+        <translation>インストール中…</translation>
     </message>
     <message>
         <source>Testing the new engine on this CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいエンジンをこの CPU でテスト中…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完了</translation>
     </message>
     <message>
         <source>The new engine runs on this CPU and is used from now on: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいエンジンはこの CPU で動作し、今後はこれが使われます: {path}</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildOffer</name>
     <message>
         <source>No llama-server was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server が見つかりませんでした。</translation>
     </message>
     <message>
         <source>No engine runs on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューターで動作するエンジンがありません</translation>
     </message>
     <message>
         <source>None of the llama-server engines found can run models on this CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>見つかった llama-server エンジンはいずれも、この CPU ではモデルを実行できません。</translation>
     </message>
     <message>
         <source>Build one for this computer now (15 to 40 minutes)?</source>
-        <translation type="unfinished"></translation>
+        <translation>今すぐこのコンピューター用にビルドしますか（15〜40 分）？</translation>
     </message>
     <message>
         <source>Build engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンをビルド</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>後で</translation>
     </message>
 </context>
 <context>
@@ -1222,6 +1222,18 @@
     <message>
         <source>MTP speculative decoding</source>
         <translation>MTP 投機的デコーディング</translation>
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation>小さいモデル</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP ヘッド</translation>
+    </message>
+    <message>
+        <source>How the draft file drafts</source>
+        <translation>ドラフトファイルの下書き方法</translation>
     </message>
     <message>
         <source>No draft model</source>
@@ -1565,35 +1577,35 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>このエンジンは、この CPU にない命令向けにビルドされています。「設定 &gt; エンジン」でこのコンピューター用にビルドするか、そこで別のエンジンを選んでください。</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンは極小モデルでのセルフテストに失敗しました（{status}）。</translation>
     </message>
     <message>
         <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>C/C++ コンパイラーが見つかりませんでした。インストールしてから（Debian や Ubuntu では sudo apt install build-essential）、もう一度お試しください。</translation>
     </message>
     <message>
         <source>{tool} is missing and could not be installed from the package index.</source>
-        <translation type="unfinished"></translation>
+        <translation>{tool} が見つからず、パッケージインデックスからもインストールできませんでした。</translation>
     </message>
     <message>
         <source>The llama.cpp source could not be downloaded; check the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama.cpp のソースをダウンロードできませんでした。ネットワークを確認してください。</translation>
     </message>
     <message>
         <source>The engine build failed; see the build log.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのビルドに失敗しました。ビルドログを確認してください。</translation>
     </message>
     <message>
         <source>The engine build was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのビルドはキャンセルされました。</translation>
     </message>
     <message>
         <source>The new engine was built but failed its self-test ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいエンジンはビルドされましたが、セルフテストに失敗しました（{status}）。</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1661,11 +1673,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが応答しなくなったため、置き換えました。</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>設定を {steps} 回小さくしてもメモリが足りません（最後はコンテキスト {ctx}）。これ以上小さくできる設定はありません。メモリを空けるか、より小さいモデルを選んでください。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -1673,11 +1685,11 @@
     </message>
     <message>
         <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} は収まりません: {device} のメモリが {needed} と、予備として空けておく {reserve} が必要ですが、空きは {available} です。</translation>
     </message>
     <message>
         <source>{model} cannot be loaded with these settings; see the load dialog.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} はこの設定では読み込めません。読み込みダイアログを確認してください。</translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2375,7 +2387,7 @@
     </message>
     <message>
         <source>Engines found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューターで見つかったエンジン</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2383,23 +2395,27 @@
     </message>
     <message>
         <source>CPU variant</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU バリアント</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Engine columns</source>
+        <translation>エンジンの列</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>検出済み</translation>
     </message>
     <message>
         <source>Use selected engine</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したエンジンを使う</translation>
     </message>
     <message>
         <source>Build engine for this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューター用にエンジンをビルド…</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>

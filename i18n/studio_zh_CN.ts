@@ -193,7 +193,7 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>此引擎是为本 CPU 不支持的指令构建的。请在“设置 &gt; 引擎”中为这台计算机构建一个，或在那里选择其他引擎。</translation>
     </message>
     <message>
         <source>The engine did not become ready in time.</source>
@@ -205,11 +205,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎停止响应；已将其替换。</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>即使尝试了 {steps} 种更小的设置（最后一次上下文为 {ctx}），内存仍然不足；已没有更小的设置可试。请释放内存或选择更小的模型。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -245,19 +245,19 @@
     </message>
     <message>
         <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation type="unfinished"></translation>
+        <translation>已用上下文 {ctx} 重试（不会低于 {floor}）</translation>
     </message>
     <message>
         <source>Retried with a {cache_type} KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>已改用 {cache_type} KV 缓存重试</translation>
     </message>
     <message>
         <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 {layers} 层的专家放在 CPU 上重试</translation>
     </message>
     <message>
         <source>Retried with {layers} layers left on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 {device} 上仅保留 {layers} 层重试</translation>
     </message>
     <message>
         <source>{step}, after: {cause}</source>
@@ -775,129 +775,129 @@
     <name>EngineBuild</name>
     <message>
         <source>Not tested (an engine before it runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>未测试（前面的引擎可以运行）</translation>
     </message>
     <message>
         <source>Runs on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>可在此 CPU 上运行</translation>
     </message>
     <message>
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在此运行：为 {built_for} 构建；此 CPU 支持 {cpu}。</translation>
     </message>
     <message>
         <source>about %n minute(s) left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余约 %n 分钟</translation>
     </message>
     <message>
         <source>less than a minute left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余不到 1 分钟</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
     <message>
         <source>Build an engine for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>为这台计算机构建引擎</translation>
     </message>
     <message>
         <source>GGUF Studio compiles llama.cpp&apos;s llama-server from source for this computer. This takes 15 to 40 minutes and needs a C++ compiler; the app stays usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>GGUF Studio 会从源代码为这台计算机编译 llama.cpp 的 llama-server。这需要 15 到 40 分钟，并且需要 C++ 编译器；期间应用仍可正常使用。</translation>
     </message>
     <message>
         <source>Engine variant</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎变体</translation>
     </message>
     <message>
         <source>For this CPU (fastest)</source>
-        <translation type="unfinished"></translation>
+        <translation>适用于此 CPU（最快）</translation>
     </message>
     <message>
         <source>For any x86-64 CPU (portable, slower to build)</source>
-        <translation type="unfinished"></translation>
+        <translation>适用于任何 x86-64 CPU（可移植，构建较慢）</translation>
     </message>
     <message>
         <source>Not started</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未开始</translation>
     </message>
     <message>
         <source>Build progress</source>
-        <translation type="unfinished"></translation>
+        <translation>构建进度</translation>
     </message>
     <message>
         <source>Build log</source>
-        <translation type="unfinished"></translation>
+        <translation>构建日志</translation>
     </message>
     <message>
         <source>Build</source>
-        <translation type="unfinished"></translation>
+        <translation>构建</translation>
     </message>
     <message>
         <source>Cancel build</source>
-        <translation type="unfinished"></translation>
+        <translation>取消构建</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在开始…</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在获取 llama.cpp 源代码…</translation>
     </message>
     <message>
         <source>Configuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在配置…</translation>
     </message>
     <message>
         <source>Compiling</source>
-        <translation type="unfinished"></translation>
+        <translation>正在编译</translation>
     </message>
     <message>
         <source>Installing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在安装…</translation>
     </message>
     <message>
         <source>Testing the new engine on this CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在此 CPU 上测试新引擎…</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>The new engine runs on this CPU and is used from now on: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>新引擎可在此 CPU 上运行，今后将使用它：{path}</translation>
     </message>
 </context>
 <context>
     <name>EngineBuildOffer</name>
     <message>
         <source>No llama-server was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 llama-server。</translation>
     </message>
     <message>
         <source>No engine runs on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可在这台计算机上运行的引擎</translation>
     </message>
     <message>
         <source>None of the llama-server engines found can run models on this CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>找到的 llama-server 引擎都无法在此 CPU 上运行模型。</translation>
     </message>
     <message>
         <source>Build one for this computer now (15 to 40 minutes)?</source>
-        <translation type="unfinished"></translation>
+        <translation>现在为这台计算机构建一个吗（需要 15 到 40 分钟）？</translation>
     </message>
     <message>
         <source>Build engine</source>
-        <translation type="unfinished"></translation>
+        <translation>构建引擎</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>以后再说</translation>
     </message>
 </context>
 <context>
@@ -1222,6 +1222,18 @@
     <message>
         <source>MTP speculative decoding</source>
         <translation>MTP 推测解码</translation>
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation>小模型</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP 头</translation>
+    </message>
+    <message>
+        <source>How the draft file drafts</source>
+        <translation>草稿文件的起草方式</translation>
     </message>
     <message>
         <source>No draft model</source>
@@ -1565,35 +1577,35 @@
     </message>
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation type="unfinished"></translation>
+        <translation>此引擎是为本 CPU 不支持的指令构建的。请在“设置 &gt; 引擎”中为这台计算机构建一个，或在那里选择其他引擎。</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎在微型模型上的自检失败（{status}）。</translation>
     </message>
     <message>
         <source>No C/C++ compiler was found. Install one (on Debian or Ubuntu: sudo apt install build-essential) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 C/C++ 编译器。请安装一个（Debian 或 Ubuntu 上：sudo apt install build-essential）后重试。</translation>
     </message>
     <message>
         <source>{tool} is missing and could not be installed from the package index.</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 {tool}，且无法从软件包索引安装。</translation>
     </message>
     <message>
         <source>The llama.cpp source could not be downloaded; check the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法下载 llama.cpp 源代码；请检查网络。</translation>
     </message>
     <message>
         <source>The engine build failed; see the build log.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎构建失败；请查看构建日志。</translation>
     </message>
     <message>
         <source>The engine build was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎构建已取消。</translation>
     </message>
     <message>
         <source>The new engine was built but failed its self-test ({status}).</source>
-        <translation type="unfinished"></translation>
+        <translation>新引擎已构建，但未通过自检（{status}）。</translation>
     </message>
     <message>
         <source>The llama-server binary was not found.</source>
@@ -1661,11 +1673,11 @@
     </message>
     <message>
         <source>The engine stopped answering; it was replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎停止响应；已将其替换。</translation>
     </message>
     <message>
         <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation type="unfinished"></translation>
+        <translation>即使尝试了 {steps} 种更小的设置（最后一次上下文为 {ctx}），内存仍然不足；已没有更小的设置可试。请释放内存或选择更小的模型。</translation>
     </message>
     <message>
         <source>The engine exited (code {exit_code}).</source>
@@ -1673,11 +1685,11 @@
     </message>
     <message>
         <source>{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept free, and {available} is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 放不下：需要 {device} 内存 {needed}，另需保留 {reserve} 空闲，而当前空闲 {available}。</translation>
     </message>
     <message>
         <source>{model} cannot be loaded with these settings; see the load dialog.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法用这些设置加载 {model}；请查看加载对话框。</translation>
     </message>
     <message>
         <source>A newer request replaced this one.</source>
@@ -2375,7 +2387,7 @@
     </message>
     <message>
         <source>Engines found on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>在这台计算机上找到的引擎</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2383,23 +2395,27 @@
     </message>
     <message>
         <source>CPU variant</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 变体</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Engine columns</source>
+        <translation>引擎列</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>已找到</translation>
     </message>
     <message>
         <source>Use selected engine</source>
-        <translation type="unfinished"></translation>
+        <translation>使用所选引擎</translation>
     </message>
     <message>
         <source>Build engine for this computer…</source>
-        <translation type="unfinished"></translation>
+        <translation>为这台计算机构建引擎…</translation>
     </message>
     <message>
         <source>A different engine is used from the next start.</source>
