@@ -163,7 +163,7 @@ class LoadDialog(QDialog):
     what to remember for this model."""
 
     load_requested = Signal(object)  # Plan
-    DEFAULT_SIZE = QSize(1120, 760)  # on a screen that has room for it
+    DEFAULT_SIZE = QSize(1200, 760)  # on a screen that has room for it
 
     def __init__(
         self,
@@ -231,8 +231,8 @@ class LoadDialog(QDialog):
         right.addStretch(1)
 
         body = QHBoxLayout()
-        body.addWidget(self.controls_scroll, 3)
-        body.addLayout(right, 2)
+        body.addWidget(self.controls_scroll, 2)
+        body.addLayout(right, 1)
 
         self.buttons = QDialogButtonBox()
         self.load_button = self.buttons.addButton(
