@@ -786,14 +786,6 @@
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>Läuft hier nicht: erstellt für {built_for}; diese CPU hat {cpu}.</translation>
     </message>
-    <message>
-        <source>about %n minute(s) left</source>
-        <translation>noch etwa %n Min.</translation>
-    </message>
-    <message>
-        <source>less than a minute left</source>
-        <translation>noch weniger als eine Minute</translation>
-    </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
@@ -844,6 +836,17 @@
     <message>
         <source>Starting…</source>
         <translation>Wird gestartet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>noch etwa %n Minute</numerusform>
+            <numerusform>noch etwa %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation>noch weniger als eine Minute</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>

@@ -786,14 +786,6 @@
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>No funciona aquí: compilado para {built_for}; esta CPU tiene {cpu}.</translation>
     </message>
-    <message>
-        <source>about %n minute(s) left</source>
-        <translation>tiempo restante: unos %n min</translation>
-    </message>
-    <message>
-        <source>less than a minute left</source>
-        <translation>tiempo restante: menos de un minuto</translation>
-    </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
@@ -844,6 +836,17 @@
     <message>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>queda aproximadamente %n minuto</numerusform>
+            <numerusform>quedan aproximadamente %n minutos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation>tiempo restante: menos de un minuto</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>

@@ -786,14 +786,6 @@
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>Ne peut pas tourner ici : compilé pour {built_for} ; ce CPU dispose de {cpu}.</translation>
     </message>
-    <message>
-        <source>about %n minute(s) left</source>
-        <translation>temps restant : environ %n min</translation>
-    </message>
-    <message>
-        <source>less than a minute left</source>
-        <translation>temps restant : moins d’une minute</translation>
-    </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
@@ -844,6 +836,17 @@
     <message>
         <source>Starting…</source>
         <translation>Démarrage…</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>environ %n minute restante</numerusform>
+            <numerusform>environ %n minutes restantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation>temps restant : moins d’une minute</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>

@@ -785,14 +785,6 @@
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>ここでは実行できません: {built_for} 向けにビルドされていますが、この CPU は {cpu} です。</translation>
     </message>
-    <message>
-        <source>about %n minute(s) left</source>
-        <translation>残り約 %n 分</translation>
-    </message>
-    <message>
-        <source>less than a minute left</source>
-        <translation>残り 1 分未満</translation>
-    </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
@@ -843,6 +835,16 @@
     <message>
         <source>Starting…</source>
         <translation>開始中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>残り約 %n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation>残り 1 分未満</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>

@@ -785,14 +785,6 @@
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>无法在此运行：为 {built_for} 构建；此 CPU 支持 {cpu}。</translation>
     </message>
-    <message>
-        <source>about %n minute(s) left</source>
-        <translation>剩余约 %n 分钟</translation>
-    </message>
-    <message>
-        <source>less than a minute left</source>
-        <translation>剩余不到 1 分钟</translation>
-    </message>
 </context>
 <context>
     <name>EngineBuildDialog</name>
@@ -843,6 +835,16 @@
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>剩余约 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a minute left</source>
+        <translation>剩余不到 1 分钟</translation>
     </message>
     <message>
         <source>Getting the llama.cpp source…</source>

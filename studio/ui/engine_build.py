@@ -55,13 +55,6 @@ def verdict_text(candidate: EngineCandidate) -> str:
     return code_message(test.code, test.params)
 
 
-def _duration(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    if minutes >= 1:
-        return _translate("EngineBuild", "about %n minute(s) left", "", minutes)
-    return _translate("EngineBuild", "less than a minute left")
-
-
 class EngineBuildDialog(QDialog):
     """Choose the variant, start, watch, cancel; closes itself only when asked."""
 
@@ -131,6 +124,13 @@ class EngineBuildDialog(QDialog):
         self._set_running(True)
         self._engine.build(BuildOptions(variant=BuildVariant(self.variant.currentData())))
 
+    def _time_left(self, seconds: float) -> str:
+        # self.tr with a count: lupdate gives the catalogues plural forms only for this call.
+        minutes = int(seconds // 60)
+        if minutes >= 1:
+            return self.tr("about %n minute(s) left", "", minutes)
+        return self.tr("less than a minute left")
+
     def _on_progress(self, progress: BuildProgress) -> None:
         self.progress.setValue(int(progress.percent * 10))
         phases = {
@@ -145,7 +145,7 @@ class EngineBuildDialog(QDialog):
         if progress.phase == "compile":
             text += f" {progress.percent:.0f}%"
             if progress.eta_s is not None:
-                text += ", " + _duration(progress.eta_s)
+                text += ", " + self._time_left(progress.eta_s)
         self.phase.setText(text)
         if progress.line:
             self.log.appendPlainText(progress.line)
