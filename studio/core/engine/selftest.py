@@ -28,7 +28,7 @@ import httpx
 
 from studio.core.engine.cpu import CpuInfo, built_features, cpu_variant, missing_features
 from studio.core.engine.locate import EngineLocation
-from studio.core.engine.tiny_model import tiny_model
+from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,13 @@ def _one_token(base_url: str, process: subprocess.Popen[bytes], deadline: float)
                 if process.poll() is not None or time.monotonic() > deadline:
                     return False
                 time.sleep(0.05)
-            reply = client.post("/completion", json={"prompt": "Hello", "n_predict": 1})
+            body = {
+                "prompt": "Hello",
+                "n_predict": 1,
+                "temperature": 0,
+                "logit_bias": [[PLAIN_TOKEN, 100.0]],
+            }
+            reply = client.post("/completion", json=body)
     except (httpx.HTTPError, ValueError) as error:
         log.info("self-test request failed: %s", error)
         return False

@@ -20,6 +20,10 @@ N_FF = 256
 N_HEAD = 4
 N_VOCAB = 512
 FILE_NAME = "studio-self-test-llama-2x128-q4_0.gguf"
+# The first filler word ("▁w0"), after the 3 specials and the 256 byte tokens. Random
+# weights may pick a lone byte token, which llama-server refuses to return as text (HTTP 500);
+# the self-test biases the sampler to this plain word, after the model computed its logits.
+PLAIN_TOKEN = 3 + 256
 
 
 def _tokenizer(writer: gguf.GGUFWriter) -> None:
