@@ -92,5 +92,5 @@ def test_the_app_searches_the_endpoint_from_settings_and_follows_changes(
 
         qasync_loop.run_until_complete(scenario())
     names = [library.model.index(r, 0).data() for r in range(library.model.rowCount())]
-    assert names == ["synthetic-llama"]
+    assert names == ["tiny-F16.gguf"]  # the file name; the metadata name is a detail
     assert [page.target.itemText(i) for i in range(page.target.count())][1:] == [str(folder)]

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.server.launch import LaunchSpec
+from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
@@ -102,6 +103,8 @@ def test_open_load_remember_and_settings(
         dialog.load_button.click()
         areas.settings_page.theme.setCurrentIndex(areas.settings_page.theme.findData("dark"))
         areas.settings_action.trigger()
+        # What the manager reports once the requested model starts: Unload applies to it.
+        areas.show_snapshot(Snapshot(state=ServerState.STARTING, requested=loads[0]))
         areas.unload_action.trigger()
         assert await settings.update_now(lambda current: current)  # the file holds it all
         await tasks.shutdown()
