@@ -114,6 +114,7 @@ class _LogReader:
         self.lines: list[str] = []
         self.base_url: str | None = None
         self.listening = threading.Event()
+        self.ended = threading.Event()
         self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
         self._thread.start()
 
@@ -125,6 +126,7 @@ class _LogReader:
             if match and self.base_url is None:
                 self.base_url = match.group(1)
                 self.listening.set()
+        self.ended.set()
         self.listening.set()  # end of output: nobody will listen any more
 
     def join(self, timeout: float) -> None:
@@ -176,6 +178,11 @@ def run_self_test(
         if reader.base_url is not None and process.poll() is None:
             generated = _one_token(reader.base_url, process, deadline)
     finally:
+        if reader.ended.is_set():
+            # Its output ended: it is exiting on its own (a crash, say). Reap it rather than
+            # mistake "not reaped yet" for "still running".
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=10)
         stopped_by_us = process.poll() is None
         if stopped_by_us:
             process.terminate()
