@@ -183,9 +183,9 @@ def test_studio_serve_plans_loads_and_stops_on_sigterm(smollm2: Path, tmp_path: 
 async def test_streams_racing_unload_switch_and_cancel_end_on_the_real_engine(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path
 ) -> None:
-    # The fake-server version runs 200 trials; STUDIO_RACE_TRIALS=80 (or more) runs the
-    # proof the bug report measured.
-    trials = int(os.environ.get("STUDIO_RACE_TRIALS", "6"))
+    # 200 orderings of stream, unload, switch and cancel on the real engine (about a minute
+    # on 2 cores); the bug report saw one hang in 80.
+    trials = int(os.environ.get("STUDIO_STREAM_RACE_TRIALS", "200"))
     manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
     facade = ChatFacade(manager, spec_for)
     port = await facade.start(0)
