@@ -28,6 +28,7 @@ from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
 from studio.services.event_loop import install_asyncgen_finalizer
+from studio.services.gui_gc import GuiThreadCollector
 from studio.services.manager_service import create_manager_service
 from studio.services.settings_service import SettingsService
 from studio.ui.app_icon import app_icon
@@ -251,6 +252,9 @@ def run_app(argv: Sequence[str]) -> int:
     app.setWindowIcon(app_icon(ShippedFiles.default()))
     # We quit only after shutdown has stopped the engine and every task.
     app.setQuitOnLastWindowClosed(False)
+    # Unreachable Qt objects must be destroyed on this thread, never by a collection that a
+    # worker thread's allocation happened to trigger.
+    collector = GuiThreadCollector(app)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     studio = StudioApp(AppContext.create())
@@ -260,6 +264,7 @@ def run_app(argv: Sequence[str]) -> int:
             loop.run_until_complete(_run_until_closed(app, studio))
     finally:
         asyncio.set_event_loop(None)
+        collector.stop()
     return 0
 
 

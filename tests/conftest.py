@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,24 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """
     if any(_needs_engine(item) for item in session.items):
         os.environ[ENV_VARIABLE] = str(runnable_engine(cache_dir()).path)
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[None]:
+    """As the app does (studio/services/gui_gc.py): no automatic garbage collection while a
+    Qt test runs, where a worker thread's allocation could destroy an earlier test's widgets
+    off the GUI thread (a segfault seen once in the full suite); collect here afterwards."""
+    if not {"ui", "services"} & set(request.node.path.parts):
+        yield
+        return
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.collect()
+        if was_enabled:
+            gc.enable()
 
 
 @pytest.fixture(scope="session")
