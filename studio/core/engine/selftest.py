@@ -26,7 +26,13 @@ from typing import Any
 
 import httpx
 
-from studio.core.engine.cpu import CpuInfo, built_features, cpu_variant, missing_features
+from studio.core.engine.cpu import (
+    CpuInfo,
+    built_features,
+    cpu_variant,
+    describe_features,
+    missing_features,
+)
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
 
@@ -63,8 +69,6 @@ class SelfTestResult:
     @property
     def params(self) -> dict[str, object]:
         """What a sentence about this verdict needs."""
-        from studio.core.engine.cpu import describe_features
-
         return {
             "built_for": describe_features(self.built_features),
             "missing": describe_features(self.missing_features),
