@@ -46,6 +46,7 @@ class EngineService(QObject):
         self._tasks = tasks
         self._build_dir = build_dir
         self._builder: EngineBuilder | None = None
+        self._explicit: Path | None = None  # the engine setting the last choice honoured
         self.info: EngineInfo | None = None
         self.choice: EngineChoice | None = None
 
@@ -60,12 +61,13 @@ class EngineService(QObject):
         return self._builder is not None
 
     def probe(self, explicit: Path | None = None) -> None:
-        self._tasks.spawn("choose-engine", self._choose(explicit))
+        self._explicit = explicit
+        self._tasks.spawn("choose-engine", self._choose())
 
-    async def _choose(self, explicit: Path | None) -> None:
+    async def _choose(self) -> None:
         # Every candidate is examined so that Settings can list each with its verdict;
         # after the first start the verdicts come from the cache.
-        choice = await asyncio.to_thread(self._selector.choose, explicit, examine_all=True)
+        choice = await asyncio.to_thread(self._selector.choose, self._explicit, examine_all=True)
         self.choice = choice
         self.chosen.emit(choice)
         try:
@@ -80,14 +82,15 @@ class EngineService(QObject):
 
     # -- building --------------------------------------------------------------------------
 
-    def build(self, options: BuildOptions, explicit: Path | None = None) -> None:
-        """Build an engine for this machine, then choose again (the new one is a candidate)."""
+    def build(self, options: BuildOptions) -> None:
+        """Build an engine for this machine, then choose again (the new one is a candidate;
+        an engine setting that runs still comes first)."""
         if self._builder is not None or self._build_dir is None:
             return
         engines_dir = self._selector.engines_dir
         assert engines_dir is not None, "a selector without an engines folder cannot build"
         self._builder = EngineBuilder(self._build_dir, engines_dir, self._selector.tester)
-        self._tasks.spawn("build-engine", self._build(self._builder, options, explicit))
+        self._tasks.spawn("build-engine", self._build(self._builder, options))
 
     def cancel_build(self) -> None:
         if self._builder is not None:
@@ -97,9 +100,7 @@ class EngineService(QObject):
     def build_log(self) -> Path | None:
         return self._build_dir / "build.log" if self._build_dir is not None else None
 
-    async def _build(
-        self, builder: EngineBuilder, options: BuildOptions, explicit: Path | None
-    ) -> None:
+    async def _build(self, builder: EngineBuilder, options: BuildOptions) -> None:
         loop = asyncio.get_running_loop()
 
         def report(progress: BuildProgress) -> None:  # on the build thread
@@ -117,7 +118,7 @@ class EngineService(QObject):
         finally:
             self._builder = None
         self.build_finished.emit(location)
-        await self._choose(explicit)
+        await self._choose()
 
     def close(self) -> None:
         """Stop a build and a self-test in flight: quitting waits for neither."""

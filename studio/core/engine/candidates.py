@@ -75,15 +75,15 @@ class EngineChoice:
                 path="",
                 source="",
             )
-        tested = [c for c in self.candidates if c.self_test is not None]
-        if tested and all(c.self_test and c.self_test.code for c in tested):
-            first = tested[0].self_test
-            assert first is not None
+        # None is active, so every self-test that ran failed: the first one says why.
+        tested = next((c for c in self.candidates if c.self_test is not None), None)
+        if tested is not None and tested.self_test is not None:
+            verdict = tested.self_test
             raise EngineError(
-                first.code,
-                f"no engine runs on this CPU; {tested[0].location.path}: {first.exit_status}",
-                path=str(tested[0].location.path),
-                **first.params,
+                verdict.code,
+                f"no engine runs on this CPU; {tested.location.path}: {verdict.exit_status}",
+                path=str(tested.location.path),
+                **verdict.params,
             )
         error = next((c.error for c in self.candidates if c.error is not None), None)
         if error is not None:
