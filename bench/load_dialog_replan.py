@@ -32,8 +32,8 @@ from PySide6.QtWidgets import QApplication
 from studio.core.placement.plan import Plan
 from studio.core.tasks import TaskOwner
 from studio.services.plan_service import PlanService
-from studio.ui.load_dialog import LoadDialog
-from tests.ui.load_dialog_support import fake_setup, probe_engine
+from studio.ui.load.load_dialog import LoadDialog
+from tests.ui.load.load_dialog_support import fake_setup, probe_engine
 
 SHAPES = ("llama-8b-shape", "qwen3-30b-a3b-shape", "gemma3-12b-shape")
 DEVICES = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"

@@ -14,7 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtGui import QGuiApplication
 
 from studio.core.shipped_files import ICON_SIZES, ShippedFiles
-from studio.ui.app_icon import render_svg
+from studio.ui.window.app_icon import render_svg
 
 
 def main() -> int:

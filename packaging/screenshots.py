@@ -31,7 +31,7 @@ from studio.core.paths import AppPaths  # noqa: E402
 from studio.core.server.states import ServerState  # noqa: E402
 from studio.services.event_loop import install_asyncgen_finalizer  # noqa: E402
 from studio.services.plan_service import PlanService, prepare_load  # noqa: E402
-from studio.ui.load_dialog import LoadDialog  # noqa: E402
+from studio.ui.load.load_dialog import LoadDialog  # noqa: E402
 from tests.support.models import smollm2_path  # noqa: E402
 from tests.ui.load_dialog_support import synthetic_model  # noqa: E402
 

@@ -31,13 +31,13 @@ from studio.services.event_loop import install_asyncgen_finalizer
 from studio.services.gui_gc import GuiThreadCollector
 from studio.services.manager_service import create_manager_service
 from studio.services.settings_service import SettingsService
-from studio.ui.app_icon import app_icon
 from studio.ui.chat.chat_pane import ChatPane
-from studio.ui.discover_wiring import HubArea
-from studio.ui.engine_build import EngineBuildOffer
-from studio.ui.i18n import LanguageController
-from studio.ui.main_window import MainWindow
-from studio.ui.studio_areas import StudioAreas
+from studio.ui.discover.discover_wiring import HubArea
+from studio.ui.i18n.i18n import LanguageController
+from studio.ui.settings.engine_build import EngineBuildOffer
+from studio.ui.window.app_icon import app_icon
+from studio.ui.window.main_window import MainWindow
+from studio.ui.window.studio_areas import StudioAreas
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from studio.services.plan_service import (
     remembered,
     restore,
 )
-from tests.ui.load_dialog_support import fake_setup, probe_engine, synthetic_model
+from tests.ui.load.load_dialog_support import fake_setup, probe_engine, synthetic_model
 
 pytestmark = pytest.mark.engine  # the engine's own --help tells which features exist
 
@@ -181,7 +181,7 @@ def test_our_running_engine_is_handed_to_device_discovery(
     engine: EngineInfo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Planning a switch must count the memory our own engine holds as free; the NVML side
-    of that is tested in tests/core/test_hardware_devices.py, this is the hand-over."""
+    of that is tested in tests/core/hardware/test_hardware_devices.py, this is the hand-over."""
     from studio.services import plan_service
 
     seen: list[object] = []

@@ -17,10 +17,10 @@ from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.paths import AppPaths
 from studio.services.plan_service import PlanService, prepare_load
-from studio.ui.load_dialog import LoadDialog
-from studio.ui.main_window import MainWindow
+from studio.ui.load.load_dialog import LoadDialog
+from studio.ui.window.main_window import MainWindow
 from tests.ui.layout_checks import unnamed
-from tests.ui.load_dialog_support import synthetic_model
+from tests.ui.load.load_dialog_support import synthetic_model
 
 ENGINE = EngineInfo(
     path=Path("/opt/llama-server"),

@@ -4,7 +4,7 @@ Every error body is `{"error": {"message", "type", "code", "param"}}`, the shape
 clients parse. `message` is a sentence from `SENTENCES`, filled with the error's
 parameters; never a traceback, an exception's repr or a raw upstream body.
 
-The UI's sentences live in `studio/ui/messages.py`, which needs Qt (they are translated);
+The UI's sentences live in `studio/ui/common/messages.py`, which needs Qt (they are translated);
 an HTTP API answers in English, so serve keeps its own table here until the two are
 unified.
 """

@@ -38,8 +38,8 @@ from studio.services.chat_service import ChatService
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.sampling_panel import SamplingPanel
-from studio.ui.messages import code_message
-from studio.ui.server_text import failure_text, recovery_text
+from studio.ui.common.messages import code_message
+from studio.ui.server.server_text import failure_text, recovery_text
 
 
 class ChatPane(QWidget):

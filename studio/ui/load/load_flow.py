@@ -1,0 +1,218 @@
+"""From "open this GGUF" to a load intent: prepare the model and devices off the GUI thread,
+show the load dialog, remember its settings for the model, and hand the launch over.
+
+The flow does not talk to the server manager itself: `app.py` passes `load`, which sends
+the intent, so this module works with whichever service owns the manager.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from studio.core.engine import EngineInfo, EngineLocation
+from studio.core.errors import StudioError
+from studio.core.placement.admission import check_fits
+from studio.core.placement.plan import Plan
+from studio.core.server.launch import LaunchSpec
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.plan_service import (
+    LoadSetup,
+    PlanService,
+    launch_spec,
+    prepare_load,
+    restore,
+)
+from studio.services.settings_service import SettingsService
+from studio.ui.common.messages import error_message
+from studio.ui.load.load_dialog import LoadDialog
+
+log = logging.getLogger(__name__)
+
+Loader = Callable[[LaunchSpec], None]
+
+
+def _prepare(
+    path: Path,
+    engine: EngineInfo,
+    location: EngineLocation | None,
+    rpc_devices: tuple[str, ...],
+    environ: Mapping[str, str],
+    engine_pid: int | None = None,
+) -> LoadSetup:
+    # Only the engine can tell what an RPC server offers: the one chosen to run here asks.
+    asks = location if rpc_devices else None
+    own_pids = () if engine_pid is None else (engine_pid,)
+    return prepare_load(path, engine, asks, rpc_devices, environ, own_pids)
+
+
+class LoadFlow(QObject):
+    opened = Signal(object)  # LoadDialog, once shown
+    loading = Signal(object, object)  # Plan handed to `load`, and the Planner that made it
+    failed = Signal(str, str)  # code, technical detail
+
+    def __init__(
+        self,
+        engine: EngineService,
+        settings: SettingsService,
+        tasks: TaskOwner,
+        load: Loader,
+        window: QWidget,
+        environ: Mapping[str, str] | None = None,
+        parent: QObject | None = None,
+        engine_pid: Callable[[], int | None] = lambda: None,
+    ) -> None:
+        """`engine_pid` gives our running llama-server, whose memory a switch frees."""
+        super().__init__(parent)
+        self._engine = engine
+        self._settings = settings
+        self._tasks = tasks
+        self._load = load
+        self._engine_pid = engine_pid
+        self._window = window
+        self._environ = dict(os.environ if environ is None else environ)
+        self.dialog: LoadDialog | None = None
+        self.message: QMessageBox | None = None  # the last failure shown
+
+    def choose_and_open(self) -> None:
+        folders = self._settings.current.models_folders
+        start = folders[0] if folders else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(
+            self._window, self.tr("Open a GGUF model"), start, self.tr("GGUF models (*.gguf)")
+        )
+        if path:
+            self.open(Path(path))
+
+    def open(self, path: Path) -> asyncio.Task[LoadDialog | None]:
+        return self._tasks.spawn("open-load-dialog", self._open(path))
+
+    async def _open(self, path: Path) -> LoadDialog | None:
+        info = self._engine.info
+        if info is None:
+            self._fail("engine_not_ready", "the engine has not been probed (or failed)")
+            return None
+        current = self._settings.current
+        try:
+            setup = await asyncio.to_thread(
+                _prepare,
+                path,
+                info,
+                self._engine.location,
+                current.rpc_devices,
+                self._environ,
+                self._engine_pid(),
+            )
+        except (StudioError, OSError) as error:
+            if isinstance(error, StudioError):
+                self._fail(error.code, error.detail, error_message(error))
+            else:
+                self._fail("model_unreadable", str(error))
+            return None
+        if self.dialog is not None:  # one load dialog at a time: the newest model wins
+            self.dialog.close()
+            self.dialog.deleteLater()
+        dialog = LoadDialog(
+            setup,
+            PlanService(setup.planner, self._tasks),
+            info.features,
+            current.remembered_load(str(path)),
+            parent=self._window,
+        )
+        dialog.load_requested.connect(lambda plan: self._on_load_requested(dialog, plan))
+        self.dialog = dialog
+        dialog.open()
+        self.opened.emit(dialog)
+        return dialog
+
+    async def remembered_spec(self, model: str) -> LaunchSpec:
+        """The launch for `model` from its remembered load settings, planned for the devices
+        there are now (the autoload at start uses this). A remembered plan that no longer
+        fits is planned afresh (auto-fit); without an engine or a readable header the
+        model starts with the engine's defaults."""
+        path = Path(model)
+        fallback = LaunchSpec(model=path, label=path.name)
+        info = self._engine.info or await self._probed()
+        if info is None:
+            return fallback
+        current = self._settings.current
+        try:
+            setup = await asyncio.to_thread(
+                _prepare, path, info, self._engine.location, current.rpc_devices, self._environ
+            )
+        except (StudioError, OSError) as error:
+            log.warning("autoload of %s without a plan: %s", model, error)
+            return fallback
+        request, use_projector = restore(
+            current.remembered_load(model), setup.base_request, setup.projector
+        )
+        if use_projector and setup.projector is not None:
+            request = request.with_changes(projector=setup.projector)
+        plan = await asyncio.to_thread(setup.planner.plan, request)
+        if not plan.fits:
+            fresh = await asyncio.to_thread(
+                setup.planner.plan,
+                plan.asked.with_changes(ctx=None, layers=None, n_cpu_moe=None, tensor_shares=None),
+            )
+            if fresh.fits:
+                log.info("remembered settings for %s no longer fit: auto-fit instead", model)
+                plan = fresh
+            else:
+                # Nobody is there to choose "load anyway": a model that cannot fit is refused.
+                check_fits(fresh)
+        self.loading.emit(plan, setup.planner)
+        return launch_spec(plan, info.features)
+
+    async def _probed(self, timeout_s: float = 120.0) -> EngineInfo | None:
+        """Wait for the engine probe in flight (None if it fails or takes too long)."""
+        result: asyncio.Future[EngineInfo | None] = asyncio.get_running_loop().create_future()
+
+        def done(info: EngineInfo | None) -> None:
+            if not result.done():
+                result.set_result(info)
+
+        def failed(_code: str, _detail: str) -> None:
+            done(None)
+
+        self._engine.probed.connect(done)
+        self._engine.failed.connect(failed)
+        try:
+            return await asyncio.wait_for(result, timeout_s)
+        except TimeoutError:
+            return None
+        finally:
+            self._engine.probed.disconnect(done)
+            self._engine.failed.disconnect(failed)
+
+    def _on_load_requested(self, dialog: LoadDialog, plan: Plan) -> None:
+        model = str(plan.model_path)
+        settings = dict(dialog.remembered_settings)
+        self._settings.update(lambda s: s.with_remembered_load(model, settings))
+        spec = launch_spec(plan, self._engine.info.features if self._engine.info else None)
+        self.loading.emit(plan, dialog.planner)
+        self._load(spec)
+
+    def _fail(self, code: str, detail: str, text: str = "") -> None:
+        """Say why the dialog cannot open; `text` is the code's translated sentence."""
+        log.warning("cannot open the load dialog: %s: %s", code, detail)
+        self.failed.emit(code, detail)
+        if not text:
+            text = (
+                self.tr("The engine is not ready yet; see the Server page.")
+                if code == "engine_not_ready"
+                else self.tr("This file cannot be loaded as a GGUF model.")
+            )
+        # Not exec(): a nested event loop inside a running task would stall the app's loop.
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, self.tr("Cannot load the model"), text, parent=self._window
+        )
+        box.setDetailedText(detail)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.message = box
+        box.open()

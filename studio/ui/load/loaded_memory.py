@@ -1,0 +1,118 @@
+"""After a load: per device, the prediction, what the engine really allocated (read from its
+`-lv 4` log once it is ready) and the memory in use right now (live, while visible)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from studio.core.placement.plan import Plan
+from studio.core.server.states import ServerState, Snapshot
+from studio.core.tasks import TaskOwner
+from studio.services.device_memory import DeviceMemory, MemoryBreakdown
+from studio.services.memory_monitor import MemoryMonitor, MemorySample
+from studio.services.plan_service import actual_memory, plan_memory, read_allocation
+from studio.ui.load.memory_panel import MemoryPanel
+
+
+class LoadedMemoryPanel(QWidget):
+    def __init__(
+        self, monitor: MemoryMonitor, tasks: TaskOwner, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("loaded-memory")
+        self.setAccessibleName(self.tr("Memory of the loaded model"))
+        self._monitor = monitor
+        self._tasks = tasks
+        self.plan: Plan | None = None
+        self._devices: dict[str, DeviceMemory] = {}
+        self._read_log: Path | None = None
+        self.summary = QLabel(self.tr("No model loaded."))
+        self.summary.setObjectName("loaded-memory-summary")
+        self.summary.setWordWrap(True)
+        self.panel = MemoryPanel()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.panel)
+        monitor.sampled.connect(self.show_sample)
+
+    def show_plan(self, plan: Plan | None) -> None:
+        """The plan the manager was asked to load (None: nothing loaded)."""
+        self.plan = plan
+        self._read_log = None
+        self._devices = {d.key: d for d in plan_memory(plan)} if plan is not None else {}
+        if plan is None:
+            self.summary.setText(self.tr("No model loaded."))
+        else:
+            self.summary.setText(self.tr("Predicted; waiting for the engine to report."))
+        self._render()
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        if snapshot.state is ServerState.IDLE:
+            self.show_plan(None)
+            return
+        if snapshot.state is ServerState.FAILED and self.plan is not None:
+            self.summary.setText(
+                self.tr("The load failed: the prediction is shown, the engine allocated nothing.")
+            )
+            return
+        ready = snapshot.state is ServerState.READY and snapshot.log_path is not None
+        if ready and self.plan is not None and snapshot.log_path != self._read_log:
+            self._read_log = snapshot.log_path
+            assert snapshot.log_path is not None
+            self._tasks.spawn("read-allocation", self._read_allocation(snapshot.log_path))
+
+    async def _read_allocation(self, log_path: Path) -> None:
+        plan = self.plan
+        if plan is None:
+            return
+        allocation = await asyncio.to_thread(read_allocation, log_path)
+        if plan is not self.plan:  # another model was loaded meanwhile
+            return
+        self.show_allocation(actual_memory(plan, allocation))
+
+    def show_allocation(self, actual: Mapping[str, MemoryBreakdown]) -> None:
+        for key, device in self._devices.items():
+            self._devices[key] = device.with_actual(actual.get(key))
+        if actual:
+            predicted = sum(d.predicted_buffers for k, d in self._devices.items() if k in actual)
+            allocated = sum(b.total for b in actual.values())
+            ratio = allocated / predicted if predicted else 0.0
+            self.summary.setText(
+                self.tr("The engine allocated {ratio:.0%} of the predicted buffers.").format(
+                    ratio=ratio
+                )
+            )
+        else:
+            self.summary.setText(
+                self.tr("The engine's log reports no buffer sizes (it needs -lv 4).")
+            )
+        self._render()
+
+    def show_sample(self, sample: MemorySample) -> None:
+        if not self._devices:
+            return
+        for key, device in self._devices.items():
+            self._devices[key] = replace(device, live_used=sample.used.get(key))
+        self._render()
+
+    def _render(self) -> None:
+        self.panel.show_devices([d for d in self._devices.values() if self._shown(d)])
+
+    def _shown(self, device: DeviceMemory) -> bool:
+        """Devices the plan uses, and the host; unused GPUs would only be noise here."""
+        return device.key == "host" or device.planned.total > 0 or device.actual is not None
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._monitor.watch(self)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._monitor.unwatch(self)

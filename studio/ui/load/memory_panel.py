@@ -1,0 +1,108 @@
+"""The GPU memory panel: one stacked bar per device (each GPU, each RPC device, host RAM).
+
+Bars are kept by device key, so a re-plan on every slider move only repaints; it never
+rebuilds widgets (that would flicker and lose keyboard focus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from studio.services.device_memory import DeviceMemory
+from studio.ui.load.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
+
+
+def _line(color: QColor, style: Qt.PenStyle) -> QLabel:
+    pixmap = QPixmap(10, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setPen(QPen(color, 2, style))
+    painter.drawLine(5, 0, 5, 12)
+    painter.end()
+    line = QLabel()
+    line.setPixmap(pixmap)
+    return line
+
+
+def _swatch(color: QColor) -> QLabel:
+    pixmap = QPixmap(10, 10)
+    pixmap.fill(color)
+    swatch = QLabel()
+    swatch.setPixmap(pixmap)
+    return swatch
+
+
+class MemoryPanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("memory-panel")
+        self.setAccessibleName(self.tr("Memory per device"))
+        self._bars: dict[str, DeviceMemoryBar] = {}
+        self._bars_layout = QVBoxLayout()
+        self._bars_layout.setSpacing(6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._bars_layout)
+        layout.addLayout(self._legend())
+
+    def _legend(self) -> QGridLayout:
+        # Two rows of four: one row of eight is wider than a 1024-pixel window once
+        # translated (German, French).
+        legend = QGridLayout()
+        legend.setHorizontalSpacing(4)
+        names = {
+            "others": self.tr("Used by others"),
+            "weights": self.tr("Weights"),
+            "kv": self.tr("KV cache"),
+            "compute": self.tr("Compute"),
+            "overhead": self.tr("Overhead"),
+        }
+        keys: list[tuple[QLabel, str]] = [
+            (_swatch(SEGMENT_COLORS[part]), name) for part, name in names.items()
+        ]
+        keys.append((_line(self.palette().text().color(), Qt.PenStyle.DashLine), self.tr("Budget")))
+        keys.append(
+            (
+                _line(self.palette().highlight().color(), Qt.PenStyle.SolidLine),
+                self.tr("In use now"),
+            )
+        )
+        per_row = 4
+        for index, (key, name) in enumerate(keys):
+            row, column = divmod(index, per_row)
+            legend.addWidget(key, row, column * 2)
+            legend.addWidget(QLabel(name), row, column * 2 + 1)
+        legend.setColumnStretch(per_row * 2, 1)
+        return legend
+
+    def show_devices(self, devices: Sequence[DeviceMemory]) -> None:
+        keys = [device.key for device in devices]
+        for key in list(self._bars):
+            if key not in keys:
+                bar = self._bars.pop(key)
+                self._bars_layout.removeWidget(bar)
+                bar.setParent(None)
+                bar.deleteLater()
+        for index, device in enumerate(devices):
+            existing = self._bars.get(device.key)
+            if existing is None:
+                existing = DeviceMemoryBar(self)
+                existing.setObjectName(f"memory-bar-{device.key}")
+                self._bars[device.key] = existing
+                self._bars_layout.insertWidget(index, existing)
+            existing.set_device(device)
+
+    def bar(self, key: str) -> DeviceMemoryBar:
+        return self._bars[key]
+
+    @property
+    def keys(self) -> list[str]:
+        return [
+            bar.device.key
+            for bar in sorted(self._bars.values(), key=self._bars_layout.indexOf)
+            if bar.device
+        ]

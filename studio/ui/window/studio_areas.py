@@ -1,0 +1,237 @@
+"""The Server and Settings areas, the load flow, the status bar pieces, the theme and the
+keyboard shortcuts, built once and wired to the app's services.
+
+`app.py` builds this before the main window (the pages go into `MainWindow(pages=...)`),
+calls `attach(window)` after it, and forwards the manager's snapshots to `show_snapshot`.
+Loading and unloading go through the two callables it is given, so this module does not
+depend on which service owns the server manager.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+from studio.core.engine import EngineInfo
+from studio.core.engine.info import EngineDevice
+from studio.core.errors import StudioError
+from studio.core.hardware import DeviceConfig, DeviceInventory, discover_devices
+from studio.core.placement.plan import Plan
+from studio.core.placement.planner import Planner
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.states import Snapshot
+from studio.core.settings import AppSettings
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.hf_token import HfTokenStore
+from studio.services.log_tail import LogTail
+from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
+from studio.services.settings_service import SettingsService
+from studio.ui.common.theme import ThemeChoice, ThemeController
+from studio.ui.load.load_flow import Loader, LoadFlow
+from studio.ui.load.loaded_memory import LoadedMemoryPanel
+from studio.ui.server.server_page import UNLOADABLE, ServerPage
+from studio.ui.settings.settings_page import SettingsPage
+from studio.ui.window.help_menu import HelpMenu
+from studio.ui.window.main_window import MemoryDock
+from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
+
+log = logging.getLogger(__name__)
+
+
+class StudioAreas(QObject):
+    # A plan handed to the manager, with its planner: the manager's out-of-memory step down.
+    plan_launched = Signal(object, object)  # Plan, Planner
+    # The devices the planner sees, found again after every engine probe.
+    devices_found = Signal(object)  # DeviceInventory
+
+    def __init__(
+        self,
+        app: QApplication,
+        engine: EngineService,
+        settings: SettingsService,
+        tasks: TaskOwner,
+        load: Loader,
+        unload: Callable[[], None],
+        tokens: HfTokenStore | None = None,
+        environ: Mapping[str, str] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._settings = settings
+        self._tasks = tasks
+        self._load = load
+        self._unload = unload
+        self._environ = dict(os.environ if environ is None else environ)
+        self._engine_pid: int | None = None
+
+        self.theme = ThemeController(app, self)
+        self.theme.apply(ThemeChoice.parse(settings.current.theme))
+
+        config = DeviceConfig.from_environment(self._environ)
+        self._device_config = config
+        self.monitor = MemoryMonitor(self._read_memory(config), tasks, parent=self)
+        self.log_tail = LogTail(tasks, parent=self)
+        self.loaded_memory = LoadedMemoryPanel(self.monitor, tasks)
+        self.server_page = ServerPage(self.log_tail, memory=self.loaded_memory)
+        self.settings_page = SettingsPage(tokens or HfTokenStore(), tasks, settings.current)
+        self.pages: dict[str, QWidget] = {
+            "server": self.server_page,
+            "settings": self.settings_page,
+        }
+        self.status = ServerStatusLabel()
+        self.memory_status = LiveMemoryLabel(self.monitor)
+        self.devices_found.connect(self._on_devices_found)
+        self.load_flow: LoadFlow | None = None
+
+        self.settings_page.changed.connect(self._on_settings_edited)
+        settings.changed.connect(self._on_settings_changed)
+        self.settings_page.engine_binary_changed.connect(self._on_engine_binary_changed)
+        self.server_page.unload_requested.connect(self._unload)
+        engine.probed.connect(self._on_engine_probed)
+        engine.chosen.connect(self.settings_page.show_engine_choice)
+        engine.failed.connect(self._on_engine_failed)
+
+    def _read_memory(self, config: DeviceConfig) -> Callable[[], MemorySample]:
+        environ = self._environ
+        return lambda: read_live_memory(config, environ, self._engine_pid)
+
+    @property
+    def engine_binary(self) -> Path | None:
+        """The engine chosen in Settings (None: the bundled one or STUDIO_LLAMA_SERVER)."""
+        binary = self._settings.current.engine_binary
+        return Path(binary) if binary else None
+
+    def attach(self, window: QMainWindow) -> None:
+        """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
+        dock = getattr(window, "memory_dock", None)
+        if isinstance(dock, MemoryDock):
+            self.devices_found.connect(dock.show_inventory)
+            self.monitor.sampled.connect(dock.show_sample)
+        bar = window.statusBar()
+        bar.addPermanentWidget(self.memory_status)
+        bar.addPermanentWidget(self.status)
+        self.load_flow = LoadFlow(
+            self._engine,
+            self._settings,
+            self._tasks,
+            self._load,
+            window,
+            self._environ,
+            self,
+            engine_pid=lambda: self._engine_pid,
+        )
+        self.load_flow.loading.connect(self._on_loading)
+        menu = window.menuBar().addMenu(self.tr("&Model"))
+        self.open_action = QAction(self.tr("&Open GGUF…"), window)
+        self.open_action.setObjectName("action-open-model")
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.load_flow.choose_and_open)
+        self.unload_action = QAction(self.tr("&Unload"), window)
+        self.unload_action.setObjectName("action-unload-model")
+        self.unload_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
+        self.unload_action.triggered.connect(self._unload)
+        self.unload_action.setEnabled(self.server_page.snapshot.state in UNLOADABLE)
+        self.settings_action = QAction(self.tr("&Settings"), window)
+        self.settings_action.setObjectName("action-settings")
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.triggered.connect(lambda: self._show_page(window, self.settings_page))
+        for action in (self.open_action, self.unload_action, self.settings_action):
+            menu.addAction(action)
+        menu.addSeparator()
+        self.quit_action = QAction(self.tr("&Quit"), window)
+        self.quit_action.setObjectName("action-quit")
+        # Ctrl+Q everywhere (Windows has no standard Quit key); closing the window takes
+        # the app's orderly shutdown path, engine first.
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(window.close)
+        menu.addAction(self.quit_action)
+        self.help_menu = HelpMenu(window, self._engine)
+
+    def open_model(self, path: Path) -> None:
+        """Show the load dialog for `path` (Library and Discover call this)."""
+        if self.load_flow is not None:
+            self.load_flow.open(path)
+
+    async def remembered_spec(self, model: str) -> LaunchSpec:
+        """The autoload's launch for `model`: its remembered settings, planned now."""
+        if self.load_flow is None:
+            path = Path(model)
+            return LaunchSpec(model=path, label=path.name)
+        return await self.load_flow.remembered_spec(model)
+
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        self._engine_pid = snapshot.pid
+        self.server_page.show_snapshot(snapshot)
+        self.status.show_snapshot(snapshot)
+        self.loaded_memory.show_snapshot(snapshot)
+        if self.load_flow is not None:  # the menu exists once attached
+            self.unload_action.setEnabled(snapshot.state in UNLOADABLE)
+
+    @staticmethod
+    def _show_page(window: QMainWindow, page: QWidget) -> None:
+        show_area = getattr(window, "show_area", None)
+        name = page.objectName().removeprefix("page-")
+        if callable(show_area):
+            show_area(name)
+
+    @Slot(object, object)
+    def _on_loading(self, plan: Plan, planner: Planner) -> None:
+        self.loaded_memory.show_plan(plan)
+        self.plan_launched.emit(plan, planner)
+
+    @Slot()
+    def _on_settings_edited(self) -> None:
+        self._settings.update(self.settings_page.apply_to)
+        if self.settings_page.theme_choice is not self.theme.choice:
+            self.theme.apply(self.settings_page.theme_choice)
+
+    @Slot(object)
+    def _on_settings_changed(self, settings: AppSettings) -> None:
+        # A folder added from the Library: the Settings page lists it too, so its next
+        # edit does not save its old list over it.
+        shown = self.settings_page.models_folders
+        folders = tuple(shown.item(row).text() for row in range(shown.count()))
+        if folders != tuple(settings.models_folders):
+            self.settings_page.set_settings(settings)
+
+    @Slot(str)
+    def _on_engine_binary_changed(self, binary: str) -> None:
+        self._engine.probe(Path(binary) if binary else None)
+
+    @Slot(object)
+    def _on_engine_probed(self, info: EngineInfo) -> None:
+        self.server_page.show_engine(info)
+        self.settings_page.show_engine(info)
+        self._tasks.spawn("discover-devices", self._discover_devices(info.devices))
+
+    async def _discover_devices(self, engine_devices: Sequence[EngineDevice]) -> None:
+        try:
+            inventory = await asyncio.to_thread(
+                discover_devices, self._device_config, engine_devices, self._environ
+            )
+        except (OSError, StudioError) as error:  # the dock keeps the engine's own list
+            log.warning("device discovery failed: %s", error)
+            return
+        self.devices_found.emit(inventory)
+
+    @Slot(object)
+    def _on_devices_found(self, inventory: DeviceInventory) -> None:
+        # The status bar names each GPU as the load dialog does, not by position.
+        self.memory_status.set_gpu_names({d.uuid: d.name for d in inventory.devices if d.uuid})
+
+    @Slot(str, str)
+    def _on_engine_failed(self, code: str, detail: str) -> None:
+        self.server_page.show_engine_error(detail)
+        self.settings_page.show_engine_error(detail)
+        # Without an engine the GPUs are still there (NVML or fake): the dock names them.
+        self._tasks.spawn("discover-devices", self._discover_devices(()))

@@ -1,0 +1,101 @@
+"""The stacked memory bars: geometry, words for screen readers, and live updates by key."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from studio.services.device_memory import GIB, DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.ui.load.memory_bar import DeviceMemoryBar, bar_geometry
+from studio.ui.load.memory_panel import MemoryPanel
+
+
+def _gpu(key: str = "GPU0", total: int = 24, free: int = 20, **planned: int) -> DeviceMemory:
+    return DeviceMemory(
+        key=key,
+        label=f"{key} (fake)",
+        kind=DeviceKind.GPU,
+        total=total * GIB,
+        free=free * GIB,
+        planned=MemoryBreakdown(**{k: v * GIB for k, v in planned.items()}),
+    )
+
+
+def test_segments_stack_after_memory_used_by_others() -> None:
+    device = _gpu(total=24, free=20, weights=8, kv=2, compute=1, overhead=1)
+    geometry = bar_geometry(device, 240.0)  # 10 px per GiB
+    assert [(s.part, s.start, s.end) for s in geometry.spans] == [
+        ("others", 0.0, 40.0),
+        ("weights", 40.0, 120.0),
+        ("kv", 120.0, 140.0),
+        ("compute", 140.0, 150.0),
+        ("overhead", 150.0, 160.0),
+    ]
+    assert geometry.total_x == 240.0
+    assert geometry.budget_x == 240.0
+    assert geometry.overflow is None
+    assert geometry.actual == ()
+    assert geometry.live_x is None
+
+
+def test_overflow_past_the_budget_is_marked_and_still_visible() -> None:
+    device = DeviceMemory(
+        key="GPU1",
+        label="GPU1",
+        kind=DeviceKind.GPU,
+        total=12 * GIB,
+        free=12 * GIB,
+        budget=11 * GIB,
+        planned=MemoryBreakdown(weights=14 * GIB, kv=1 * GIB),
+    )
+    assert not device.fits
+    assert device.overflow == 4 * GIB
+    geometry = bar_geometry(device, 150.0)  # the plan (15 GiB) sets the scale: 10 px per GiB
+    assert geometry.total_x == pytest.approx(120.0)
+    assert geometry.budget_x == pytest.approx(110.0)
+    assert geometry.overflow is not None
+    assert (geometry.overflow.start, geometry.overflow.end) == pytest.approx((110.0, 150.0))
+
+
+def test_actual_allocation_and_live_use_are_drawn_under_the_plan() -> None:
+    device = _gpu(total=10, free=10, weights=4, kv=1).with_actual(
+        MemoryBreakdown(weights=4 * GIB, kv=1 * GIB, compute=GIB // 2)
+    )
+    geometry = bar_geometry(device.with_live(6 * GIB), 100.0)
+    assert [(s.part, s.end) for s in geometry.actual] == [
+        ("weights", 40.0),
+        ("kv", 50.0),
+        ("compute", 55.0),
+    ]
+    assert geometry.live_x == pytest.approx(60.0)
+
+
+def test_bar_describes_its_numbers_in_words(qtbot: QtBot) -> None:
+    bar = DeviceMemoryBar()
+    qtbot.addWidget(bar)
+    bar.set_device(_gpu(total=12, free=12, weights=14))
+    assert "over budget" in bar.details.text()
+    assert bar.accessibleDescription() == bar.details.text()
+    assert "GPU0" in bar.accessibleName()
+    bar.set_device(_gpu(total=24, free=20, weights=8).with_actual(MemoryBreakdown(weights=8 * GIB)))
+    text = bar.details.text()
+    assert "over budget" not in text
+    assert "Engine allocated 8.0 GiB (predicted 8.0 GiB)" in text
+    assert "Weights" in bar.canvas.toolTip()
+    bar.resize(300, 60)
+    bar.show()
+    assert not bar.grab().isNull()  # paints without error, including the actual strip
+
+
+def test_panel_keeps_one_bar_per_device_and_updates_in_place(qtbot: QtBot) -> None:
+    panel = MemoryPanel()
+    qtbot.addWidget(panel)
+    host = DeviceMemory("host", "RAM", DeviceKind.HOST, 64 * GIB, 40 * GIB)
+    panel.show_devices([_gpu("GPU0", weights=1), _gpu("GPU1", weights=2), host])
+    assert panel.keys == ["GPU0", "GPU1", "host"]
+    first = panel.bar("GPU0")
+    panel.show_devices([_gpu("GPU0", weights=5), host])
+    assert panel.keys == ["GPU0", "host"]
+    assert panel.bar("GPU0") is first  # repainted, not rebuilt
+    assert first.device is not None and first.device.planned.weights == 5 * GIB
+    assert panel.findChild(DeviceMemoryBar, "memory-bar-GPU1") is None
