@@ -54,7 +54,10 @@ LLAMA_CPP_BUILD = "b10435"
 JOBS_VARIABLE = "LLAMA_CPP_BUILD_JOBS"
 # The heaviest llama.cpp translation units need about 2 GiB each at -O3.
 _BYTES_PER_JOB = 2 * 1024**3
-_NATIVE_TARGETS = ("llama-server", "ggml-rpc-server", "llama-fit-params")
+# Both variants build only what the app runs. A portable build still gets every CPU variant:
+# with GGML_BACKEND_DL ggml depends on each backend module (add_dependencies in ggml's CMake),
+# while building every target would also compile all of llama.cpp's other tools (twice the time).
+_TARGETS = ("llama-server", "ggml-rpc-server", "llama-fit-params")
 _NINJA_STEP = re.compile(r"^\[(?P<done>\d+)/(?P<total>\d+)\]")
 _MAKE_STEP = re.compile(r"^\[\s*(?P<percent>\d+)%\]")
 
@@ -261,8 +264,7 @@ class EngineBuilder:
         self._run(configure, toolchain, lambda _line: None)
         jobs = options.jobs or job_count()
         compile_command = [toolchain.cmake, "--build", str(build_dir), "-j", str(jobs)]
-        if options.variant is BuildVariant.NATIVE:
-            compile_command += ["--target", *_NATIVE_TARGETS]
+        compile_command += ["--target", *_TARGETS]
         self._run(compile_command, toolchain, _CompileProgress(progress))
         progress(BuildProgress("install", _DOWNLOAD_SHARE + _CONFIGURE_SHARE + _COMPILE_SHARE, 0))
         return self._install(build_dir / "bin", f"llama.cpp-{LLAMA_CPP_BUILD}-{name}", progress)
