@@ -49,7 +49,7 @@ from studio.core.placement.request import (
 )
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
-from studio.services.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.core.placement.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
 
 # -- preparing -----------------------------------------------------------------------------
 

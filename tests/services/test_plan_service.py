@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement.request import Mtp, PlanRequest, SplitMode
 from studio.core.tasks import TaskOwner
-from studio.services.device_memory import DeviceKind
+from studio.core.placement.device_memory import DeviceKind
 from studio.services.plan_service import (
     LoadSetup,
     PlanService,

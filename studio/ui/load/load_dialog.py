@@ -48,7 +48,7 @@ from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
 from studio.core.server.launch import display_command, to_argv
-from studio.services.device_memory import GIB, format_bytes
+from studio.core.placement.device_memory import GIB, format_bytes
 from studio.services.plan_service import (
     LoadSetup,
     PlanService,

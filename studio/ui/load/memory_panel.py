@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from studio.services.device_memory import DeviceMemory
+from studio.core.placement.device_memory import DeviceMemory
 from studio.ui.load.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from PySide6.QtCore import QCoreApplication
 
 from studio.core.placement.reasons import Reason, ReasonCode
-from studio.services.device_memory import format_bytes
+from studio.core.placement.device_memory import format_bytes
 
 _CONTEXT = "PlanText"
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.engine import EngineInfo
 from studio.core.hardware import Device, DeviceInventory
-from studio.services.device_memory import format_bytes
+from studio.core.placement.device_memory import format_bytes
 from studio.services.engine_service import EngineService
 from studio.services.memory_monitor import MemorySample
 

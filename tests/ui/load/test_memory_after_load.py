@@ -20,7 +20,7 @@ from studio.core.placement.plan import Plan
 from studio.core.server.launch import LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
-from studio.services.device_memory import GIB, MemoryBreakdown
+from studio.core.placement.device_memory import GIB, MemoryBreakdown
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.services.plan_service import actual_memory, launch_spec, read_allocation
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
@@ -169,7 +169,7 @@ def test_rpc_devices_are_planned_drawn_and_compared(
 ) -> None:
     """Two real ggml-rpc-server devices: the load dialog gets a row and a bar for each, and
     the engine's allocation on each maps back onto the plan's devices."""
-    from studio.services.device_memory import DeviceKind
+    from studio.core.placement.device_memory import DeviceKind
     from studio.services.plan_service import PlanService, plan_memory, prepare_load
     from studio.ui.load.load_dialog import LoadDialog
     from tests.support.rpc import rpc_servers

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.services.device_memory import GIB, DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.core.placement.device_memory import GIB, DeviceKind, DeviceMemory, MemoryBreakdown
 from studio.ui.load.memory_bar import DeviceMemoryBar, bar_geometry
 from studio.ui.load.memory_panel import MemoryPanel
 

@@ -1,4 +1,5 @@
-"""What the memory panel draws for one device: a plain, immutable view model.
+"""What the memory panel draws for one device: a plain, immutable view model (Qt-free, so
+the plan, the engine log and the live monitor all turn into it below the UI).
 
 The panel never reads the planner's or the monitor's own types. Adapters (the plan service,
 the memory monitor, the log comparison) turn theirs into `DeviceMemory`, so the widgets stay
