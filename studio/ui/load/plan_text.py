@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QCoreApplication
 
-from studio.core.placement.reasons import Reason, ReasonCode
 from studio.core.placement.device_memory import format_bytes
+from studio.core.placement.reasons import Reason, ReasonCode
 
 _CONTEXT = "PlanText"
 
