@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from studio.core.errors import StudioError
+from studio.core.server.api_http import DEFAULT_API_PORT
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT_VERSION = 1
@@ -83,6 +84,11 @@ class AppSettings:
     model_load_settings: Mapping[str, Mapping[str, Any]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    # The local API the Server page starts: its port, whether other machines may reach
+    # it, and the key clients must send (generated on the first start, kept after).
+    api_port: int = DEFAULT_API_PORT
+    api_lan: bool = False
+    api_key: str | None = None
 
     def remembered_load(self, model: str) -> Mapping[str, Any] | None:
         return self.model_load_settings.get(model)
@@ -126,7 +132,14 @@ class AppSettings:
             if value is None or (isinstance(value, str) and value.strip()):
                 values[key] = value
 
-        for key in ("engine_binary", "hf_endpoint", "hf_proxy", "last_model", "load_in_progress"):
+        for key in (
+            "engine_binary",
+            "hf_endpoint",
+            "hf_proxy",
+            "last_model",
+            "load_in_progress",
+            "api_key",
+        ):
             text_or_none(key)
         for key in ("models_folders", "rpc_devices"):
             items = data.get(key)
@@ -137,8 +150,12 @@ class AppSettings:
                 values[key] = data[key]
         if values.get("theme", default.theme) not in THEMES:
             values["theme"] = default.theme
-        if isinstance(data.get("autoload_last_model"), bool):
-            values["autoload_last_model"] = data["autoload_last_model"]
+        for key in ("autoload_last_model", "api_lan"):
+            if isinstance(data.get(key), bool):
+                values[key] = data[key]
+        port = data.get("api_port")
+        if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536:
+            values["api_port"] = port
         loads = data.get("model_load_settings")
         if isinstance(loads, dict):
             values["model_load_settings"] = MappingProxyType(

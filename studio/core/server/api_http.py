@@ -15,6 +15,7 @@ import asyncio
 import hmac
 import ipaddress
 import logging
+import socket
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from typing import Any
 
 from studio.core.server.api_errors import HttpError
 
+DEFAULT_API_PORT = 8765
 LISTEN_BACKLOG = 128
 HEADER_LIMIT = 64 * 1024
 MAX_BODY_BYTES = 32 * 1024 * 1024
@@ -41,6 +43,27 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, as other machines would dial it: the
+    interface the default route leaves by (a UDP "connect" sends nothing), else the host
+    name's address, else the host name itself."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never sent to
+        address = str(probe.getsockname()[0])
+        if address and not address.startswith(("0.", "127.")):
+            return address
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    name = socket.gethostname()
+    try:
+        return socket.gethostbyname(name)
+    except OSError:
+        return name
 
 
 def default_max_connections() -> int:
@@ -216,6 +239,11 @@ class ConnectionLimiter:
     def release(self, writer: asyncio.StreamWriter) -> None:
         self._reading.pop(writer, None)
         self._serving.discard(writer)
+
+    def abort_all(self) -> None:
+        """Drop every open connection (the server is stopping); each handler then ends."""
+        for writer in [*self._reading, *self._serving]:
+            writer.transport.abort()
 
 
 class SlotGate:

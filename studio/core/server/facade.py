@@ -38,6 +38,7 @@ from studio.core.server.api_errors import (
     from_server_error,
     from_studio_error,
 )
+from studio.core.server.api_events import CLIENT_CLOSED, RequestEvent, RequestListener
 from studio.core.server.api_http import (
     HEADER_LIMIT,
     LISTEN_BACKLOG,
@@ -66,6 +67,7 @@ from studio.core.server.states import ServerState, Snapshot
 log = logging.getLogger(__name__)
 
 _CLOSE_TIMEOUT_S = 5.0
+_CLIENT_CLOSED_SENTENCE = "The client closed the connection before the answer ended."
 EMBEDDINGS_PATH = "/v1/embeddings"
 # States a plain (non-streamed) engine request may stop waiting in.
 _SETTLED = frozenset({ServerState.READY, ServerState.IDLE, ServerState.FAILED})
@@ -126,7 +128,8 @@ class ChatFacade:
     """Serves the routes above for one manager; `plan_load(path)` turns the model of a
     /studio/load into what to launch, with the options the server was started with.
     `library()` lists the models requests may name (`plan_demand` plans those, default
-    `plan_load`); `idle_unload_s` unloads the model after that long without a request."""
+    `plan_load`); `idle_unload_s` unloads the model after that long without a request.
+    `on_request` is told of every answered request (see `api_events`)."""
 
     def __init__(
         self,
@@ -137,8 +140,13 @@ class ChatFacade:
         library: LibraryScan = tuple,
         plan_demand: LoadPlanner | None = None,
         idle_unload_s: float | None = None,
+        on_request: RequestListener | None = None,
     ) -> None:
         self._manager = manager
+        self._on_request = on_request
+        # An error written into a stream whose 200 was already sent, by connection: the
+        # request's event reports it instead of the 200.
+        self._late_errors: dict[asyncio.StreamWriter, HttpError] = {}
         self._plan_load = plan_load
         self._options = options or ServeOptions()
         self._catalog = ModelCatalog(library)
@@ -199,6 +207,9 @@ class ChatFacade:
         await self._switch.close()
         if self._server is not None:
             self._server.close()
+            # Streams in flight end now: waiting for them would let one client hold the
+            # stop (and the app's quit) for as long as it keeps reading.
+            self._connections.abort_all()
             await self._server.wait_closed()
             asyncio.get_running_loop().set_exception_handler(self._previous_handler)
             self._server = None
@@ -216,21 +227,57 @@ class ChatFacade:
             await self._close(writer)
 
     async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        started = time.monotonic()
+        request: Request | None = None
+        failure: HttpError | None = None
         try:
             request = await read_request(reader, self._options)
             self._connections.serving(writer)
             check_access(request, self._options)
             await self._route_while_connected(request, reader, writer)
         except HttpError as error:
+            failure = error
             with contextlib.suppress(ConnectionError, TimeoutError):
                 await self._send_error(writer, error)
         except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
-            pass  # the client went away or stopped reading; closing frees the slot
+            # The client went away or stopped reading; closing frees the slot.
+            failure = HttpError(CLIENT_CLOSED, "client_closed", detail=_CLIENT_CLOSED_SENTENCE)
         except Exception as error:
             # Never the exception's text in the answer: it can hold paths and internals.
             self._quiet_log.error("request", "serve: request failed", exc_info=error)
+            failure = HttpError(500, "internal_error")
             with contextlib.suppress(ConnectionError, TimeoutError):
-                await self._send_error(writer, HttpError(500, "internal_error"))
+                await self._send_error(writer, failure)
+        finally:
+            failure = self._late_errors.pop(writer, None) or failure
+        listener = self._on_request
+        if listener is not None and (request is not None or failure is not None):
+            self._report(listener, request, writer, failure, time.monotonic() - started)
+
+    def _report(
+        self,
+        listener: RequestListener,
+        request: Request | None,
+        writer: asyncio.StreamWriter,
+        failure: HttpError | None,
+        duration_s: float,
+    ) -> None:
+        if request is None and failure is not None and failure.status == CLIENT_CLOSED:
+            return  # a connection that closed without a request: a probe, not a request
+        peer = writer.get_extra_info("peername")
+        event = RequestEvent(
+            method=request.method if request else "",
+            path=request.path if request else "",
+            client=str(peer[0]) if isinstance(peer, tuple) and peer else "",
+            status=failure.status if failure else 200,
+            duration_s=duration_s,
+            error_code=failure.code if failure else None,
+            message=failure.message if failure else None,
+        )
+        try:
+            listener(event)
+        except Exception as error:  # a watcher's bug must not cost the client its answer
+            self._quiet_log.error("listener", "serve: request listener failed", exc_info=error)
 
     @staticmethod
     async def _close(writer: asyncio.StreamWriter) -> None:
@@ -420,7 +467,9 @@ class ChatFacade:
             if not opened:
                 raise _as_http_error(error) from error
             # The status line is sent: the error goes in the stream, as llama-server does.
-            writer.write(_event(_as_http_error(error).body()))
+            late = _as_http_error(error)
+            self._late_errors[writer] = late
+            writer.write(_event(late.body()))
             await self._drain(writer)
             return
         if not opened:
