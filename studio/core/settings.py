@@ -33,14 +33,10 @@ THEMES = ("system", "light", "dark")
 
 # Hugging Face user access tokens: "hf_" followed by a long alphanumeric run.
 _TOKEN_SHAPE = re.compile(r"\bhf_[A-Za-z0-9]{20,}\b")
-_RPC_DEVICE = re.compile(
-    r"^(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(?P<port>\d{1,5})$"
-)
 
 
 class SettingsError(StudioError):
-    """Codes: `settings_secret_refused` (field), `settings_rpc_device_invalid` (value),
-    `settings_unwritable` (path)."""
+    """Codes: `settings_secret_refused` (field) and `settings_unwritable` (path)."""
 
 
 # Codes of `SettingsProblem`: the file could not be read and was moved aside (path,
@@ -55,15 +51,6 @@ class SettingsProblem:
 
     code: str
     params: Mapping[str, str]
-
-
-def parse_rpc_device(text: str) -> tuple[str, int]:
-    """`host:port` (IPv6 hosts in brackets) -> (host, port); a typed error otherwise."""
-    match = _RPC_DEVICE.match(text.strip())
-    port = int(match.group("port")) if match else 0
-    if match is None or not 0 < port < 65536:
-        raise SettingsError("settings_rpc_device_invalid", f"not host:port: {text!r}", value=text)
-    return match.group("host"), port
 
 
 @dataclass(frozen=True)

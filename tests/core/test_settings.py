@@ -18,7 +18,6 @@ from studio.core.settings import (
     decide_autoload,
     load_ended,
     load_started,
-    parse_rpc_device,
 )
 
 
@@ -92,25 +91,6 @@ def test_update_changes_and_saves(tmp_path: Path) -> None:
     saved = store.update(lambda s: load_started(s, "/m.gguf"))
     assert saved.load_in_progress == "/m.gguf"
     assert store.load().load_in_progress == "/m.gguf"
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("192.168.1.5:50052", ("192.168.1.5", 50052)),
-        (" gpu-box.lan:1 ", ("gpu-box.lan", 1)),
-        ("[fe80::1]:50052", ("[fe80::1]", 50052)),
-    ],
-)
-def test_rpc_devices_parse(text: str, expected: tuple[str, int]) -> None:
-    assert parse_rpc_device(text) == expected
-
-
-@pytest.mark.parametrize("text", ["host", "host:", ":50052", "host:70000", "host:0", "a b:1"])
-def test_bad_rpc_devices_are_refused(text: str) -> None:
-    with pytest.raises(SettingsError) as error:
-        parse_rpc_device(text)
-    assert error.value.code == "settings_rpc_device_invalid"
 
 
 def test_autoload_guard_walks_through_a_crash_and_a_recovery(tmp_path: Path) -> None:

@@ -9,11 +9,10 @@ names a launch with the same `--rpc` list uses.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from studio.core.endpoint import RpcEndpoint
 from studio.core.engine import EngineLocation
 from studio.core.engine.info import parse_devices
 from studio.core.errors import StudioError
@@ -24,29 +23,8 @@ RPC_PROBE_TIMEOUT_S = 30.0
 
 
 class RpcError(StudioError):
-    """Codes: `rpc_endpoint_invalid` (param `endpoint`), `rpc_unreachable` (`endpoints`)."""
-
-
-_ENDPOINT = re.compile(r"^(?P<host>[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>\d{1,5})$")
-
-
-@dataclass(frozen=True)
-class RpcEndpoint:
-    host: str
-    port: int
-
-    @classmethod
-    def parse(cls, text: str) -> RpcEndpoint:
-        match = _ENDPOINT.match(text.strip())
-        port = int(match.group("port")) if match else 0
-        if match is None or not 0 < port < 65536:
-            raise RpcError(
-                "rpc_endpoint_invalid", f"not a host:port endpoint: {text!r}", endpoint=text
-            )
-        return cls(match.group("host"), port)
-
-    def __str__(self) -> str:
-        return f"{self.host}:{self.port}"
+    """Code `rpc_unreachable` (param `endpoints`); a malformed endpoint is the
+    `EndpointError` of `studio.core.endpoint`."""
 
 
 def rpc_devices_from_listing(text: str, endpoints: Sequence[RpcEndpoint]) -> tuple[Device, ...]:

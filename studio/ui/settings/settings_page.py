@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.endpoint import EndpointError, RpcEndpoint
 from studio.core.engine import EngineChoice, EngineInfo
-from studio.core.settings import AppSettings, SettingsError, parse_rpc_device
+from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
 from studio.ui.common.theme import ThemeChoice
@@ -42,12 +43,11 @@ from studio.ui.settings.engine_build import verdict_text
 
 
 def parse_rpc_endpoint(text: str) -> str | None:
-    """`host:port` normalised, or None when the settings module would refuse it."""
+    """`host:port` normalised as the planner and the CLI read it, or None when refused."""
     try:
-        host, port = parse_rpc_device(text)
-    except SettingsError:
+        return str(RpcEndpoint.parse(text))
+    except EndpointError:
         return None
-    return f"{host}:{port}"
 
 
 def _list_items(widget: QListWidget) -> tuple[str, ...]:

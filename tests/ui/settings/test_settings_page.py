@@ -13,6 +13,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from studio.core.endpoint import EndpointError, RpcEndpoint
 from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
@@ -63,6 +64,8 @@ def _save_token(page: SettingsPage, loop: asyncio.AbstractEventLoop) -> bool:
         ("127.0.0.1:50052", "127.0.0.1:50052"),
         (" gpu-box.lan:8000 ", "gpu-box.lan:8000"),
         ("[::1]:50052", "[::1]:50052"),
+        ("[::ffff:10.0.0.1]:50052", "[::ffff:10.0.0.1]:50052"),
+        ("gpu_box:50052", "gpu_box:50052"),
         ("host", None),
         ("host:0", None),
         ("host:70000", None),
@@ -71,6 +74,12 @@ def _save_token(page: SettingsPage, loop: asyncio.AbstractEventLoop) -> bool:
 )
 def test_rpc_endpoints_are_validated(text: str, expected: str | None) -> None:
     assert parse_rpc_endpoint(text) == expected
+    # Settings keeps exactly what the planner and the CLI accept.
+    try:
+        planned: str | None = str(RpcEndpoint.parse(text))
+    except EndpointError:
+        planned = None
+    assert planned == expected
 
 
 def test_stored_settings_show_without_announcing_a_change(qtbot: QtBot) -> None:
