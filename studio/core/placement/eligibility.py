@@ -114,7 +114,7 @@ def mtp(
                 ReasonCode.MTP_TENSORS_MISSING,
                 Setting.SPECULATIVE,
                 Severity.WARNING,
-                missing=", ".join(missing),
+                layers=", ".join(missing),
             )
         )
     return Eligibility.of(reasons)
