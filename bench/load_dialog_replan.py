@@ -64,7 +64,7 @@ async def measure(rounds: int) -> None:
     for shape in SHAPES:
         setup = fake_setup(shape, engine, DEVICES)
         service = PlanService(setup.planner, tasks)
-        dialog = LoadDialog(setup, service, engine.features)
+        dialog = LoadDialog(setup, service)
         dialog.show()
         print(f"\n{shape}: {setup.summary.block_count} layers on {DEVICES}")
         for name, change in _changes(dialog):

@@ -28,12 +28,13 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 from studio.app import StudioApp  # noqa: E402
 from studio.context import AppContext  # noqa: E402
 from studio.core.paths import AppPaths  # noqa: E402
+from studio.core.placement.setup import Machine  # noqa: E402
 from studio.core.server.states import ServerState  # noqa: E402
 from studio.services.event_loop import install_asyncgen_finalizer  # noqa: E402
-from studio.services.plan_service import PlanService, prepare_load  # noqa: E402
+from studio.services.plan_service import PlanService  # noqa: E402
 from studio.ui.load.load_dialog import LoadDialog  # noqa: E402
 from tests.support.models import smollm2_path  # noqa: E402
-from tests.ui.load_dialog_support import synthetic_model  # noqa: E402
+from tests.ui.load.load_dialog_support import synthetic_model  # noqa: E402
 
 
 async def _settle(seconds: float = 0.3) -> None:
@@ -80,10 +81,8 @@ async def _shoot(studio: StudioApp, output: Path) -> None:
     _save(window, output / "server.png")
 
     assert studio.engine.info is not None
-    setup = prepare_load(
-        synthetic_model("qwen3-30b-a3b-shape"), studio.engine.info, None, (), FAKE_GPUS
-    )
-    dialog = LoadDialog(setup, PlanService(setup.planner), studio.engine.info.features)
+    setup = Machine.of(FAKE_GPUS).setup(synthetic_model("qwen3-30b-a3b-shape"), studio.engine.info)
+    dialog = LoadDialog(setup, PlanService(setup.planner))
     dialog.resize(1100, 760)
     dialog.show()
     await _settle(1.5)

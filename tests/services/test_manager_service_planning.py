@@ -14,11 +14,11 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from studio.core.engine import EngineLocation, EngineProber, EngineSource
+from studio.core.placement.setup import Machine
 from studio.core.server.recovery import RecoveryStep
 from studio.core.server.states import ServerState
 from studio.core.tasks import TaskOwner
 from studio.services.manager_service import create_manager_service
-from studio.services.plan_service import prepare_load
 from tests.services.chat_support import qasync_event_loop
 
 pytestmark = pytest.mark.engine
@@ -63,7 +63,7 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
     env_record.touch()
     binary = _engine_that_runs_out_of_kv_memory_at(engine_location, tmp_path, 4096, env_record)
     info = EngineProber().probe(engine_location)
-    setup = prepare_load(smollm2, info, None, (), environ={})
+    setup = Machine.of({}).setup(smollm2, info)
     plan = setup.planner.plan(setup.base_request.with_changes(ctx=4096, parallel=1))
     assert plan.launch.ctx_size == 4096
 

@@ -16,7 +16,8 @@ from studio.context import AppContext
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.paths import AppPaths
-from studio.services.plan_service import PlanService, prepare_load
+from studio.core.placement.setup import Machine
+from studio.services.plan_service import PlanService
 from studio.ui.load.load_dialog import LoadDialog
 from studio.ui.window.main_window import MainWindow
 from tests.ui.layout_checks import unnamed
@@ -61,14 +62,10 @@ def test_every_control_of_every_area_and_dialog_is_named(
 
     found = qasync_loop.run_until_complete(visit())
 
-    setup = prepare_load(
-        synthetic_model("qwen3-30b-a3b-shape"),
-        ENGINE,
-        None,
-        (),
-        {"STUDIO_FAKE_DEVICES": "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"},
+    setup = Machine.of({"STUDIO_FAKE_DEVICES": "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"}).setup(
+        synthetic_model("qwen3-30b-a3b-shape"), ENGINE
     )
-    dialog = LoadDialog(setup, PlanService(setup.planner), ENGINE.features)
+    dialog = LoadDialog(setup, PlanService(setup.planner))
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)

@@ -8,7 +8,6 @@ with the reason in their tooltip. A plan that does not fit asks before loading.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -41,24 +40,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.engine.info import EngineFeatures
 from studio.core.errors import StudioError
-from studio.core.placement.plan import DISPLAY_BINARY, DISPLAY_PORT, Plan
+from studio.core.placement.device_memory import GIB, format_bytes
+from studio.core.placement.plan import Plan
+from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
+from studio.core.placement.remembered import read_draft, remembered
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
-from studio.core.server.launch import display_command, to_argv
-from studio.core.placement.device_memory import GIB, format_bytes
-from studio.services.plan_service import (
-    LoadSetup,
-    PlanService,
-    launch_spec,
-    plan_memory,
-    read_draft,
-    remembered,
-    remembered_draft_type,
-    restore,
-)
+from studio.core.placement.setup import ModelSetup
+from studio.core.server.launch import display_command
+from studio.services.plan_service import PlanService
 from studio.ui.load.memory_panel import MemoryPanel
 from studio.ui.load.plan_text import reason_text
 
@@ -167,9 +159,8 @@ class LoadDialog(QDialog):
 
     def __init__(
         self,
-        setup: LoadSetup,
+        setup: ModelSetup,
         service: PlanService,
-        features: EngineFeatures | None,
         remembered_settings: Mapping[str, Any] | None = None,
         parent: QWidget | None = None,
         confirm_overflow: Callable[[QWidget, str], bool] | None = None,
@@ -187,7 +178,6 @@ class LoadDialog(QDialog):
         )
         self._setup = setup
         self._service = service
-        self._features = features
         self._confirm_overflow = confirm_overflow or _ask_load_anyway
         self._choose_draft = choose_draft or _choose_draft_file
         self._rendering = False
@@ -251,18 +241,9 @@ class LoadDialog(QDialog):
 
         service.planned.connect(self._render)
         service.largest_changed.connect(self._render_marker)
-        request, self.use_projector = restore(
-            remembered_settings, setup.base_request, setup.projector
-        )
-        if self.use_projector and setup.projector is not None:
-            request = request.with_changes(projector=setup.projector)
-        draft = (remembered_settings or {}).get("draft")
-        if isinstance(draft, str) and Path(draft).is_file():
-            # A draft that cannot be read any more is simply not used.
-            with contextlib.suppress(StudioError, OSError):
-                kind = remembered_draft_type(remembered_settings)
-                request = request.with_changes(speculative=read_draft(Path(draft), kind))
-        service.plan_now(request)
+        recalled = setup.recall(remembered_settings)
+        self.use_projector = recalled.use_projector
+        service.plan_now(recalled.request)
 
     # -- building -------------------------------------------------------------------------
 
@@ -480,6 +461,10 @@ class LoadDialog(QDialog):
         return plan
 
     @property
+    def setup(self) -> ModelSetup:
+        return self._setup
+
+    @property
     def planner(self) -> Planner:
         """The planner behind this dialog; the manager steps down with it after an OOM."""
         return self._setup.planner
@@ -571,10 +556,9 @@ class LoadDialog(QDialog):
             self._rendering = False
         self.panel.show_devices(plan_memory(plan))
         self._render_reasons(plan)
-        # What will really run: the plan's launch with the manager's placeholders
-        # (binary name, port; the API key is in a file, never on the command line).
-        spec = launch_spec(plan, self._features)
-        self.command.setPlainText(display_command(to_argv(spec, DISPLAY_BINARY, DISPLAY_PORT)))
+        # What will really run, as `studio fit` prints it: the plan's launch with the
+        # manager's placeholders (binary name, port; the API key is in a file, never here).
+        self.command.setPlainText(display_command(self._setup.command(plan)))
         self.load_button.setText(self.tr("Load") if plan.fits else self.tr("Load anyway…"))
 
     def _render_devices(self, plan: Plan) -> None:
@@ -700,7 +684,7 @@ class LoadDialog(QDialog):
                 combo.clear()
                 combo.addItems(list(types))
             combo.setCurrentText(value)
-        features = self._features
+        features = self._setup.features
         if features is not None and not features.supports("--cache-type-k"):
             for combo in (self.cache_k, self.cache_v):
                 combo.setEnabled(False)

@@ -9,27 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from studio.core.engine import EngineInfo, EngineLocation
+from studio.core.engine import EngineInfo
 from studio.core.errors import StudioError
 from studio.core.placement.admission import check_fits
 from studio.core.placement.plan import Plan
+from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
-from studio.services.plan_service import (
-    LoadSetup,
-    PlanService,
-    launch_spec,
-    prepare_load,
-    restore,
-)
+from studio.services.plan_service import PlanService
 from studio.services.settings_service import SettingsService
 from studio.ui.common.messages import error_message
 from studio.ui.load.load_dialog import LoadDialog
@@ -37,20 +31,6 @@ from studio.ui.load.load_dialog import LoadDialog
 log = logging.getLogger(__name__)
 
 Loader = Callable[[LaunchSpec], None]
-
-
-def _prepare(
-    path: Path,
-    engine: EngineInfo,
-    location: EngineLocation | None,
-    rpc_devices: tuple[str, ...],
-    environ: Mapping[str, str],
-    engine_pid: int | None = None,
-) -> LoadSetup:
-    # Only the engine can tell what an RPC server offers: the one chosen to run here asks.
-    asks = location if rpc_devices else None
-    own_pids = () if engine_pid is None else (engine_pid,)
-    return prepare_load(path, engine, asks, rpc_devices, environ, own_pids)
 
 
 class LoadFlow(QObject):
@@ -65,7 +45,7 @@ class LoadFlow(QObject):
         tasks: TaskOwner,
         load: Loader,
         window: QWidget,
-        environ: Mapping[str, str] | None = None,
+        machine: Machine,
         parent: QObject | None = None,
         engine_pid: Callable[[], int | None] = lambda: None,
     ) -> None:
@@ -77,7 +57,7 @@ class LoadFlow(QObject):
         self._load = load
         self._engine_pid = engine_pid
         self._window = window
-        self._environ = dict(os.environ if environ is None else environ)
+        self._machine = machine
         self.dialog: LoadDialog | None = None
         self.message: QMessageBox | None = None  # the last failure shown
 
@@ -100,15 +80,7 @@ class LoadFlow(QObject):
             return None
         current = self._settings.current
         try:
-            setup = await asyncio.to_thread(
-                _prepare,
-                path,
-                info,
-                self._engine.location,
-                current.rpc_devices,
-                self._environ,
-                self._engine_pid(),
-            )
+            setup = await self._prepare(path, info, self._engine_pid())
         except (StudioError, OSError) as error:
             if isinstance(error, StudioError):
                 self._fail(error.code, error.detail, error_message(error))
@@ -121,7 +93,6 @@ class LoadFlow(QObject):
         dialog = LoadDialog(
             setup,
             PlanService(setup.planner, self._tasks),
-            info.features,
             current.remembered_load(str(path)),
             parent=self._window,
         )
@@ -141,20 +112,13 @@ class LoadFlow(QObject):
         info = self._engine.info or await self._probed()
         if info is None:
             return fallback
-        current = self._settings.current
         try:
-            setup = await asyncio.to_thread(
-                _prepare, path, info, self._engine.location, current.rpc_devices, self._environ
-            )
+            setup = await self._prepare(path, info)
         except (StudioError, OSError) as error:
             log.warning("autoload of %s without a plan: %s", model, error)
             return fallback
-        request, use_projector = restore(
-            current.remembered_load(model), setup.base_request, setup.projector
-        )
-        if use_projector and setup.projector is not None:
-            request = request.with_changes(projector=setup.projector)
-        plan = await asyncio.to_thread(setup.planner.plan, request)
+        recalled = setup.recall(self._settings.current.remembered_load(model))
+        plan = await asyncio.to_thread(setup.planner.plan, recalled.request)
         if not plan.fits:
             fresh = await asyncio.to_thread(
                 setup.planner.plan,
@@ -167,7 +131,21 @@ class LoadFlow(QObject):
                 # Nobody is there to choose "load anyway": a model that cannot fit is refused.
                 check_fits(fresh)
         self.loading.emit(plan, setup.planner)
-        return launch_spec(plan, info.features)
+        return setup.launch(plan)
+
+    async def _prepare(
+        self, path: Path, engine: EngineInfo, engine_pid: int | None = None
+    ) -> ModelSetup:
+        """The model and this machine's devices, read off the GUI thread. Only the engine
+        can tell what an RPC server offers: the one chosen to run here asks."""
+        return await asyncio.to_thread(
+            self._machine.setup,
+            path,
+            engine,
+            self._engine.location,
+            self._settings.current.rpc_devices,
+            () if engine_pid is None else (engine_pid,),
+        )
 
     async def _probed(self, timeout_s: float = 120.0) -> EngineInfo | None:
         """Wait for the engine probe in flight (None if it fails or takes too long)."""
@@ -194,7 +172,7 @@ class LoadFlow(QObject):
         model = str(plan.model_path)
         settings = dict(dialog.remembered_settings)
         self._settings.update(lambda s: s.with_remembered_load(model, settings))
-        spec = launch_spec(plan, self._engine.info.features if self._engine.info else None)
+        spec = dialog.setup.launch(plan)
         self.loading.emit(plan, dialog.planner)
         self._load(spec)
 

@@ -11,12 +11,12 @@ from pathlib import Path
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.placement.plan import Plan
+from studio.core.placement.plan_memory import actual_memory, plan_memory, read_allocation
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
-from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
-from studio.services.plan_service import actual_memory, plan_memory, read_allocation
 from studio.ui.load.memory_panel import MemoryPanel
 
 

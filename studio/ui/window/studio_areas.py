@@ -25,6 +25,7 @@ from studio.core.errors import StudioError
 from studio.core.hardware import DeviceConfig, DeviceInventory, discover_devices
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
+from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import Snapshot
 from studio.core.settings import AppSettings
@@ -125,7 +126,7 @@ class StudioAreas(QObject):
             self._tasks,
             self._load,
             window,
-            self._environ,
+            Machine.of(self._environ),
             self,
             engine_pid=lambda: self._engine_pid,
         )

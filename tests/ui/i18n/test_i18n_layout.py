@@ -23,7 +23,8 @@ from studio.context import AppContext
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.paths import AppPaths
-from studio.services.plan_service import PlanService, prepare_load
+from studio.core.placement.setup import Machine
+from studio.services.plan_service import PlanService
 from studio.ui.load.load_dialog import LoadDialog
 from studio.ui.window.main_window import MainWindow
 from tests.ui.layout_checks import clipped, overlapping
@@ -120,10 +121,10 @@ def test_the_dialogs_fit(
 ) -> None:
     if language != "en":
         assert studio.language.apply(language) == language
-    setup = prepare_load(
-        synthetic_model("llama-8b-shape"), ENGINE, None, (), {"STUDIO_FAKE_DEVICES": devices}
+    setup = Machine.of({"STUDIO_FAKE_DEVICES": devices}).setup(
+        synthetic_model("llama-8b-shape"), ENGINE
     )
-    dialog = LoadDialog(setup, PlanService(setup.planner), ENGINE.features)
+    dialog = LoadDialog(setup, PlanService(setup.planner))
     qtbot.addWidget(dialog)
     dialog.resize(LoadDialog.DEFAULT_SIZE)  # what it opens at on a screen with room for it
     dialog.show()

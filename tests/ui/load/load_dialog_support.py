@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio.core.engine import EngineInfo, EngineLocation, EngineProber
-from studio.services.plan_service import LoadSetup, prepare_load
+from studio.core.placement.setup import Machine, ModelSetup
 from tests.support.models import cache_dir
 from tests.support.synthetic import SPECS, cached_model
 
@@ -23,10 +23,8 @@ def probe_engine(cache: Path, location: EngineLocation) -> EngineInfo:
     return EngineProber(cache).probe(location)
 
 
-def fake_setup(name: str, engine: EngineInfo, devices: str = TWO_GPUS) -> LoadSetup:
-    return prepare_load(
-        synthetic_model(name), engine, None, (), environ={"STUDIO_FAKE_DEVICES": devices}
-    )
+def fake_setup(name: str, engine: EngineInfo, devices: str = TWO_GPUS) -> ModelSetup:
+    return Machine.of({"STUDIO_FAKE_DEVICES": devices}).setup(synthetic_model(name), engine)
 
 
 def unnamed_controls(root: object) -> list[str]:

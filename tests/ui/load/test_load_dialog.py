@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement.plan import Plan
 from studio.core.placement.request import SplitMode
-from studio.services.plan_service import LoadSetup, PlanService, prepare_load
+from studio.core.placement.setup import Machine, ModelSetup
+from studio.services.plan_service import PlanService
 from studio.ui.load.load_dialog import LoadDialog
 from tests.ui.load.load_dialog_support import (
     fake_setup,
@@ -36,13 +37,13 @@ def engine(tmp_path_factory: pytest.TempPathFactory, engine_location: EngineLoca
 
 
 @pytest.fixture(scope="module")
-def moe_setup(engine: EngineInfo) -> LoadSetup:
+def moe_setup(engine: EngineInfo) -> ModelSetup:
     return fake_setup(MOE, engine)
 
 
 def _dialog(
     qtbot: QtBot,
-    setup: LoadSetup,
+    setup: ModelSetup,
     engine: EngineInfo,
     remembered: dict[str, Any] | None = None,
     confirm: Callable[[object, str], bool] | None = None,
@@ -53,7 +54,6 @@ def _dialog(
     dialog = LoadDialog(
         setup,
         PlanService(setup.planner),
-        engine.features,
         remembered,
         # Never the real modal box in a test: it would wait for a click forever.
         confirm_overflow=confirm or unexpected,  # type: ignore[arg-type]
@@ -79,7 +79,7 @@ def _bar_totals(dialog: LoadDialog) -> dict[str, int]:
 
 
 def test_opens_with_an_auto_fit_plan_drawn_per_device(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     plan = dialog.plan
@@ -104,7 +104,7 @@ def test_opens_with_an_auto_fit_plan_drawn_per_device(
 
 
 def test_layer_slider_rebalances_and_moves_the_bars(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     before = dialog.plan
@@ -136,7 +136,7 @@ def test_layer_slider_rebalances_and_moves_the_bars(
 
 
 def test_gpu_checkbox_disables_its_slider(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     gpu1 = dialog.plan.devices[1].key
@@ -153,7 +153,7 @@ def test_gpu_checkbox_disables_its_slider(
 
 
 def test_moe_slider_shows_and_moves_expert_bytes(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     before = dialog.plan
@@ -197,7 +197,7 @@ def test_dense_model_disables_moe_and_quantized_kv_disables_tensor_parallel(
 
 
 def test_context_beyond_the_marker_warns_and_auto_fit_recovers(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     asked: list[str] = []
 
@@ -225,7 +225,7 @@ def test_context_beyond_the_marker_warns_and_auto_fit_recovers(
 
 
 def test_load_anyway_emits_the_plan_and_what_to_remember(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)
     trained = dialog.plan.limits.ctx_trained
@@ -245,7 +245,7 @@ def test_load_anyway_emits_the_plan_and_what_to_remember(
 
 
 def test_kv_cache_and_slots_change_the_kv_bars(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     pinned = _replanned(qtbot, dialog, dialog.ctx_spin.editingFinished.emit)  # pin the context
@@ -262,7 +262,7 @@ def test_kv_cache_and_slots_change_the_kv_bars(
 
 
 def test_every_control_has_an_accessible_name(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     assert unnamed_controls(dialog) == []
@@ -276,7 +276,7 @@ def test_projector_beside_the_model_can_be_switched_off(
     model = folder / "model-Q8_0.gguf"
     shutil.copy(synthetic_model(DENSE), model)
     shutil.copy(synthetic_model("tiny-llama-q8-tied"), folder / "mmproj-model-f16.gguf")
-    setup = prepare_load(model, engine, None, (), environ={"STUDIO_FAKE_DEVICES": "GPU0:8GiB"})
+    setup = Machine.of({"STUDIO_FAKE_DEVICES": "GPU0:8GiB"}).setup(model, engine)
     assert setup.projector is not None
     dialog = _dialog(qtbot, setup, engine)
     assert dialog.mmproj.isEnabled() and dialog.mmproj.isChecked()
@@ -304,7 +304,7 @@ def test_a_machine_without_gpus_plans_for_ram(qtbot: QtBot, engine: EngineInfo) 
 
 
 def test_safety_margin_moves_the_budget(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     dialog = _dialog(qtbot, moe_setup, engine)
     before = dialog.plan
@@ -323,7 +323,7 @@ def test_safety_margin_moves_the_budget(
 
 
 def test_a_draft_model_reserves_memory_and_is_remembered(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     draft_path = synthetic_model("tiny-llama-q8-tied")
     dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)
@@ -349,7 +349,7 @@ def test_a_draft_model_reserves_memory_and_is_remembered(
 
 
 def test_a_draft_file_can_draft_as_an_mtp_head_and_is_remembered(
-    qtbot: QtBot, moe_setup: LoadSetup, engine: EngineInfo
+    qtbot: QtBot, moe_setup: ModelSetup, engine: EngineInfo
 ) -> None:
     head = synthetic_model("mtp-tiny-deepseek2")
     dialog = _dialog(qtbot, moe_setup, engine, confirm=lambda _p, _t: True)

@@ -9,7 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
-from studio.services.plan_service import PlanService, prepare_load
+from studio.core.placement.setup import Machine
+from studio.services.plan_service import PlanService
 from studio.ui.load.load_dialog import LoadDialog
 from tests.ui.layout_checks import overlapping
 from tests.ui.load.load_dialog_support import synthetic_model
@@ -24,11 +25,11 @@ ENGINE = EngineInfo(
 
 
 def _dialog(qtbot: QtBot, devices: str) -> LoadDialog:
-    setup = prepare_load(
-        synthetic_model("llama-8b-shape"), ENGINE, None, (), {"STUDIO_FAKE_DEVICES": devices}
+    setup = Machine.of({"STUDIO_FAKE_DEVICES": devices}).setup(
+        synthetic_model("llama-8b-shape"), ENGINE
     )
     assert setup.summary.block_count == 32
-    dialog = LoadDialog(setup, PlanService(setup.planner), ENGINE.features)
+    dialog = LoadDialog(setup, PlanService(setup.planner))
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)

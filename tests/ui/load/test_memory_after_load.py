@@ -16,13 +16,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.engine import EngineInfo, EngineLocation
+from studio.core.placement.device_memory import GIB, MemoryBreakdown
 from studio.core.placement.plan import Plan
+from studio.core.placement.plan_memory import actual_memory, read_allocation
+from studio.core.placement.shown_command import app_launch
 from studio.core.server.launch import LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
-from studio.core.placement.device_memory import GIB, MemoryBreakdown
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
-from studio.services.plan_service import actual_memory, launch_spec, read_allocation
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from tests.ui.load.load_dialog_support import fake_setup, probe_engine
 
@@ -67,7 +68,7 @@ def cpu_run(
     plan = setup.planner.plan(setup.base_request.with_changes(ctx=1024))
     assert plan.fits and not plan.devices
     log_path = tmp_path_factory.mktemp("engine") / "llama-server.log"
-    _run_until_listening(engine_location, launch_spec(plan, engine.features), log_path)
+    _run_until_listening(engine_location, app_launch(plan, engine.features), log_path)
     return plan, log_path
 
 
@@ -170,18 +171,20 @@ def test_rpc_devices_are_planned_drawn_and_compared(
     """Two real ggml-rpc-server devices: the load dialog gets a row and a bar for each, and
     the engine's allocation on each maps back onto the plan's devices."""
     from studio.core.placement.device_memory import DeviceKind
-    from studio.services.plan_service import PlanService, plan_memory, prepare_load
+    from studio.core.placement.plan_memory import plan_memory
+    from studio.core.placement.setup import Machine
+    from studio.services.plan_service import PlanService
     from studio.ui.load.load_dialog import LoadDialog
     from tests.support.rpc import rpc_servers
     from tests.ui.load.load_dialog_support import synthetic_model
 
     with rpc_servers(engine_location, 2) as servers:
         endpoints = [s.endpoint for s in servers]
-        setup = prepare_load(
-            synthetic_model("tiny-llama"), engine, engine_location, endpoints, environ={}
+        setup = Machine.of({}).setup(
+            synthetic_model("tiny-llama"), engine, engine_location, endpoints
         )
         assert [d.endpoint for d in setup.inventory.devices] == endpoints
-        dialog = LoadDialog(setup, PlanService(setup.planner), engine.features)
+        dialog = LoadDialog(setup, PlanService(setup.planner))
         qtbot.addWidget(dialog)
         keys = [f"rpc:{e}" for e in endpoints]
         assert dialog.panel.keys == [*keys, "host"]
@@ -189,7 +192,7 @@ def test_rpc_devices_are_planned_drawn_and_compared(
         plan = dialog._service.plan_now(dialog.plan.with_layers(keys[0], 3).with_changes(ctx=1024))
         assert [d.layers for d in plan.devices] == [3, 4]
         log_path = tmp_path / "llama-server.log"
-        _run_until_listening(engine_location, launch_spec(plan, engine.features), log_path)
+        _run_until_listening(engine_location, app_launch(plan, engine.features), log_path)
         actual = actual_memory(plan, read_allocation(log_path))
         assert list(actual) == [*keys, "host"]
         for view in plan_memory(plan):

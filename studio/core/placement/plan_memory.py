@@ -1,0 +1,75 @@
+"""The memory panel's view of a plan, before and after the load: what the planner predicts
+per device, and what the engine's log says it really allocated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.core.memory.engine_log import HOST_KEY as LOG_HOST_KEY
+from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
+from studio.core.placement.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.core.placement.plan import DevicePlan, Plan
+
+_KINDS = {"gpu": DeviceKind.GPU, "rpc": DeviceKind.RPC, "host": DeviceKind.HOST}
+
+
+def device_memory(device: DevicePlan) -> DeviceMemory:
+    """The panel's view of one device of a plan. A draft model's bytes count as weights
+    (they are mostly weights); the output buffer joins the fixed overhead."""
+    predicted = device.predicted
+    return DeviceMemory(
+        key=device.key,
+        label=device.label,
+        kind=_KINDS.get(device.kind, DeviceKind.GPU),
+        total=device.total_bytes,
+        free=device.free_bytes,
+        budget=device.budget,
+        planned=MemoryBreakdown(
+            weights=predicted.weights + predicted.draft,
+            kv=predicted.kv,
+            compute=predicted.compute,
+            overhead=predicted.output + predicted.overhead,
+        ),
+        unlogged_overhead=predicted.overhead,
+    )
+
+
+def plan_memory(plan: Plan) -> tuple[DeviceMemory, ...]:
+    """Every GPU and RPC device (used or not, so switching one on shows where it goes) and
+    the host last."""
+    return (*(device_memory(d) for d in plan.devices), device_memory(plan.host))
+
+
+# -- after the load: what the engine really allocated -----------------------------------
+
+def log_device_key(device: DevicePlan) -> str:
+    """The name the engine log gives this device's buffers (see engine_log.device_key)."""
+    if device.kind == "host":
+        return LOG_HOST_KEY
+    if device.kind == "rpc":
+        return f"RPC[{device.key.removeprefix('rpc:')}]"
+    return device.engine_name
+
+
+def read_allocation(log_path: Path) -> EngineAllocation:
+    """Parse an engine log file. Blocking: run it with `asyncio.to_thread`."""
+    with log_path.open(encoding="utf-8", errors="replace") as lines:
+        return parse_engine_log(lines)
+
+
+def actual_memory(plan: Plan, allocation: EngineAllocation) -> dict[str, MemoryBreakdown]:
+    """What the engine logged per device of the plan, by plan device key. Devices the log
+    does not mention (unused, or a log without `-lv 4`) are absent."""
+    logged = allocation.by_device()
+    actual: dict[str, MemoryBreakdown] = {}
+    for device in (*plan.devices, plan.host):
+        kinds = logged.get(log_device_key(device))
+        if kinds is None:
+            continue
+        actual[device.key] = MemoryBreakdown(
+            weights=kinds["model"],
+            kv=kinds["KV"] + kinds["RS"],
+            compute=kinds["compute"],
+            overhead=kinds["output"],
+        )
+    return actual
