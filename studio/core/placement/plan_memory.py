@@ -42,6 +42,7 @@ def plan_memory(plan: Plan) -> tuple[DeviceMemory, ...]:
 
 # -- after the load: what the engine really allocated -----------------------------------
 
+
 def log_device_key(device: DevicePlan) -> str:
     """The name the engine log gives this device's buffers (see engine_log.device_key)."""
     if device.kind == "host":
