@@ -98,23 +98,28 @@ def mtp(
         )
         return Eligibility.of(reasons)
     missing: list[str] = []
+    layers: list[int] = []  # the MTP layers with a tensor missing, for the sentence
     for il in mtp_layers(model):
+        before = len(missing)
         if tensor_names is None:
             if model.layer_bytes[il] <= 0:
                 missing.append(f"blk.{il}")
-            continue
-        missing.extend(
-            f"blk.{il}.{suffix}"
-            for suffix in MTP_REQUIRED_TENSORS
-            if f"blk.{il}.{suffix}" not in tensor_names
-        )
+        else:
+            missing.extend(
+                f"blk.{il}.{suffix}"
+                for suffix in MTP_REQUIRED_TENSORS
+                if f"blk.{il}.{suffix}" not in tensor_names
+            )
+        if len(missing) > before:
+            layers.append(il)
     if missing:
         reasons.append(
             Reason.of(
                 ReasonCode.MTP_TENSORS_MISSING,
                 Setting.SPECULATIVE,
                 Severity.WARNING,
-                layers=", ".join(missing),
+                layers=", ".join(str(il) for il in layers),
+                missing=", ".join(missing),
             )
         )
     return Eligibility.of(reasons)
