@@ -236,10 +236,10 @@ def _summary_json(summary: ModelSummary) -> dict[str, object]:
 
 def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
     """The plan `studio fit` makes for the same model and flags."""
-    from studio.cli.fit import machine_planner
+    from studio.cli.fit import machine_setup
 
     # A header estimate needs no engine: without one it plans as fit does on fake devices.
-    planner = machine_planner(Path(args.model), model, args.binary, need_engine=False)
+    planner = machine_setup(Path(args.model), model, args.binary, need_engine=False).planner
     request, _reasons = request_from_environment(os.environ)
     changes: dict[str, Any] = {"ctx": args.ctx if args.ctx is not None else request.ctx}
     for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch"):

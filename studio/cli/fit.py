@@ -20,11 +20,7 @@ from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model
 from studio.core.hardware import (
     MIB,
-    DeviceConfig,
-    RpcEndpoint,
-    discover_devices,
     parse_size,
-    probe_rpc_devices,
 )
 from studio.core.memory import summarize
 from studio.core.paths import AppPaths
@@ -39,9 +35,9 @@ from studio.core.placement import (
     Projector,
     Reason,
     SplitMode,
-    request_from_environment,
 )
 from studio.core.placement.environment import child_environment
+from studio.core.placement.setup import Machine, ModelSetup
 
 
 def _auto_int(text: str) -> int | None:
@@ -111,8 +107,9 @@ def _device_key(planner: Planner, name: str) -> str:
     raise StudioError("fit_unknown_device", f"no device named {name!r}", device=name)
 
 
-def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, tuple[Reason, ...]]:
-    request, env_reasons = request_from_environment(os.environ)
+def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
+    """The flags over the set-up's base (which holds the LLAMA_ARG_* settings)."""
+    request, planner = setup.base_request, setup.planner
     changes: dict[str, Any] = {}
     for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch", "batch"):
         value = getattr(args, field)
@@ -159,7 +156,7 @@ def _request(args: argparse.Namespace, planner: Planner) -> tuple[PlanRequest, t
         projector = read_model(args.mmproj)
         size = sum(t.n_bytes for t in projector.tensors)
         changes["projector"] = Projector(args.mmproj, size)
-    return request.with_changes(**changes), env_reasons
+    return request.with_changes(**changes)
 
 
 def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any]:
@@ -187,8 +184,9 @@ def _reason_text(reason: Reason) -> str:
     )
 
 
-def describe(plan: Plan) -> str:
-    """The plan as a table a person can read in a terminal."""
+def describe(plan: Plan, command: list[str]) -> str:
+    """The plan as a table a person can read in a terminal; `command` is what runs for it
+    (`ModelSetup.command`, the load dialog's too)."""
     lines = [
         f"model:      {plan.model_path}",
         f"fits:       {'yes' if plan.fits else 'NO'}",
@@ -215,7 +213,7 @@ def describe(plan: Plan) -> str:
         )
     if plan.reasons:
         lines += ["", "reasons:"] + [f"  {_reason_text(r)}" for r in plan.reasons]
-    lines += ["", "arguments:", "  " + shlex.join(plan.argv[1:])]
+    lines += ["", "arguments:", "  " + shlex.join(command[1:])]
     return "\n".join(lines)
 
 
@@ -227,50 +225,42 @@ def _fail(args: argparse.Namespace, error: StudioError) -> int:
     return 2
 
 
-def machine_planner(
+def machine_setup(
     path: Path,
     model: GGUFModel,
     binary: Path | None = None,
     rpc: str = "",
     *,
     need_engine: bool = True,
-) -> Planner:
-    """A planner for `model` on this machine's devices (or STUDIO_FAKE_DEVICES) and the
-    engine that will run it: `studio fit` and `studio estimate` plan through the same one.
+) -> ModelSetup:
+    """`model` on this machine's devices (or STUDIO_FAKE_DEVICES) for the engine that will
+    run it, through the set-up the app uses: `studio fit` and `studio estimate` plan with it.
     Without `need_engine`, a machine with no runnable engine still gets a plan (its GPUs
     from NVML, every engine feature assumed), as with fake devices."""
-    config = DeviceConfig.from_environment(os.environ)
-    info, location = _engine(binary, bool(config.fake_spec) or not need_engine)
-    endpoints = [RpcEndpoint.parse(e) for e in rpc.split(",") if e.strip()]
-    rpc_devices = probe_rpc_devices(location, endpoints) if endpoints and location else ()
-    inventory = discover_devices(
-        config, info.devices if info else (), os.environ, rpc_devices=rpc_devices
-    )
-    return Planner(
-        summarize(model),
-        path,
-        inventory,
-        info.features if info else None,
-        frozenset(t.name for t in model.tensors),
-    )
+    machine = Machine.of(os.environ)
+    info, location = _engine(binary, machine.fake_devices or not need_engine)
+    return machine.setup(path, info, location, rpc.split(","), model=model)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        planner = machine_planner(args.model, read_model(args.model), args.binary, args.rpc)
-        request, env_reasons = _request(args, planner)
+        setup = machine_setup(args.model, read_model(args.model), args.binary, args.rpc)
+        request = _request(args, setup)
     except StudioError as error:
         return _fail(args, error)
-    plan = planner.plan(request)
+    plan = setup.planner.plan(request)
+    command = setup.command(plan)
+    env_reasons = setup.environment_reasons
     if args.json:
         data = plan.to_json()
+        data["argv"] = command[1:]
         data["environment"] = [r.to_json() for r in env_reasons]
         data["child_environment_cleared"] = sorted(
             k for k in os.environ if k not in child_environment(os.environ)
         )
         print(json.dumps(data, indent=2))
     else:
-        text = describe(plan)
+        text = describe(plan, command)
         if env_reasons:
             text += "\n\nenvironment:\n" + "\n".join(f"  {_reason_text(r)}" for r in env_reasons)
         print(text)

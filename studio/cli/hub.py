@@ -14,7 +14,6 @@ from typing import Any
 
 from studio.core.engine import EngineError, default_selector
 from studio.core.errors import StudioError
-from studio.core.hardware import DeviceConfig, discover_devices
 from studio.core.hub import (
     DownloadQueue,
     DownloadRequest,
@@ -30,6 +29,7 @@ from studio.core.hub import (
 from studio.core.hub.fit import FitAssessment, plan_fit, remote_assessor
 from studio.core.hub.library import scan_library
 from studio.core.paths import AppPaths
+from studio.core.placement.setup import Machine
 from studio.core.tasks import TaskOwner
 
 _SORTS = {
@@ -97,11 +97,7 @@ def _judge_here() -> Any:
         info = default_selector(AppPaths.default()).active().info
     except EngineError:
         info = None
-    inventory = discover_devices(
-        DeviceConfig.from_environment(os.environ),
-        info.devices if info is not None else (),
-        os.environ,
-    )
+    inventory = Machine.of(os.environ).devices(info)
     features = info.features if info is not None else None
     return lambda summary, name: plan_fit(summary, name, inventory, features)
 

@@ -152,28 +152,17 @@ def machine_plan(
     say why itself) leaves the plan to the memory the hardware reports."""
     # Imported here: only planning needs the GGUF reader and the hardware probes.
     from studio.core.gguf import read_model
-    from studio.core.hardware import DeviceConfig, discover_devices
-    from studio.core.memory import summarize
-    from studio.core.placement import Planner, request_from_environment
+    from studio.core.placement.setup import Machine
 
-    model = read_model(args.model)
+    model = read_model(args.model)  # a bad file is told before any engine question
     try:
         info: EngineInfo | None = EngineProber(AppPaths.default().engine_probe_cache).probe(engine)
     except EngineError:
         if probe_required:
             raise
         info = None
-    inventory = discover_devices(
-        DeviceConfig.from_environment(os.environ), info.devices if info else (), os.environ
-    )
-    planner = Planner(
-        summarize(model),
-        args.model,
-        inventory,
-        info.features if info else None,
-        frozenset(t.name for t in model.tensors),
-    )
-    request, _reasons = request_from_environment(os.environ)
+    setup = Machine.of(os.environ).setup(args.model, info, model=model)
+    planner, request = setup.planner, setup.base_request
     changes: dict[str, Any] = {"ctx": args.ctx, "parallel": args.parallel or 1}
     if args.cache_type_k:
         changes["cache_type_k"] = args.cache_type_k
