@@ -4,7 +4,8 @@
     python i18n/update.py --merge FILE.json    # also fill unfinished entries from FILE
     python i18n/update.py --check              # exit 1 if anything is unfinished
 
-Every run re-extracts the strings of `studio/ui` and `studio/services` into one .ts per
+Every run re-extracts the strings of `studio/ui`, `studio/services` and
+`studio/core/voice` (the app's sentences) into one .ts per
 language (existing translations kept, vanished strings dropped, no line numbers so moving
 code does not churn the files), fills an unfinished string from the same string already
 translated in another context, writes what is still unfinished to `i18n/unfinished.json`
@@ -28,18 +29,19 @@ from typing import Any
 I18N = Path(__file__).resolve().parent
 ROOT = I18N.parent
 LANGUAGES = ("de", "es", "fr", "ja", "zh_CN")
-SOURCE_DIRECTORIES = ("studio/ui", "studio/services")
+# studio/core/voice holds the app's sentences (Qt-free, marked with `_mark`).
+SOURCE_DIRECTORIES = ("studio/ui", "studio/services", "studio/core/voice")
 UNFINISHED_FILE = I18N / "unfinished.json"
 MEMORY_FILE = I18N / "memory.json"
 BIN = Path(sys.executable).parent
-# `_tr("...")` helpers at module level (server_text.py, plan_text.py) are lookups too, and
-# messages.py spells QCoreApplication.translate as `_translate`.
+# `_tr("...")` helpers at module level are lookups too, and the Qt-free sentence templates
+# of studio/core/voice are marked with `_mark(context, text)`, read like `translate`.
 LUPDATE_OPTIONS = (
     "-no-obsolete",
     "-locations",
     "none",
     "-tr-function-alias",
-    "tr+=_tr,translate+=_translate",
+    "tr+=_tr,translate+=_translate,translate+=_mark",
 )
 
 

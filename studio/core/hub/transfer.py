@@ -17,6 +17,7 @@ import os
 import stat
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -56,17 +57,31 @@ class RetryPolicy:
         return float(min(self.max_delay_s, self.first_delay_s * 2 ** max(0, failures - 1)))
 
 
+class RetryReason(StrEnum):
+    """Why an attempt failed in a way worth retrying (`studio.core.voice` says each)."""
+
+    STALLED = "stalled"  # no bytes for longer than the read timeout
+    CONNECTION_DROPPED = "connection_dropped"  # closed before Content-Length
+    CANNOT_CONNECT = "cannot_connect"
+    CHECKSUM_MISMATCH = "checksum_mismatch"  # the whole file arrived but hashed wrong
+    RANGE_NOT_SATISFIABLE = "range_not_satisfiable"  # the server refused to resume
+    TOO_MANY_BYTES = "too_many_bytes"  # more bytes than the Hub's size for the file
+    HTTP_STATUS = "http_status"  # a retryable HTTP status (`status` says which)
+
+
 @dataclass(frozen=True)
 class RetryNotice:
     attempt: int  # consecutive failures so far
     delay_s: float
-    reason: str  # e.g. "stalled", "connection dropped", "http 503", "checksum mismatch"
+    reason: RetryReason
+    status: int | None = None  # the HTTP status, for `RetryReason.HTTP_STATUS`
 
 
 class _RetryableError(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: RetryReason, status: int | None = None) -> None:
+        super().__init__(reason.value if status is None else f"{reason.value} {status}")
         self.reason = reason
+        self.status = status
 
 
 def new_digest(remote: RemoteFile) -> Any:
@@ -192,7 +207,7 @@ class FileTransfer:
                 if self._offset < self._remote.size:
                     await self._attempt()
                 if self._offset < self._remote.size:
-                    raise _RetryableError("connection dropped")
+                    raise _RetryableError(RetryReason.CONNECTION_DROPPED)
                 actual = self._digest.hexdigest().lower()
                 if actual == expected_digest(self._remote):
                     return
@@ -207,19 +222,20 @@ class FileTransfer:
                         expected=expected_digest(self._remote),
                         actual=actual,
                     )
-                raise _RetryableError("checksum mismatch")
+                raise _RetryableError(RetryReason.CHECKSUM_MISMATCH)
             except _RetryableError as retry:
                 failures = 1 if self._offset > before else failures + 1
                 if failures > self._policy.attempts_without_progress:
                     raise DownloadError(
                         DOWNLOAD_RETRIES_EXHAUSTED,
-                        f"{self._remote.path}: {retry.reason} {failures - 1} times in a row",
+                        f"{self._remote.path}: {retry} {failures - 1} times in a row",
                         file=self._remote.path,
                         reason=retry.reason,
+                        status=retry.status,
                     ) from retry
                 delay = self._policy.delay(failures)
-                log.info("%s: %s, retrying in %.1fs", self._remote.path, retry.reason, delay)
-                self._on_retry(RetryNotice(failures, delay, retry.reason))
+                log.info("%s: %s, retrying in %.1fs", self._remote.path, retry, delay)
+                self._on_retry(RetryNotice(failures, delay, retry.reason, retry.status))
                 await self._sleep(delay)
 
     async def _load_partial(self) -> None:
@@ -261,14 +277,14 @@ class FileTransfer:
             await self._write(bytes(buffer))
             raise
         except (httpx.ConnectError, httpx.ConnectTimeout) as error:
-            raise _RetryableError("cannot connect") from error
+            raise _RetryableError(RetryReason.CANNOT_CONNECT) from error
         except httpx.TimeoutException as error:
             # Bytes that arrived before the stall are good: keep them, resume after them.
             await self._write(bytes(buffer))
-            raise _RetryableError("stalled") from error
+            raise _RetryableError(RetryReason.STALLED) from error
         except httpx.TransportError as error:
             await self._write(bytes(buffer))
-            raise _RetryableError("connection dropped") from error
+            raise _RetryableError(RetryReason.CONNECTION_DROPPED) from error
         await self._write(bytes(buffer))
 
     async def _check_status(self, response: httpx.Response) -> None:
@@ -283,9 +299,9 @@ class FileTransfer:
             return
         if status == 416:
             await self._discard()
-            raise _RetryableError("range not satisfiable")
+            raise _RetryableError(RetryReason.RANGE_NOT_SATISFIABLE)
         if status in _RETRYABLE_STATUS:
-            raise _RetryableError(f"http {status}")
+            raise _RetryableError(RetryReason.HTTP_STATUS, status)
         if status in (401, 403):
             raise HubError(HUB_AUTH_REQUIRED, f"{self._url}: {status}", target=self._remote.path)
         if status == 404:
@@ -297,7 +313,7 @@ class FileTransfer:
             return
         if self._offset + len(data) > self._remote.size:
             await self._discard()
-            raise _RetryableError("more bytes than the Hub's size")
+            raise _RetryableError(RetryReason.TOO_MANY_BYTES)
         write = asyncio.ensure_future(asyncio.to_thread(_append, self._partial, data, self._digest))
         try:
             await asyncio.shield(write)

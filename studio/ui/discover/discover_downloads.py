@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from studio.core.hub import DownloadSnapshot, JobState
 from studio.services.download_service import DownloadService
 from studio.ui.common.row_table_model import ROOT, AnyIndex, RowTableModel
+from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
 from studio.ui.discover.discover_models import ITEM_ROLE, SORT_ROLE
 
@@ -34,10 +35,10 @@ def state_text(snapshot: DownloadSnapshot) -> str:
     state = snapshot.state
     if state is JobState.RETRYING and snapshot.retry is not None:
         return text.tr("Reconnecting in {delay:.0f} s ({reason})").format(
-            delay=snapshot.retry.delay_s, reason=text.retry_reason_text(snapshot.retry.reason)
+            delay=snapshot.retry.delay_s, reason=ui_voice().retry_notice(snapshot.retry)
         )
     if state is JobState.FAILED and snapshot.error is not None:
-        return text.error_text(snapshot.error.code, snapshot.error.params)
+        return ui_voice().error(snapshot.error)
     labels = {
         JobState.QUEUED: text.tr("Queued"),
         JobState.CHECKING: text.tr("Checking disk space"),

@@ -37,7 +37,7 @@ from studio.core.hub import (
 from studio.core.hub.fit import FitAssessment
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
-from studio.ui.discover import discover_text as text
+from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_downloads import DownloadPanel
 from studio.ui.discover.discover_models import (
     ITEM_ROLE,
@@ -308,7 +308,7 @@ class DiscoverPage(QWidget):
 
     @Slot(str, str, object, str)
     def _on_hub_failed(self, operation: str, code: str, params: dict[str, object], _: str) -> None:
-        self.status.setText(text.error_text(code, params))
+        self.status.setText(ui_voice().code(code, params))
         if operation == "repo":
             self.repo_title.setText(self.tr("The repository could not be opened."))
         elif operation == "search" and self.results_model.rowCount() == 0:

@@ -1,19 +1,17 @@
-"""Words for the Discover and Library areas: sizes, counts, fit badges and error codes.
+"""Words for the Discover and Library areas: sizes, counts and fit badges.
 
-The core reports codes and numbers; everything a user reads is built here through Qt's
-translation system (context "Hub").
+The core reports codes and numbers; the Hub's words are built here through Qt's
+translation system (context "Hub"); error codes are said by `studio.ui.common.voice`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 
 from studio.core.hub.fit import FitAssessment, FitKind
-from studio.ui.common.messages import code_message
 
 
 def tr(text: str) -> str:
@@ -111,29 +109,3 @@ FIT_COLORS = {
     FitKind.NO_FIT: QColor(198, 40, 40),
     FitKind.UNKNOWN: QColor(120, 120, 120),
 }
-
-
-def retry_reason_text(reason: str) -> str:
-    """The downloader's retry reasons (stable English keys) in the user's language."""
-    known = {
-        "stalled": tr("no data for a while"),
-        "connection dropped": tr("the connection dropped"),
-        "cannot connect": tr("cannot connect"),
-        "checksum mismatch": tr("the bytes did not match the checksum"),
-        "range not satisfiable": tr("the server refused to resume"),
-        "more bytes than the Hub's size": tr("the server sent too much"),
-    }
-    if reason in known:
-        return known[reason]
-    if reason.startswith("http "):
-        return tr("server error {status}").format(status=reason.removeprefix("http "))
-    return reason
-
-
-def error_text(code: str, params: Mapping[str, object]) -> str:
-    """The app-wide sentence for a core error code (`messages`), with the downloader's
-    retry reason translated too."""
-    shown = dict(params)
-    if code == "download_retries_exhausted":
-        shown["reason"] = retry_reason_text(str(params.get("reason", "")))
-    return code_message(code, shown)

@@ -40,6 +40,7 @@ from studio.core.hub.fit import FitAssessment, remote_assessor
 from studio.core.hub.journal import DownloadJournal
 from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget, downloaded_in
+from studio.core.hub.transfer import RetryReason
 from studio.core.memory import ModelSummary
 from studio.core.tasks import TaskOwner
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo, Fault, quant_repo, random_bytes
@@ -154,7 +155,7 @@ async def test_a_stalled_transfer_resumes_without_user_action(harness: Harness) 
     done = await harness.finished(job)
     assert done.state is JobState.COMPLETED, done.error
     retries = [s.retry for s in harness.seen if s.retry is not None]
-    assert retries and retries[0].reason == "stalled"
+    assert retries and retries[0].reason is RetryReason.STALLED
     assert [h.get("Range") for h in harness.hub.gets_of(q4.path)] == [
         None,
         f"bytes={(2 << 20) + 1}-",
@@ -168,7 +169,7 @@ async def test_wrong_bytes_are_caught_and_fetched_again(harness: Harness) -> Non
     job = harness.queue.add(harness.cache_request(details, q4))
     done = await harness.finished(job)
     assert done.state is JobState.COMPLETED, done.error
-    assert [s.retry.reason for s in harness.seen if s.retry] == ["checksum mismatch"]
+    assert [s.retry.reason for s in harness.seen if s.retry] == [RetryReason.CHECKSUM_MISMATCH]
     assert len(harness.hub.gets_of(q4.path)) == 2
 
 
@@ -496,9 +497,9 @@ async def test_a_dead_network_fails_clearly_after_the_retries(tmp_path: Path) ->
     )
     assert done.state is JobState.FAILED
     assert done.error is not None and done.error.code == DOWNLOAD_RETRIES_EXHAUSTED
-    assert done.error.params["reason"] == "cannot connect"
+    assert done.error.params["reason"] is RetryReason.CANNOT_CONNECT
     reasons = {s.retry.reason for s in harness.seen if s.retry is not None}
-    assert reasons == {"cannot connect"}
+    assert reasons == {RetryReason.CANNOT_CONNECT}
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

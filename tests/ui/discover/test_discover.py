@@ -29,6 +29,7 @@ from studio.core.hub import (
     SearchSort,
 )
 from studio.core.hub.fit import plan_fit, remote_assessor
+from studio.core.hub.transfer import RetryReason
 from studio.core.tasks import TaskOwner
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
@@ -336,11 +337,17 @@ def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
         base = DownloadSnapshot(1, "r", "t", state, (), 5, 10, 0.0, None, None, None, ())
         return replace(base, **extra)  # type: ignore[arg-type]
 
-    retrying = snap(JobState.RETRYING, retry=RetryNotice(2, 4.0, "connection dropped"))
+    retrying = snap(JobState.RETRYING, retry=RetryNotice(2, 4.0, RetryReason.CONNECTION_DROPPED))
     assert state_text(retrying) == "Reconnecting in 4 s (the connection dropped)"
     failed = snap(
         JobState.FAILED,
-        error=DownloadError("download_retries_exhausted", "x", file="m.gguf", reason="http 503"),
+        error=DownloadError(
+            "download_retries_exhausted",
+            "x",
+            file="m.gguf",
+            reason=RetryReason.HTTP_STATUS,
+            status=503,
+        ),
     )
     assert state_text(failed) == "m.gguf kept failing (server error 503). Resume to try again."
     full = snap(

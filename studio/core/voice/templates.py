@@ -1,0 +1,398 @@
+"""The words: every code the core reports, with its English sentence template.
+
+Each template is written once, here, inside `_mark("Sentences", ...)`: `i18n/update.py`
+has lupdate read `_mark` as `QCoreApplication.translate`, so every sentence lands in the
+translation catalogues while this module stays free of Qt. `{name}` fields are filled from
+the code's parameters; `%n` is a count with each language's plural forms.
+
+Where a sentence belongs: add the code's template to `CODES` (or `COUNTED` when it counts
+something), and nowhere else; `tests/core/test_voice.py` fails for a code the core can
+report without one here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from studio.core.hub.transfer import RetryReason
+from studio.core.server.recovery import RecoveryStep
+
+CONTEXT = "Sentences"
+
+
+def _mark(context: str, text: str, disambiguation: str = "", count: int = -1) -> str:
+    """Marks `text` for translation (lupdate reads it as `translate`); returns it as is."""
+    return text
+
+
+# code -> sentence with `{parameter}` fields.
+CODES: Mapping[str, str] = {
+    # -- the engine binary (studio/core/engine) --
+    "engine_missing": _mark("Sentences", "The llama-server engine was not found ({path})."),
+    "engine_not_executable": _mark(
+        "Sentences", "The llama-server engine cannot be run ({path}): {reason}"
+    ),
+    "engine_broken": _mark(
+        "Sentences",
+        "The llama-server engine at {path} does not work: it exited with code {exit_code}.",
+    ),
+    "engine_timeout": _mark(
+        "Sentences", "The llama-server engine at {path} did not answer in time."
+    ),
+    "engine_cancelled": _mark("Sentences", "Checking the engine was cancelled."),
+    "engine_cpu_unsupported": _mark(
+        "Sentences",
+        "This engine was built for instructions this CPU lacks. Build one for this "
+        "computer in Settings > Engine, or choose another engine there.",
+    ),
+    "engine_self_test_failed": _mark(
+        "Sentences", "The engine failed its self-test on a tiny model ({status})."
+    ),
+    # -- building an engine (studio/core/engine/build.py) --
+    "build_compiler_missing": _mark(
+        "Sentences",
+        "No C/C++ compiler was found. Install one (on Debian or Ubuntu: "
+        "sudo apt install build-essential) and try again.",
+    ),
+    "build_tool_missing": _mark(
+        "Sentences", "{tool} is missing and could not be installed from the package index."
+    ),
+    "build_download_failed": _mark(
+        "Sentences", "The llama.cpp source could not be downloaded; check the network."
+    ),
+    "build_failed": _mark("Sentences", "The engine build failed; see the build log."),
+    "build_cancelled": _mark("Sentences", "The engine build was cancelled."),
+    "build_self_test_failed": _mark(
+        "Sentences", "The new engine was built but failed its self-test ({status})."
+    ),
+    # -- starting and running llama-server (studio/core/server) --
+    "binary_missing": _mark("Sentences", "The llama-server binary was not found."),
+    "binary_not_executable": _mark("Sentences", "The llama-server binary cannot be executed."),
+    "bad_argument": _mark("Sentences", "The engine refused an argument; see the log."),
+    "port_in_use": _mark("Sentences", "The port was already in use."),
+    "model_missing": _mark("Sentences", "The model file does not exist: {path}."),
+    "model_invalid": _mark("Sentences", "{path} is not a valid GGUF model ({reason})."),
+    "unknown_architecture": _mark(
+        "Sentences",
+        "This engine does not know the model's architecture; a newer llama-server is needed.",
+    ),
+    "kv_type_needs_flash_attn": _mark("Sentences", "A quantized V cache needs flash attention on."),
+    "projector_failed": _mark("Sentences", "The vision projector failed to load."),
+    "oom_weights": _mark("Sentences", "Out of memory while loading the weights."),
+    "oom_kv": _mark("Sentences", "Out of memory for the KV cache: lower the context."),
+    "oom_compute": _mark("Sentences", "Out of memory for the compute buffers."),
+    "killed": _mark(
+        "Sentences", "The engine was killed, most likely by the system for lack of memory."
+    ),
+    "crashed": _mark("Sentences", "The engine crashed ({signal})."),
+    "health_timeout": _mark("Sentences", "The engine did not become ready in time."),
+    "crash_loop": _mark("Sentences", "The engine crashed repeatedly; it is not restarted again."),
+    "hung": _mark("Sentences", "The engine stopped answering; it was replaced."),
+    "oom_nothing_smaller": _mark(
+        "Sentences",
+        "Out of memory even after {steps} smaller settings (the last with a context of "
+        "{ctx}); nothing smaller is left to try. Free memory or choose a smaller model.",
+    ),
+    "exited": _mark("Sentences", "The engine exited (code {exit_code})."),
+    # -- the fit check before any load (studio/core/placement/admission.py) --
+    "model_does_not_fit": _mark(
+        "Sentences",
+        "{model} does not fit: it needs {needed} of {device} memory plus {reserve} kept "
+        "free, and {available} is free.",
+    ),
+    "plan_refused": _mark(
+        "Sentences", "{model} cannot be loaded with these settings; see the load dialog."
+    ),
+    "superseded": _mark("Sentences", "A newer request replaced this one."),
+    "manager_closed": _mark(
+        "Sentences", "The app is closing; the engine no longer takes requests."
+    ),
+    "no_model": _mark("Sentences", "No model is loaded."),
+    "stream_interrupted": _mark(
+        "Sentences", "The answer was interrupted: the connection to the engine was lost."
+    ),
+    "launch_too_many_arguments": _mark(
+        "Sentences", "Too many engine arguments ({count}); the engine was not started."
+    ),
+    "launch_denied_argument": _mark(
+        "Sentences",
+        "The engine argument {flag} is managed by the app and cannot be set by hand.",
+    ),
+    # -- GGUF files (studio/core/gguf) --
+    "gguf.not_gguf": _mark("Sentences", "{source} is not a GGUF file."),
+    "gguf.unsupported_version": _mark(
+        "Sentences", "{source} uses GGUF version {version}, which is not supported."
+    ),
+    "gguf.truncated": _mark(
+        "Sentences", "{source} is incomplete: it ends after {available} of at least {needed}."
+    ),
+    "gguf.corrupt": _mark("Sentences", "{source} is damaged: {reason}."),
+    "gguf.header_too_large": _mark(
+        "Sentences", "The header of {source} is larger than {limit}; it was not read."
+    ),
+    "gguf.missing_shard": _mark("Sentences", "A part of the split model is missing: {shard}."),
+    "gguf.range_unsupported": _mark(
+        "Sentences", "The server of {url} cannot send parts of a file (HTTP {status})."
+    ),
+    "gguf.remote_failed": _mark("Sentences", "{url} could not be read: {reason}."),
+    "gguf.bad_metadata": _mark(
+        "Sentences",
+        "{source} is damaged or hostile: it declares {key} = {value}, which no model has.",
+    ),
+    "model_not_regular_file": _mark(
+        "Sentences",
+        "{path} is not an ordinary file (it is a pipe, a device or a folder); only "
+        "ordinary files are opened as models.",
+    ),
+    "model_unreadable": _mark("Sentences", "{path} cannot be read: {reason}."),
+    # -- memory estimates (studio/core/memory) --
+    "memory.unknown_cache_type": _mark("Sentences", "Unknown KV cache type: {type}."),
+    "memory.quantized_v_needs_flash_attn": _mark(
+        "Sentences", "A quantized V cache needs flash attention on."
+    ),
+    "memory.mla_needs_equal_cache_types": _mark(
+        "Sentences", "This model needs the same type for the K and V caches."
+    ),
+    "memory.bad_batch": _mark("Sentences", "The batch sizes are not valid."),
+    "memory.host_in_devices": _mark("Sentences", "System RAM cannot be listed as a GPU device."),
+    "memory.tensor_split_needs_fa_f16": _mark(
+        "Sentences",
+        "Tensor parallelism needs flash attention and an unquantized KV cache.",
+    ),
+    "memory.no_architecture": _mark("Sentences", "The model file does not name its architecture."),
+    "memory.no_block_count": _mark(
+        "Sentences", "The model file does not say how many layers it has."
+    ),
+    # -- devices (studio/core/hardware) --
+    "rpc_unreachable": _mark("Sentences", "A remote RPC device did not answer ({endpoints})."),
+    "rpc_endpoint_invalid": _mark(
+        "Sentences", "“{endpoint}” is not host:port (for example 192.168.1.20:50052)."
+    ),
+    "fake_devices_invalid": _mark(
+        "Sentences", "STUDIO_FAKE_DEVICES has an entry that cannot be read: {entry}"
+    ),
+    # -- Hugging Face, downloads and the library (studio/core/hub) --
+    "hub_offline": _mark(
+        "Sentences",
+        "Cannot reach the Hugging Face Hub. Check the network connection, and the proxy "
+        "and endpoint in Settings.",
+    ),
+    "hub_not_found": _mark("Sentences", "Not found on the Hub: {target}."),
+    "hub_auth_required": _mark(
+        "Sentences",
+        "This repository is gated or private. Add a Hugging Face token in Settings and "
+        "accept the model's terms on its Hub page.",
+    ),
+    "hub_http_error": _mark("Sentences", "The Hub answered with an error (HTTP {status})."),
+    "download_disk_full": _mark(
+        "Sentences",
+        "Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.",
+    ),
+    "download_checksum_mismatch": _mark(
+        "Sentences",
+        "{file} did not match the Hub's checksum, even when downloaded again. The "
+        "damaged copy was deleted.",
+    ),
+    "download_retries_exhausted": _mark(
+        "Sentences", "{file} kept failing ({reason}). Resume to try again."
+    ),
+    "download_unsafe_path": _mark(
+        "Sentences",
+        "Refused a file name that would write outside the target folder: {name}",
+    ),
+    "download_target_unwritable": _mark("Sentences", "Cannot write to {path}."),
+    "download_failed": _mark("Sentences", "The download failed unexpectedly; see the log."),
+    "library_not_gguf": _mark("Sentences", "This is not a usable GGUF model file ({reason})."),
+    "library_is_mmproj": _mark(
+        "Sentences",
+        "This is a vision projector (mmproj), not a model: load it together with its model.",
+    ),
+    "library_unreadable": _mark("Sentences", "The file cannot be read: {path}"),
+    # -- settings (studio/core/settings.py) --
+    "settings_set_aside": _mark(
+        "Sentences",
+        "Your settings could not be read, so the defaults apply. The unreadable file "
+        "was kept as {moved_to}.",
+    ),
+    "settings_unreadable": _mark(
+        "Sentences",
+        "Your settings could not be read ({path}), so the defaults apply for now.",
+    ),
+    # -- conversations (studio/core/chat) --
+    "chat_store_too_new": _mark(
+        "Sentences",
+        "The conversations were saved by a newer version of GGUF Studio (format "
+        "{version}; this version reads up to {supported}).",
+    ),
+    "chat_store_unreadable": _mark(
+        "Sentences", "The conversations file is damaged or not a database: {path}"
+    ),
+    "chat_store_recovered": _mark(
+        "Sentences",
+        "The conversations file was damaged. Everything that could still be read was "
+        "recovered into a new file; the damaged one was kept as {backup}.",
+    ),
+    "chat_conversation_missing": _mark("Sentences", "This conversation no longer exists."),
+    "chat_message_missing": _mark("Sentences", "This message no longer exists."),
+    # -- chatting (studio/services/chat_service.py, stored with an answer) --
+    "chat_no_model": _mark("Sentences", "Load a model first."),
+    "chat_server_refused": _mark("Sentences", "The engine refused the request."),
+    "chat_connection_lost": _mark("Sentences", "The connection to the engine was lost."),
+    "chat_export_failed": _mark("Sentences", "The conversation could not be exported."),
+    "chat_app_stopped": _mark(
+        "Sentences", "Interrupted: the app closed while this answer was written."
+    ),
+    # -- settings and the desktop entry --
+    "settings_secret_refused": _mark(
+        "Sentences",
+        "A Hugging Face token was kept out of the settings file ({field}); save tokens "
+        "with Save token.",
+    ),
+    "settings_rpc_device_invalid": _mark(
+        "Sentences", "“{value}” is not host:port (for example 192.168.1.20:50052)."
+    ),
+    "settings_unwritable": _mark("Sentences", "The settings cannot be saved to {path}."),
+    "desktop_exec_invalid": _mark(
+        "Sentences",
+        "The desktop entry cannot start the app: the command contains {argument}.",
+    ),
+    "desktop_icon_missing": _mark("Sentences", "The app icon is missing: {path}"),
+    # -- the planner's reasons (studio/core/placement/reasons.py) --
+    "device_over_budget": _mark("Sentences", "{device} needs {needed} but may use {budget}."),
+    "host_over_budget": _mark("Sentences", "System RAM needs {needed} but may use {budget}."),
+    "nothing_fits": _mark(
+        "Sentences",
+        "Nothing fits, even at a context of {ctx}: choose a smaller quant or free memory.",
+    ),
+    "layers_exceed_model": _mark(
+        "Sentences", "{requested} layers were asked for; the model has {maximum}."
+    ),
+    "device_unknown": _mark("Sentences", "A remembered device is not present any more ({key})."),
+    "dense_model_has_no_experts": _mark(
+        "Sentences", "This model is dense: it has no experts to keep on the CPU."
+    ),
+    "n_cpu_moe_clamped": _mark(
+        "Sentences", "Experts on the CPU reduced from {requested} to {maximum} layers."
+    ),
+    "tensor_parallel_needs_two_devices": _mark(
+        "Sentences", "Tensor parallelism needs two or more devices."
+    ),
+    "tensor_parallel_needs_flash_attn": _mark(
+        "Sentences", "Tensor parallelism needs flash attention on."
+    ),
+    "tensor_parallel_needs_unquantized_kv": _mark(
+        "Sentences", "Tensor parallelism needs an unquantized KV cache (not {cache_type})."
+    ),
+    "tensor_parallel_unsupported_architecture": _mark(
+        "Sentences", "Tensor parallelism does not support the {architecture} architecture."
+    ),
+    "tensor_parallel_unsupported_by_engine": _mark(
+        "Sentences", "This llama-server build has no tensor split mode."
+    ),
+    "tensor_parallel_excludes_cpu_moe": _mark(
+        "Sentences",
+        "Tensor parallelism keeps every expert on the GPUs; experts on the CPU were reset.",
+    ),
+    "tensor_parallel_needs_full_offload": _mark(
+        "Sentences",
+        "Tensor parallelism needs the whole model on the GPUs, which does not fit: layer "
+        "split is used.",
+    ),
+    "quantized_v_needs_flash_attn": _mark(
+        "Sentences", "A quantized V cache needs flash attention on."
+    ),
+    "cache_type_unsupported": _mark(
+        "Sentences", "This llama-server build has no {cache_type} KV cache."
+    ),
+    "mtp_not_in_model": _mark("Sentences", "The model has no MTP layers for speculative decoding."),
+    "mtp_tensors_missing": _mark(
+        "Sentences",
+        "The model declares MTP layers but their tensors are missing (layers {layers}): "
+        "the conversion dropped them.",
+    ),
+    "mtp_unsupported_by_engine": _mark(
+        "Sentences", "This llama-server build has no MTP speculative decoding."
+    ),
+    "mtp_and_draft_model_together": _mark(
+        "Sentences", "MTP and a draft model cannot be used together."
+    ),
+    "ctx_too_small": _mark("Sentences", "A context of {requested} is below the minimum {minimum}."),
+    "ctx_above_training": _mark(
+        "Sentences",
+        "A context of {requested} is above the {trained} the model was trained for.",
+    ),
+    "ctx_rounded": _mark("Sentences", "Context rounded from {requested} to {planned}."),
+    "ctx_reduced_to_fit": _mark("Sentences", "Context reduced from {trained} to {planned} to fit."),
+    "environment_variable_honoured": _mark(
+        "Sentences", "{variable}={value} from the environment is used."
+    ),
+    "environment_variable_ignored": _mark(
+        "Sentences",
+        "{variable}={value} from the environment is ignored (cleared for the engine).",
+    ),
+    "gpu_not_usable_by_engine": _mark(
+        "Sentences", "{device} cannot be used by this engine ({why})."
+    ),
+}
+
+# code -> the sentence used when a parameter of the `CODES` one is missing (a failure the
+# engine's log names without the file it concerns, say).
+SHORT: Mapping[str, str] = {
+    "engine_not_executable": _mark(
+        "Sentences", "The llama-server engine cannot be run ({path}): it is not an executable file."
+    ),
+    "download_disk_full": _mark("Sentences", "The disk is full: {path} could not be written."),
+    "model_missing": _mark("Sentences", "The model file does not exist."),
+    "model_invalid": _mark(
+        "Sentences", "The file is not a valid GGUF model (truncated or corrupt)."
+    ),
+}
+
+# code -> (the parameter that holds the count, the sentence with `%n` and plural forms).
+COUNTED: Mapping[str, tuple[str, str]] = {
+    "layers_spilled_to_host": (
+        "layers",
+        _mark("Sentences", "%n layer(s) run on the CPU to fit.", "", 1),
+    ),
+    "experts_spilled_to_host": (
+        "layers",
+        _mark("Sentences", "The experts of %n layer(s) stay on the CPU to fit.", "", 1),
+    ),
+}
+
+FALLBACK = _mark("Sentences", "Something went wrong ({code}).")
+
+# Why a download is retrying (a clause: it fills `{reason}` of a sentence).
+RETRY_REASONS: Mapping[RetryReason, str] = {
+    RetryReason.STALLED: _mark("Sentences", "no data for a while"),
+    RetryReason.CONNECTION_DROPPED: _mark("Sentences", "the connection dropped"),
+    RetryReason.CANNOT_CONNECT: _mark("Sentences", "cannot connect"),
+    RetryReason.CHECKSUM_MISMATCH: _mark("Sentences", "the bytes did not match the checksum"),
+    RetryReason.RANGE_NOT_SATISFIABLE: _mark("Sentences", "the server refused to resume"),
+    RetryReason.TOO_MANY_BYTES: _mark("Sentences", "the server sent too much"),
+    RetryReason.HTTP_STATUS: _mark("Sentences", "server error {status}"),
+}
+
+# What the recovery ladder did before the engine started (a clause without a full stop).
+RECOVERY_STEPS: Mapping[RecoveryStep, str] = {
+    RecoveryStep.NEW_PORT: _mark("Sentences", "Retried on another port"),
+    RecoveryStep.FLASH_ATTN_OFF: _mark("Sentences", "Retried with flash attention off"),
+    RecoveryStep.PROJECTOR_ON_CPU: _mark(
+        "Sentences", "Retried with the vision projector on the CPU"
+    ),
+    RecoveryStep.TEXT_ONLY: _mark("Sentences", "Retried without the vision projector"),
+    RecoveryStep.SPECULATIVE_OFF: _mark("Sentences", "Retried without speculative decoding"),
+    RecoveryStep.LAYER_SPLIT: _mark(
+        "Sentences", "Retried with layer split instead of tensor parallel"
+    ),
+    RecoveryStep.SMALLER_PLAN: _mark("Sentences", "Retried with a smaller plan"),
+    RecoveryStep.SMALLER_CONTEXT: _mark(
+        "Sentences", "Retried with a context of {ctx} (it goes no lower than {floor})"
+    ),
+    RecoveryStep.QUANTIZED_KV: _mark("Sentences", "Retried with a {cache_type} KV cache"),
+    RecoveryStep.EXPERTS_TO_CPU: _mark(
+        "Sentences", "Retried with the experts of {layers} layers on the CPU"
+    ),
+    RecoveryStep.FEWER_LAYERS: _mark("Sentences", "Retried with {layers} layers left on {device}"),
+}
+RECOVERED_AFTER = _mark("Sentences", "{step}, after: {cause}")

@@ -1,0 +1,146 @@
+"""How a code becomes a sentence: the template in the reader's language, its parameters
+filled and shown (byte counts as sizes, lists joined, device keys as names).
+
+`Voice` holds no state but the translate function, so one is cheap to make per call;
+a language switch applies to the next sentence because translation happens when a
+sentence is said, never at import.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from studio.core.errors import StudioError
+from studio.core.hub.transfer import RetryNotice, RetryReason
+from studio.core.placement.admission import format_size
+from studio.core.placement.reasons import Reason
+from studio.core.server.failures import Failure
+from studio.core.server.recovery import RecoveryNote
+from studio.core.voice.templates import (
+    CODES,
+    CONTEXT,
+    COUNTED,
+    FALLBACK,
+    RECOVERED_AFTER,
+    RECOVERY_STEPS,
+    RETRY_REASONS,
+    SHORT,
+)
+
+# (context, English source, count or -1) -> the text in the reader's language. A count
+# picks the plural form and replaces `%n`, as `QCoreApplication.translate` does.
+Translate = Callable[[str, str, int], str]
+
+# Parameters that hold byte counts, shown as sizes.
+BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit", "reserve"})
+
+
+def english(context: str, source: str, count: int = -1) -> str:
+    """The identity translation (the CLI, `studio serve`, logs): English as written."""
+    return source.replace("%n", str(count)) if count >= 0 else source
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Says codes as sentences. `translate` is the reader's language (English by default);
+    `size` writes a byte count."""
+
+    translate: Translate = english
+    size: Callable[[int], str] = field(default=format_size)
+
+    @staticmethod
+    def codes() -> frozenset[str]:
+        """Every code with a sentence."""
+        return frozenset(CODES) | frozenset(COUNTED)
+
+    @staticmethod
+    def knows(code: str) -> bool:
+        return code in CODES or code in COUNTED
+
+    def code(self, code: str, params: Mapping[str, object] | None = None) -> str:
+        """The sentence for `code` with `params` filled in. A missing parameter picks the
+        code's short sentence if it has one, else shows "?"; an unknown code says
+        "Something went wrong (code)." (and a test fails for it)."""
+        values = dict(params or {})
+        counted = COUNTED.get(code)
+        if counted is not None:
+            name, plural = counted
+            count = values.get(name)
+            return self._tr(plural, count if isinstance(count, int) else 0)
+        template = CODES.get(code)
+        if template is None:
+            return self._tr(FALLBACK).format(code=code)
+        if code in SHORT and not _fields(template) <= values.keys():
+            template = SHORT[code]
+        return self._tr(template).format_map(_Shown(self._shown(values)))
+
+    def error(self, error: StudioError) -> str:
+        return self.code(error.code, error.params)
+
+    def failure(self, failure: Failure) -> str:
+        params: dict[str, object] = {**failure.params}
+        if failure.signal_name:
+            params["signal"] = failure.signal_name
+        if failure.exit_code is not None:
+            params["exit_code"] = failure.exit_code
+        return self.code(failure.code.value, params)
+
+    def reason(self, reason: Reason, device_name: Callable[[str], str] = str) -> str:
+        """`device_name` turns a device key (an NVML UUID, say) into its label."""
+        params: dict[str, object] = {**reason.params}
+        if "device" in params:
+            params["device"] = device_name(str(params["device"]))
+        return self.code(reason.code.value, params)
+
+    def retry(self, reason: RetryReason | str, status: object = None) -> str:
+        """Why a download is retrying, as a clause ("the connection dropped")."""
+        try:
+            known = RetryReason(reason)
+        except ValueError:
+            return str(reason)
+        return self._tr(RETRY_REASONS[known]).format_map(_Shown({"status": status}))
+
+    def retry_notice(self, notice: RetryNotice) -> str:
+        return self.retry(notice.reason, notice.status)
+
+    def recovery(self, note: RecoveryNote) -> str:
+        """What the recovery ladder did, and after which failure."""
+        template = RECOVERY_STEPS.get(note.step)
+        step = (
+            self._tr(template).format_map(_Shown(self._shown(dict(note.params))))
+            if template is not None
+            else str(note.step)
+        )
+        return self._tr(RECOVERED_AFTER).format(step=step, cause=self.failure(note.cause))
+
+    def _tr(self, source: str, count: int = -1) -> str:
+        return self.translate(CONTEXT, source, count)
+
+    def _shown(self, values: Mapping[str, object]) -> dict[str, object]:
+        shown: dict[str, object] = {}
+        for key, value in values.items():
+            if key in BYTE_PARAMETERS and isinstance(value, int) and not isinstance(value, bool):
+                shown[key] = self.size(value)
+            elif isinstance(value, RetryReason):
+                shown[key] = self.retry(value, values.get("status"))
+            elif isinstance(value, (list, tuple, set, frozenset)):
+                shown[key] = ", ".join(str(item) for item in value)
+            else:
+                shown[key] = value
+        return shown
+
+
+ENGLISH = Voice()
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+class _Shown(dict[str, object]):
+    """Parameters as shown; an absent one reads "?" rather than raising."""
+
+    def __missing__(self, key: str) -> object:
+        return "?"
