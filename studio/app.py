@@ -24,6 +24,7 @@ from studio.core.server.launch import LaunchSpec
 from studio.core.settings import SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
+from studio.services.api_server_service import ApiServerService
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
 from studio.services.engine_service import EngineService
@@ -133,6 +134,19 @@ class StudioApp:
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.areas.show_snapshot)
             self.areas.plan_launched.connect(self.manager.remember_plan)
+        self.api: ApiServerService | None = None
+        if self.manager is not None:
+            # The Server page's local API, over the manager the chat pane uses. Its catalog
+            # is the Library's last scan (read from a worker thread; the list is replaced
+            # whole, never changed in place).
+            self.api = ApiServerService(
+                self.manager.manager,
+                self.settings,
+                self.tasks,
+                self._plan_api_load,
+                library=lambda: list(self.hub_area.library.models),
+            )
+            self.areas.server_page.api.attach(self.api)
         self.window = MainWindow(
             self.engine,
             pages={
@@ -172,6 +186,11 @@ class StudioApp:
         if self.manager is not None:
             self.manager.unload()
 
+    async def _plan_api_load(self, path: Path) -> tuple[LaunchSpec, None]:
+        # A model an API request names loads as the autoload would load it: its remembered
+        # settings, planned to fit now.
+        return await self.areas.remembered_spec(str(path)), None
+
     def start(self) -> None:
         self.window.show()
         self.engine.probe(self.engine_binary)
@@ -195,6 +214,8 @@ class StudioApp:
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
         self.engine.close()  # a probe, self-test or build in flight must not delay quitting
+        if self.api is not None:
+            await self.api.shutdown()  # no API client may start a stream on a stopping engine
         if self.manager is not None:
             await self.manager.shutdown()  # the engine child first, then every task
         await self.tasks.shutdown()

@@ -1,8 +1,10 @@
 """The Server area: the engine (binary, version, devices, features), the manager's state,
-the command that runs, the local API address, and a live tail of the engine's log.
+the command that runs, the local API (`api_panel`, started and stopped here), and a live
+tail of the engine's log.
 
 The page renders what it is told: manager snapshots through `show_snapshot`, the probed
-engine through `show_engine`, log lines from a `LogTail`. Its only intent is `unload_requested`.
+engine through `show_engine`, log lines from a `LogTail`. Its own intent is
+`unload_requested`; the API panel sends its intents to the service `api.attach` gives it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from PySide6.QtWidgets import (
 from studio.core.engine import EngineInfo
 from studio.core.server.states import ServerState, Snapshot
 from studio.services.log_tail import LogTail
-from studio.ui.server.server_text import failure_text, phase_text, recovery_text, state_text
+from studio.ui.server.api_panel import ApiPanel
+from studio.ui.common.voice import ui_voice
+from studio.ui.server.server_text import phase_text, state_text
 
 LOG_LINES_KEPT = 5000
 
@@ -75,7 +79,8 @@ class ServerPage(QWidget):
             group = QGroupBox(self.tr("Memory: predicted, allocated by the engine, in use now"))
             QVBoxLayout(group).addWidget(memory)
             layout.addWidget(group)
-        layout.addWidget(self._api_group())
+        self.api = ApiPanel()
+        layout.addWidget(self.api)
         layout.addWidget(self._log_group(), 1)
 
         log_tail.appended.connect(self._on_log_appended)
@@ -106,6 +111,7 @@ class ServerPage(QWidget):
         self.recovery.setObjectName("server-recovery")
         self.recovery.setWordWrap(True)
         form.addRow(self.tr("Recovery"), self.recovery)
+        self._engine_address_rows(form)
         self.unload = QPushButton(self.tr("Unload model"))
         self.unload.setObjectName("server-unload")
         self.unload.setAccessibleName(self.tr("Unload the model and stop the engine"))
@@ -134,35 +140,13 @@ class ServerPage(QWidget):
         form.addRow(self.tr("Supports"), self.engine_features)
         return group
 
-    def _api_group(self) -> QGroupBox:
-        group = QGroupBox(self.tr("Local API"))
-        column = QVBoxLayout(group)
-        form = QFormLayout()
-        column.addLayout(form)
+    def _engine_address_rows(self, form: QFormLayout) -> None:
+        """The running engine's own loopback address and command (its key stays private)."""
         self.address = QLineEdit()
         self.address.setObjectName("server-address")
         self.address.setReadOnly(True)
         self.address.setAccessibleName(self.tr("Address of the running engine"))
-        copy_address = QPushButton(self.tr("Copy"))
-        copy_address.setAccessibleName(self.tr("Copy the address"))
-        copy_address.clicked.connect(lambda: self._copy(self.address.text()))
-        row = QHBoxLayout()
-        row.addWidget(self.address, 1)
-        row.addWidget(copy_address)
-        form.addRow(self.tr("Address"), row)
-        hint = QLabel(
-            self.tr(
-                "The engine listens on loopback only, with a fresh API key per start. For an "
-                "OpenAI-compatible API other programs can use, run "
-                "<code>studio serve MODEL.gguf --port 8080</code>: it serves "
-                "<code>http://127.0.0.1:8080/v1</code> through the same manager, with crash "
-                "recovery."
-            )
-        )
-        hint.setWordWrap(True)
-        # Rich text with code spans reports a wide minimum even when wrapped; an explicit
-        # one keeps the page narrow enough for a 1024-pixel window.
-        hint.setMinimumWidth(200)
+        form.addRow(self.tr("Engine address"), self.address)
         self.command = QLineEdit()
         self.command.setObjectName("server-command")
         self.command.setReadOnly(True)
@@ -174,10 +158,6 @@ class ServerPage(QWidget):
         row.addWidget(self.command, 1)
         row.addWidget(copy_command)
         form.addRow(self.tr("Command"), row)
-        # Below the form, not in a row of it: a form sized this wrapped label for a narrow
-        # width and left blank lines above and below it.
-        column.addWidget(hint)
-        return group
 
     def _log_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Engine log"))
@@ -220,7 +200,7 @@ class ServerPage(QWidget):
         if snapshot.state is ServerState.STARTING and snapshot.phase is not None:
             state += " — " + phase_text(snapshot.phase)
         if snapshot.failure is not None and snapshot.state is ServerState.FAILED:
-            state += "\n" + failure_text(snapshot.failure)
+            state += "\n" + ui_voice().failure(snapshot.failure)
         self.state.setText(state)
         self.model.setText(str(snapshot.model) if snapshot.model else self.tr("None"))
         if snapshot.ready is not None:
@@ -239,7 +219,7 @@ class ServerPage(QWidget):
             else "—"
         )
         self.recovery.setText(
-            "\n".join(recovery_text(note) for note in snapshot.recovery) or self.tr("None")
+            "\n".join(ui_voice().recovery(note) for note in snapshot.recovery) or self.tr("None")
         )
         self.address.setText(snapshot.base_url or "")
         self.command.setText(snapshot.command)
