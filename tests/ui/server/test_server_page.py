@@ -14,6 +14,7 @@ from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.server.states import ReadyInfo, ServerState, Snapshot, StartPhase
 from studio.core.tasks import TaskOwner
+from studio.core.voice import ENGLISH
 from studio.services.log_tail import INITIAL_TAIL_BYTES, LogTail, _Cursor, read_new_lines
 from studio.ui.server.server_page import ServerPage
 from studio.ui.window.status_bar import ServerStatusLabel
@@ -111,12 +112,23 @@ def test_status_bar_names_the_model_and_the_state(qtbot: QtBot) -> None:
     assert label.toolTip() == "/models/tiny.gguf"
 
 
-def test_every_failure_code_has_words() -> None:
-    from studio.ui.server.server_text import failure_text
-
-    for code in FailureCode:
-        text = failure_text(Failure(code, exit_code=3, signal_name="SIGBUS"))
-        assert text and text != str(code) and "{" not in text
+@pytest.mark.parametrize("code", list(FailureCode))
+def test_every_failure_reads_as_its_sentence_on_the_page_and_the_status_bar(
+    qtbot: QtBot, code: FailureCode
+) -> None:
+    page = _page(qtbot, TaskOwner("test"))
+    label = ServerStatusLabel()
+    qtbot.addWidget(label)
+    failure = Failure(code, exit_code=3, signal_name="SIGBUS")
+    snapshot = Snapshot(
+        state=ServerState.FAILED, spec=LaunchSpec(model=Path("/m/tiny.gguf")), failure=failure
+    )
+    page.show_snapshot(snapshot)
+    label.show_snapshot(snapshot)
+    sentence = ENGLISH.failure(failure)
+    assert page.state.text() == "Failed\n" + sentence
+    assert label.text() == "tiny.gguf — Failed: " + sentence
+    assert "{" not in sentence and "went wrong" not in sentence
 
 
 def test_log_is_tailed_only_while_visible(
