@@ -38,8 +38,7 @@ from studio.services.chat_service import ChatService
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.sampling_panel import SamplingPanel
-from studio.ui.common.messages import code_message
-from studio.ui.server.server_text import failure_text, recovery_text
+from studio.ui.common.voice import ui_voice
 
 
 class ChatPane(QWidget):
@@ -191,8 +190,9 @@ class ChatPane(QWidget):
         model = str(params.get("model") or "")
         failure = params.get("failure")
         note = params.get("note")
-        reason = failure_text(failure) if isinstance(failure, Failure) else params.get("reason")
-        step = recovery_text(note) if isinstance(note, RecoveryNote) else ""
+        voice = ui_voice()
+        reason = voice.failure(failure) if isinstance(failure, Failure) else params.get("reason")
+        step = voice.recovery(note) if isinstance(note, RecoveryNote) else ""
         texts = {
             "loading": self.tr("Loading {model}…"),
             "ready": self.tr("{model} is ready."),
@@ -237,13 +237,13 @@ class ChatPane(QWidget):
     def show_notice(self, code: str, params: Mapping[str, object]) -> None:
         """A one-time notice about the app's own files (settings that could not be read,
         say), above the conversation; several stack."""
-        shown = [line for line in (self.notice_line.text(), code_message(code, params)) if line]
+        shown = [line for line in (self.notice_line.text(), ui_voice().code(code, params)) if line]
         self.notice_line.setText("\n".join(shown))
         self.notice_line.setVisible(True)
 
     def show_store_recovered(self, recovery: ChatStoreRecovery) -> None:
         """The conversations file was damaged and salvaged: said in the conversation list."""
-        self.conversations.show_notice(code_message(recovery.code, recovery.params))
+        self.conversations.show_notice(ui_voice().code(recovery.code, recovery.params))
 
     def show_autoload_decision(self, decision: AutoloadDecision) -> None:
         """Say why the last model was not loaded automatically, when that needs saying."""
