@@ -51,8 +51,8 @@ from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanReques
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
 from studio.services.plan_service import PlanService
+from studio.ui.common.voice import ui_voice
 from studio.ui.load.memory_panel import MemoryPanel
-from studio.ui.load.plan_text import reason_text
 
 
 class ContextSlider(QSlider):
@@ -750,7 +750,7 @@ class LoadDialog(QDialog):
         )
 
     def _reason(self, reason: Reason) -> str:
-        return reason_text(reason, self.device_label)
+        return ui_voice().reason(reason, self.device_label)
 
     def _render_reasons(self, plan: Plan) -> None:
         shown = [*self._setup.environment_reasons, *plan.reasons]
