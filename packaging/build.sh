@@ -4,6 +4,9 @@
 #   packaging/dist/gguf-studio-<version>-linux-<arch>.tar.gz
 # Needs PyInstaller in the Python that runs it: pip install -e '.[package]'.
 # PYTHON picks that Python (default: .venv/bin/python when present, else python3).
+# The bundle carries a portable llama-server (every x86-64 CPU variant) besides the wheel's
+# AVX-512/Vulkan one: STUDIO_BUNDLE_ENGINE names a finished build folder, else
+# packaging/build_engine.py builds it (30-60 min on 2 cores; reused after that).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z "${PYTHON:-}" ]]; then
@@ -17,6 +20,12 @@ fi
 version="$("$PYTHON" -c 'import studio; print(studio.__version__)')"
 archive="packaging/dist/gguf-studio-${version}-linux-$(uname -m).tar.gz"
 
+start=$SECONDS
+if [[ -z "${STUDIO_BUNDLE_ENGINE:-}" ]]; then
+    STUDIO_BUNDLE_ENGINE="$("$PYTHON" packaging/build_engine.py)"
+fi
+export STUDIO_BUNDLE_ENGINE
+echo "engine: $STUDIO_BUNDLE_ENGINE ($((SECONDS - start)) s)"
 start=$SECONDS
 "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
     --distpath packaging/dist --workpath packaging/build packaging/gguf-studio.spec

@@ -1,4 +1,5 @@
-"""The frozen entry point hands child processes the user's own LD_LIBRARY_PATH."""
+"""The frozen entry point hands child processes the user's own LD_LIBRARY_PATH and offers
+the bundle's portable engine on PATH."""
 
 from __future__ import annotations
 
@@ -50,3 +51,28 @@ def test_a_source_install_is_left_alone(
     monkeypatch.setenv("LD_LIBRARY_PATH", "/mine")
     launcher._restore_library_path()
     assert os.environ["LD_LIBRARY_PATH"] == "/mine"
+
+
+def _engine_folder(contents: Path, name: str) -> Path:
+    folder = contents / "engines" / name
+    folder.mkdir(parents=True)
+    (folder / "llama-server").write_bytes(b"\x7fELF")
+    return folder
+
+
+def test_bundled_engines_come_first_on_path(
+    launcher: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    portable = _engine_folder(tmp_path, "llama.cpp-b10435-portable")
+    (tmp_path / "engines" / "half-copied").mkdir()  # no llama-server: not offered
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    launcher._offer_bundled_engines(tmp_path)
+    assert os.environ["PATH"] == f"{portable}{os.pathsep}/usr/bin:/bin"
+
+
+def test_no_bundled_engine_leaves_path_alone(
+    launcher: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PATH", "/usr/bin")
+    launcher._offer_bundled_engines(tmp_path)
+    assert os.environ["PATH"] == "/usr/bin"
