@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke-test the archive that packaging/build.sh made: unpack it in a temporary folder,
-# check the engine inside it, open the window offscreen, quit it with SIGTERM, and
-# register the desktop entry. Usage: packaging/smoke_test.sh [ARCHIVE]
+# check both engines inside it and which one this CPU gets, chat with SmolLM2 through the
+# bundle's own CLI (`gguf-studio run MODEL -p ...`), open the window offscreen, quit it with
+# SIGTERM, and register the desktop entry. Usage: packaging/smoke_test.sh [ARCHIVE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z "${PYTHON:-}" ]]; then
