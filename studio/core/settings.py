@@ -76,6 +76,9 @@ class AppSettings:
     api_port: int = DEFAULT_API_PORT
     api_lan: bool = False
     api_key: str | None = None
+    # The chat's side panels, as the user left them.
+    inspector_open: bool = True
+    sidebar_expanded: bool = True
 
     def remembered_load(self, model: str) -> Mapping[str, Any] | None:
         return self.model_load_settings.get(model)
@@ -137,7 +140,7 @@ class AppSettings:
                 values[key] = data[key]
         if values.get("theme", default.theme) not in THEMES:
             values["theme"] = default.theme
-        for key in ("autoload_last_model", "api_lan"):
+        for key in ("autoload_last_model", "api_lan", "inspector_open", "sidebar_expanded"):
             if isinstance(data.get(key), bool):
                 values[key] = data[key]
         port = data.get("api_port")
