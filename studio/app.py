@@ -1,5 +1,8 @@
 """Composition root: the QApplication, the one qasync event loop, and the wiring of
-core, services and UI through an explicit `AppContext`."""
+core, services and UI through an explicit `AppContext`.
+
+Every service is built here and only here, and the process environment is read here once
+(`Machine`): pages and areas receive what they need as constructor parameters."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import qasync
@@ -20,17 +23,30 @@ from studio import __version__
 from studio.context import AppContext
 from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.engine import EngineChoice
+from studio.core.hub import DownloadQueue, HubClient, HubConfig
+from studio.core.hub.fit import remote_assessor
+from studio.core.hub.journal import DownloadJournal
+from studio.core.memory import ModelSummary
+from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
-from studio.core.settings import SettingsStore
+from studio.core.server.states import Snapshot
+from studio.core.settings import AppSettings, SettingsStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.api_server_service import ApiServerService
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
+from studio.services.download_service import DownloadService
 from studio.services.engine_service import EngineService
 from studio.services.event_loop import install_asyncgen_finalizer
 from studio.services.gui_gc import GuiThreadCollector
+from studio.services.hf_token import HfTokenStore
+from studio.services.hub_service import HubService
+from studio.services.hub_settings import HubSettings
+from studio.services.library_service import LibraryService
+from studio.services.log_tail import LogTail
 from studio.services.manager_service import create_manager_service
+from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.discover.discover_wiring import HubArea
@@ -82,8 +98,11 @@ class ExitWatchdog:
 class StudioApp:
     """Everything one running window needs, and its orderly shutdown."""
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: AppContext, environ: Mapping[str, str] | None = None) -> None:
         self.context = context
+        environ = os.environ if environ is None else environ
+        # The devices, fake GPUs and LLAMA_ARG_* settings every plan sees, read once.
+        self.machine = Machine.of(environ)
         self.tasks = TaskOwner("app")
         self.engine = EngineService(
             context.selector, self.tasks, context.paths.cache_dir / "engine-build"
@@ -93,7 +112,7 @@ class StudioApp:
         )
         # Before any widget exists, so every text is looked up in the chosen language.
         self.language = LanguageController(
-            QApplication.instance(), ShippedFiles.default().i18n, os.environ
+            QApplication.instance(), ShippedFiles.default().i18n, environ
         )
         self.language.follow(self.settings)
         try:
@@ -125,13 +144,31 @@ class StudioApp:
         if self.manager is not None:
             self.manager.chat_backend_changed.connect(self.chat.set_backend)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
-        self.hub_area = HubArea(context.paths, self.settings, self.engine, self.tasks)
+        self._engine_pid: int | None = None  # our llama-server: its memory is ours to reuse
+        self.monitor = MemoryMonitor(self._read_memory, self.tasks)
+        self.log_tail = LogTail(self.tasks)
+        self.tokens = HfTokenStore()
+        self._build_hub()
+        self.hub_area = HubArea(
+            self.settings, self.hub_settings, self.hub, self.downloads, self.library
+        )
         qt_app = QApplication.instance()
         assert isinstance(qt_app, QApplication)
         self.areas = StudioAreas(
-            qt_app, self.engine, self.settings, self.tasks, self._load, self._unload
+            qt_app,
+            self.engine,
+            self.settings,
+            self.tasks,
+            self._load,
+            self._unload,
+            monitor=self.monitor,
+            log_tail=self.log_tail,
+            tokens=self.tokens,
+            machine=self.machine,
+            engine_pid=lambda: self._engine_pid,
         )
         if self.manager is not None:
+            self.manager.snapshot_changed.connect(self._on_snapshot)
             self.manager.snapshot_changed.connect(self.areas.show_snapshot)
             self.areas.plan_launched.connect(self.manager.remember_plan)
         self.api: ApiServerService | None = None
@@ -144,7 +181,7 @@ class StudioApp:
                 self.settings,
                 self.tasks,
                 self._plan_api_load,
-                library=lambda: list(self.hub_area.library.models),
+                library=lambda: list(self.library.models),
             )
             self.areas.server_page.api.attach(self.api)
         self.window = MainWindow(
@@ -161,6 +198,61 @@ class StudioApp:
         self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
+
+    def _build_hub(self) -> None:
+        """Search, downloads and the library, configured from the settings."""
+        paths = self.context.paths
+        self.hub_settings = HubSettings(self.settings, paths, self.machine, self.engine)
+        self._hub_config = config = self.hub_settings.config()
+        client = HubClient(config)
+        # Headers read once per file and commit, across device and settings changes.
+        self._summaries: dict[str, ModelSummary] = {}
+        self.hub = HubService(
+            client,
+            self.tasks,
+            remote_assessor(client, self.hub_settings.judge, self._summaries),
+            local_targets=self.hub_settings.local_targets,
+        )
+        self.downloads = DownloadService()
+        # Unfinished downloads are remembered and come back paused in the next session.
+        self._journal = DownloadJournal(paths.data_dir / "downloads.json")
+        self.downloads.attach(
+            DownloadQueue(
+                config,
+                client.file_url,
+                self.tasks,
+                self.downloads.on_change,
+                remember=self._journal.save,
+            )
+        )
+        self.library = LibraryService(
+            self.tasks,
+            config.cache_dir,
+            self.hub_settings.folders,
+            self.hub_settings.import_folder,
+        )
+        self.downloads.completed.connect(lambda _: self.library.rescan())
+        self._known_folders = tuple(self.settings.current.models_folders)
+        self.settings.changed.connect(self._on_hub_settings_changed)
+
+    def _on_hub_settings_changed(self, settings: AppSettings) -> None:
+        config: HubConfig = self.hub_settings.config()
+        if (config.endpoint, config.proxy) != (self._hub_config.endpoint, self._hub_config.proxy):
+            self._hub_config = config
+            client = HubClient(config)
+            self.hub.client = client
+            self.hub.set_assessor(remote_assessor(client, self.hub_settings.judge, self._summaries))
+            self.downloads.queue.reconfigure(config, client.file_url)
+        folders = tuple(settings.models_folders)
+        if folders != self._known_folders:
+            self._known_folders = folders
+            self.library.rescan()
+
+    def _read_memory(self) -> MemorySample:
+        return read_live_memory(self.machine.device_config, self.machine.environ, self._engine_pid)
+
+    def _on_snapshot(self, snapshot: Snapshot) -> None:
+        self._engine_pid = snapshot.pid
 
     def _tell_about_own_files(self) -> None:
         """Settings that could not be read, conversations salvaged from a damaged file:
@@ -195,7 +287,12 @@ class StudioApp:
         self.window.show()
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
-        self.hub_area.start()
+        self.start_hub()
+
+    def start_hub(self) -> None:
+        """The library's first scan, and the downloads the last session left unfinished."""
+        self.library.rescan()
+        self.tasks.spawn("restore-downloads", self.downloads.queue.restore(self._journal.load))
 
     def _on_engine_chosen(self, choice: EngineChoice) -> None:
         active = choice.active

@@ -1,4 +1,6 @@
-"""Byte sizes written the way people write them: `24GiB`, `512MiB`, `1.5G`."""
+"""Byte units and sizes, the one convention every front end shows: binary units (KiB, MiB,
+GiB, TiB), as llama.cpp's own logs and the memory panel count, read from the way people
+write them (`24GiB`, `512MiB`, `1.5G`) and written back as `23.5 GiB` or `512 MiB`."""
 
 from __future__ import annotations
 
@@ -40,6 +42,15 @@ def parse_size(text: str) -> int:
     return int(float(match.group("number")) * _UNITS[unit])
 
 
-def mib(value: int) -> float:
-    """Bytes as MiB, for display and for comparing with llama.cpp's MiB log lines."""
-    return value / MIB
+def format_bytes(value: int) -> str:
+    """A short size: GiB and TiB with one decimal, MiB and KiB whole from 10 up."""
+    size = abs(value)
+    if size >= TIB:
+        return f"{value / TIB:.1f} TiB"
+    if size >= GIB:
+        return f"{value / GIB:.1f} GiB"
+    for unit, name in ((MIB, "MiB"), (KIB, "KiB")):
+        if size >= unit:
+            # A tenth matters for a small file (4.5 MiB), not for a buffer of 512 MiB.
+            return f"{value / unit:.{1 if size < 10 * unit else 0}f} {name}"
+    return f"{value} B"

@@ -18,14 +18,13 @@ from types import MappingProxyType
 import psutil
 from PySide6.QtCore import QObject, Signal
 
+from studio.core.devices import HOST_KEY
 from studio.core.hardware import DeviceConfig, FakeNvml, parse_fake_spec, read_nvml_gpus
 from studio.core.hardware.nvml import load_pynvml
 from studio.core.tasks import TaskOwner
 from studio.services.while_watched import WhileWatched
 
 log = logging.getLogger(__name__)
-
-HOST_KEY = "host"
 
 
 @dataclass(frozen=True)

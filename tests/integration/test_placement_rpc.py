@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.devices import HOST_KEY
 from studio.core.engine import EngineLocation, EngineProber
 from studio.core.gguf import read_model
 from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, RpcError, probe_rpc_devices
@@ -33,7 +34,6 @@ from studio.core.placement import (
     ReasonCode,
     SplitMode,
 )
-from studio.core.placement.budget import HOST_KEY
 from tests.support.allocation import engine_allocation
 from tests.support.models import cache_dir
 from tests.support.rpc import RpcServer, rpc_servers

@@ -7,9 +7,10 @@ import os
 
 from pytestqt.qtbot import QtBot
 
+from studio.core.devices import HOST_KEY
 from studio.core.hardware import GIB, DeviceConfig, FakeNvml, parse_fake_spec, read_nvml_gpus
 from studio.core.tasks import TaskOwner
-from studio.services.memory_monitor import HOST_KEY, MemoryMonitor, MemorySample, read_live_memory
+from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
 from studio.ui.window.status_bar import LiveMemoryLabel
 
 SPEC = "GPU0:24GiB/20GiB,GPU1:12GiB,HOST:64GiB/40GiB"

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from studio.core.devices import HOST_ENGINE_NAME
 from studio.core.engine import EngineLocation
 from studio.core.memory import Estimate, EstimateSettings, SplitMode
-from studio.core.memory.engine_log import HOST_KEY, EngineAllocation, parse_engine_log
+from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
 
 # After these lines the log has said everything about memory.
 _LOADED = ("sched_reserve: reserve took", "load_model: initializing", "listening on")
@@ -191,7 +192,7 @@ def compare(
 ) -> list[Comparison]:
     """Per device (given keys, then the host) and component: predicted vs logged bytes."""
     rows: list[Comparison] = []
-    keys = [*device_keys, HOST_KEY]
+    keys = [*device_keys, HOST_ENGINE_NAME]
     for row, key in zip(estimate.devices, keys, strict=True):
         predicted = {
             "weights": row.weights,

@@ -19,7 +19,7 @@ from typing import Any
 from studio.core.engine import EngineDevice
 from studio.core.errors import StudioError
 from studio.core.hardware.model import GpuReading, HostMemory
-from studio.core.hardware.units import MIB, parse_size
+from studio.core.units import MIB, parse_size
 
 ENV_VARIABLE = "STUDIO_FAKE_DEVICES"
 

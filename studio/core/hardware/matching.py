@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studio.core.devices import DeviceKind
 from studio.core.engine import EngineDevice
-from studio.core.hardware.model import Device, DeviceKind, GpuReading, UnusableGpu
-from studio.core.hardware.units import MIB
+from studio.core.hardware.model import Device, GpuReading, UnusableGpu
+from studio.core.units import MIB
 
 # Vulkan reports its device-local heap, which is a little smaller than NVML's total.
 _TOTAL_TOLERANCE = 0.10

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-
-class DeviceKind(StrEnum):
-    GPU = "gpu"  # a local accelerator (CUDA, Vulkan, ROCm, Metal, SYCL ...)
-    RPC = "rpc"  # a remote llama.cpp `ggml-rpc-server` reached over TCP
+from studio.core.devices import DeviceKind
 
 
 @dataclass(frozen=True)

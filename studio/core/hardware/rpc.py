@@ -12,12 +12,13 @@ import os
 import subprocess
 from collections.abc import Sequence
 
+from studio.core.devices import DeviceKind
 from studio.core.endpoint import RpcEndpoint
 from studio.core.engine import EngineLocation
 from studio.core.engine.info import parse_devices
 from studio.core.errors import StudioError
-from studio.core.hardware.model import Device, DeviceKind
-from studio.core.hardware.units import MIB
+from studio.core.hardware.model import Device
+from studio.core.units import MIB
 
 RPC_PROBE_TIMEOUT_S = 30.0
 

@@ -42,6 +42,7 @@ API (all frozen dataclasses, no I/O, no Qt):
 Typical cost: well under 1 ms for a 100-layer model (bench/estimate_accuracy.py measures).
 """
 
+from studio.core.devices import DeviceKind, SplitMode
 from studio.core.memory.estimate import DeviceEstimate, Estimate, estimate, n_outputs_max
 from studio.core.memory.kv import ContextGeometry, EstimateError, context_geometry
 from studio.core.memory.placement import assign_layers, split_fractions
@@ -50,10 +51,8 @@ from studio.core.memory.settings import (
     KV_CACHE_TYPES,
     SERVER_AUTO_PARALLEL,
     SERVER_CACHE_RAM,
-    DeviceKind,
     DeviceSpec,
     EstimateSettings,
-    SplitMode,
 )
 from studio.core.memory.summary import ModelSummary, SSMDims, SummaryError, summarize
 

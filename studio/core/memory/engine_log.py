@@ -24,8 +24,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-MIB = 1 << 20
-HOST_KEY = "Host"
+from studio.core.devices import HOST_ENGINE_NAME
+from studio.core.units import MIB
 
 _BUFFER = re.compile(
     r"(?P<where>load_tensors|llama_context|llama_kv_cache|llama_memory_recurrent|sched_reserve)"
@@ -59,7 +59,7 @@ COMPONENTS = ("model", "output", "KV", "RS", "compute")
 def device_key(buffer_type: str) -> str:
     """The device a buffer type belongs to: "Host", "RPC[host:port]" or the buffer's name."""
     if _HOST_BUFT.match(buffer_type):
-        return HOST_KEY
+        return HOST_ENGINE_NAME
     rpc = _RPC_BUFT.match(buffer_type)
     if rpc:
         return f"RPC[{rpc['endpoint']}]"
@@ -68,8 +68,8 @@ def device_key(buffer_type: str) -> str:
 
 def breakdown_device_key(name: str) -> str:
     """The same key for a memory-breakdown row ("RPC0 (127.0.0.1:50111)", "CUDA0 (RTX)")."""
-    if name == HOST_KEY or _HOST_BUFT.match(name):
-        return HOST_KEY  # extra host rows (AMX, CPU_REPACK) are host memory too
+    if name == HOST_ENGINE_NAME or _HOST_BUFT.match(name):
+        return HOST_ENGINE_NAME  # extra host rows (AMX, CPU_REPACK) are host memory too
     rpc = _RPC_DEVICE.match(name)
     if rpc:
         return f"RPC[{rpc['endpoint']}]"
@@ -144,13 +144,13 @@ class EngineAllocation:
         (`CPU_REPACK`, `AMX`) on top; the fit pass's table counts what the host really keeps
         (whole MiB), so it is preferred when the log has one.
         """
-        if device != HOST_KEY:
+        if device != HOST_ENGINE_NAME:
             return self.component(device, "model")
         mapped = any(b.kind == "model" and b.buffer_type.endswith("_Mapped") for b in self.buffers)
         table = self.breakdown_totals(0)
-        if mapped and HOST_KEY in table:
-            return table[HOST_KEY][0] * MIB
-        return self.component(HOST_KEY, "model")
+        if mapped and HOST_ENGINE_NAME in table:
+            return table[HOST_ENGINE_NAME][0] * MIB
+        return self.component(HOST_ENGINE_NAME, "model")
 
     def breakdown_totals(self, table: int = 0) -> dict[str, tuple[int, int, int]]:
         """{device: (model, context, compute) MiB} of one table, host rows summed."""

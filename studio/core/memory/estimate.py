@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
+from studio.core.devices import DeviceKind, SplitMode
 from studio.core.memory.compute import compute_bytes
 from studio.core.memory.kv import (
     ContextGeometry,
@@ -26,14 +27,7 @@ from studio.core.memory.repack import (
     repacked,
     skip_reason,
 )
-from studio.core.memory.settings import (
-    HOST,
-    KV_CACHE_TYPES,
-    DeviceKind,
-    DeviceSpec,
-    EstimateSettings,
-    SplitMode,
-)
+from studio.core.memory.settings import HOST, KV_CACHE_TYPES, DeviceSpec, EstimateSettings
 from studio.core.memory.summary import ModelSummary
 
 

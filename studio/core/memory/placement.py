@@ -11,7 +11,8 @@ import struct
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from studio.core.memory.settings import DeviceSpec, EstimateSettings, SplitMode
+from studio.core.devices import SplitMode
+from studio.core.memory.settings import DeviceSpec, EstimateSettings
 
 
 def split_weights(devices: Sequence[DeviceSpec], settings: EstimateSettings) -> tuple[float, ...]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
+
+from studio.core.devices import HOST_ENGINE_NAME, DeviceKind, SplitMode
 
 # Bytes per element of each KV cache type llama-server accepts for -ctk/-ctv,
 # as (block size, bytes per block) like gguf's GGML_QUANT_SIZES.
@@ -23,19 +24,6 @@ SERVER_AUTO_PARALLEL = 4  # llama-server: no -np means 4 slots with a unified KV
 SERVER_CACHE_RAM = 8192 << 20  # llama-server's --cache-ram default (8192 MiB)
 
 
-class SplitMode(enum.Enum):
-    NONE = "none"
-    LAYER = "layer"
-    ROW = "row"
-    TENSOR = "tensor"
-
-
-class DeviceKind(enum.Enum):
-    GPU = "gpu"
-    RPC = "rpc"
-    HOST = "host"
-
-
 @dataclass(frozen=True)
 class DeviceSpec:
     """One device llama.cpp can place layers on, in llama.cpp's device order (RPC first).
@@ -49,7 +37,7 @@ class DeviceSpec:
     free_bytes: int = 0
 
 
-HOST = DeviceSpec("Host", DeviceKind.HOST)
+HOST = DeviceSpec(HOST_ENGINE_NAME, DeviceKind.HOST)
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ plan = planner.plan(plan.with_layers(key, 20))     # a slider move: one estimate
 smaller = next_smaller_plan(planner, plan)         # the recovery ladder's step down
 """
 
+from studio.core.devices import HOST_KEY, PLANNED_SPLIT_MODES, SplitMode
 from studio.core.placement.budget import (
     CUDA_CONTEXT_OVERHEAD,
-    HOST_KEY,
     HOST_PROCESS_OVERHEAD,
     default_host_margin,
     default_margin,
@@ -28,7 +28,6 @@ from studio.core.placement.request import (
     Mtp,
     PlanRequest,
     Projector,
-    SplitMode,
 )
 from studio.core.placement.smaller import SmallerPlans, SmallerPlanStep, next_smaller_plan
 
@@ -36,6 +35,7 @@ __all__ = [
     "CUDA_CONTEXT_OVERHEAD",
     "HOST_KEY",
     "HOST_PROCESS_OVERHEAD",
+    "PLANNED_SPLIT_MODES",
     "Components",
     "DevicePlan",
     "DraftModel",

@@ -17,19 +17,10 @@ from pathlib import Path
 from studio.core.errors import StudioError
 from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.reasons import Severity
+from studio.core.units import format_bytes
 
 MODEL_DOES_NOT_FIT = "model_does_not_fit"
 PLAN_REFUSED = "plan_refused"
-
-_MIB = 1024**2
-_GIB = 1024**3
-
-
-def format_size(value: int) -> str:
-    """GiB with one decimal from 1 GiB up, MiB below (as the app shows sizes)."""
-    if abs(value) >= _GIB:
-        return f"{value / _GIB:.1f} GiB"
-    return f"{value / _MIB:.0f} MiB"
 
 
 class ModelTooBigError(StudioError):
@@ -41,8 +32,8 @@ class ModelTooBigError(StudioError):
     def __init__(self, model: Path, needed: int, reserve: int, available: int, device: str) -> None:
         super().__init__(
             MODEL_DOES_NOT_FIT,
-            f"{model.name} does not fit: it needs {format_size(needed)} of {device} memory "
-            f"plus {format_size(reserve)} kept free, and {format_size(available)} is free.",
+            f"{model.name} does not fit: it needs {format_bytes(needed)} of {device} memory "
+            f"plus {format_bytes(reserve)} kept free, and {format_bytes(available)} is free.",
             model=model.name,
             needed=needed,
             reserve=reserve,

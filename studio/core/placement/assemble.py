@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from studio.core.hardware import Device, DeviceKind
+from studio.core.devices import HOST_KEY, DeviceKind, SplitMode
+from studio.core.hardware import Device
 from studio.core.memory import KV_CACHE_TYPES
 from studio.core.memory.kv import context_geometry, layer_kv_bytes
 from studio.core.placement import eligibility
-from studio.core.placement.budget import HOST_KEY, HOST_PROCESS_OVERHEAD, context_overhead
+from studio.core.placement.budget import HOST_PROCESS_OVERHEAD, context_overhead
 from studio.core.placement.evaluate import Components, Evaluation, Evaluator, launch_names
 from studio.core.placement.plan import DevicePlan, Limits, Plan
 from studio.core.placement.reasons import Reason
-from studio.core.placement.request import DraftModel, DraftType, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, PlanRequest
 from studio.core.placement.search import CTX_STEP, MIN_CTX, round_down
 from studio.core.server.launch import LaunchSpec
 
@@ -65,7 +66,7 @@ def build_plan(
                 key=device.key,
                 engine_name=names.get(device.key, ""),
                 label=device.name,
-                kind=device.kind.value,
+                kind=device.kind,
                 enabled=index is not None,
                 layers=layers,
                 has_output_layer=row.has_output_layer if row is not None else False,
@@ -82,7 +83,7 @@ def build_plan(
         key=HOST_KEY,
         engine_name="",
         label="Host",
-        kind="host",
+        kind=DeviceKind.HOST,
         enabled=True,
         layers=planner.positions - candidate.gpu_positions if not tensor else 0,
         has_output_layer=evaluation.estimate.host.has_output_layer,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.core.hardware import MIB, Device, DeviceKind, HostMemory
+from studio.core.devices import HOST_KEY, DeviceKind
+from studio.core.hardware import MIB, Device, HostMemory
 
 # Ollama's estimator reserves 457 MiB per CUDA GPU for the CUDA context and cuBLAS
 # (llama-server-and-memory.md A7: "Budget ~300-600 MiB per CUDA device").
@@ -50,8 +51,6 @@ MARGIN_CEILING = 1024 * MIB
 HOST_MARGIN_FRACTION = 0.05
 HOST_MARGIN_FLOOR = 512 * MIB
 HOST_MARGIN_CEILING = 2048 * MIB
-
-HOST_KEY = "host"
 
 
 def _clamp(value: float, low: int, high: int) -> int:

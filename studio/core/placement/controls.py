@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from studio.core.devices import SplitMode
 from studio.core.placement.layers import rebalance
-from studio.core.placement.request import PlanRequest, SplitMode
+from studio.core.placement.request import PlanRequest
 
 if TYPE_CHECKING:
     from studio.core.placement.plan import Plan

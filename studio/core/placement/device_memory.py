@@ -9,13 +9,8 @@ the same when the planner's API changes and tests can feed them any numbers they
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
-
-class DeviceKind(Enum):
-    GPU = "gpu"
-    RPC = "rpc"
-    HOST = "host"
+from studio.core.devices import DeviceKind
 
 
 @dataclass(frozen=True)
@@ -89,14 +84,3 @@ class DeviceMemory:
 
     def with_actual(self, actual: MemoryBreakdown | None) -> DeviceMemory:
         return replace(self, actual=actual)
-
-
-GIB = 1024**3
-MIB = 1024**2
-
-
-def format_bytes(value: int) -> str:
-    """A short human size: GiB with one decimal from 1 GiB up, MiB below."""
-    if abs(value) >= GIB:
-        return f"{value / GIB:.1f} GiB"
-    return f"{value / MIB:.0f} MiB"

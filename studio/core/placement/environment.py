@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from studio.core.devices import PLANNED_SPLIT_MODES, SplitMode
 from studio.core.hardware import CHILD_ENVIRONMENT
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import PlanRequest, SplitMode
+from studio.core.placement.request import PlanRequest
 
 PREFIX = "LLAMA_ARG_"
 _TRUE = frozenset({"1", "true", "on", "enabled", "yes"})
@@ -48,7 +49,10 @@ def _context(text: str) -> int | None:
 
 
 def _split_mode(text: str) -> SplitMode:
-    return SplitMode(text.strip().lower())
+    mode = SplitMode(text.strip().lower())
+    if mode not in PLANNED_SPLIT_MODES:
+        raise ValueError(text)
+    return mode
 
 
 def _cache_type(text: str) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from studio.core.hardware import Device, DeviceInventory, DeviceKind
+from studio.core.devices import DeviceKind, SplitMode
+from studio.core.hardware import Device, DeviceInventory
 from studio.core.memory import (
     DeviceEstimate,
     DeviceSpec,
@@ -19,15 +20,13 @@ from studio.core.memory import (
     ModelSummary,
     estimate,
 )
-from studio.core.memory import DeviceKind as SpecKind
-from studio.core.memory import SplitMode as EstimateSplitMode
 from studio.core.placement.budget import (
     HOST_PROCESS_OVERHEAD,
     context_overhead,
     device_budget,
     host_budget,
 )
-from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 
 
 @dataclass(frozen=True)
@@ -116,8 +115,7 @@ def launch_names(devices: Sequence[Device]) -> tuple[str, ...]:
 
 
 def _spec(device: Device, name: str) -> DeviceSpec:
-    kind = SpecKind.RPC if device.kind is DeviceKind.RPC else SpecKind.GPU
-    return DeviceSpec(name, kind, device.total_bytes, device.free_bytes)
+    return DeviceSpec(name, device.kind, device.total_bytes, device.free_bytes)
 
 
 class Evaluator:
@@ -172,7 +170,7 @@ class Evaluator:
             batch=request.batch,
             n_gpu_layers=ngl,
             tensor_split=split if used else None,
-            split_mode=EstimateSplitMode.TENSOR if tensor else EstimateSplitMode.LAYER,
+            split_mode=SplitMode.TENSOR if tensor else SplitMode.LAYER,
             n_cpu_moe=candidate.n_cpu_moe,
             load_mtp=self.load_mtp,
             mmproj_bytes=projector.weight_bytes if projector else 0,
@@ -251,7 +249,7 @@ class Evaluator:
         if (
             draft is None
             or draft.spec_type is not DraftType.MTP
-            or row.device.kind is SpecKind.HOST
+            or row.device.kind is DeviceKind.HOST
         ):
             return 0
         first_head = draft.summary.repeating_layers

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.core.devices import DeviceKind, SplitMode
 from studio.core.memory import Estimate
 from studio.core.placement import controls
 from studio.core.placement.eligibility import Eligibility
 from studio.core.placement.evaluate import Components
 from studio.core.placement.reasons import Reason, Severity
-from studio.core.placement.request import PlanRequest, SplitMode
+from studio.core.placement.request import PlanRequest
 from studio.core.server.launch import LaunchSpec, to_argv
 
 # What `Plan.argv` shows in place of the per-spawn parts the manager fills in.
@@ -32,7 +33,7 @@ class DevicePlan:
     key: str  # Device.key, or "host"
     engine_name: str  # the name in this launch's argv ("" for the host and unused devices)
     label: str
-    kind: str  # "gpu", "rpc" or "host"
+    kind: DeviceKind
     enabled: bool
     layers: int  # positions held, the output layer counting as one
     has_output_layer: bool

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.core.memory.engine_log import HOST_KEY as LOG_HOST_KEY
+from studio.core.devices import HOST_ENGINE_NAME, DeviceKind
 from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
-from studio.core.placement.device_memory import DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.placement.plan import DevicePlan, Plan
-
-_KINDS = {"gpu": DeviceKind.GPU, "rpc": DeviceKind.RPC, "host": DeviceKind.HOST}
 
 
 def device_memory(device: DevicePlan) -> DeviceMemory:
@@ -20,7 +18,7 @@ def device_memory(device: DevicePlan) -> DeviceMemory:
     return DeviceMemory(
         key=device.key,
         label=device.label,
-        kind=_KINDS.get(device.kind, DeviceKind.GPU),
+        kind=device.kind,
         total=device.total_bytes,
         free=device.free_bytes,
         budget=device.budget,
@@ -45,9 +43,9 @@ def plan_memory(plan: Plan) -> tuple[DeviceMemory, ...]:
 
 def log_device_key(device: DevicePlan) -> str:
     """The name the engine log gives this device's buffers (see engine_log.device_key)."""
-    if device.kind == "host":
-        return LOG_HOST_KEY
-    if device.kind == "rpc":
+    if device.kind is DeviceKind.HOST:
+        return HOST_ENGINE_NAME
+    if device.kind is DeviceKind.RPC:
         return f"RPC[{device.key.removeprefix('rpc:')}]"
     return device.engine_name
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
+from studio.core.devices import HOST_KEY, SplitMode
 from studio.core.engine.info import EngineFeatures
 from studio.core.hardware import Device, DeviceInventory
 from studio.core.memory import KV_CACHE_TYPES, ModelSummary
 from studio.core.placement import assemble, eligibility
-from studio.core.placement.budget import HOST_KEY
 from studio.core.placement.evaluate import (
     Candidate,
     Evaluation,
@@ -23,7 +23,7 @@ from studio.core.placement.evaluate import (
 from studio.core.placement.layers import largest_remainder
 from studio.core.placement.plan import Plan
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.search import (
     AUTO_CTX_FLOOR,
     CTX_STEP,

@@ -15,18 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.core.devices import PLANNED_SPLIT_MODES, SplitMode
 from studio.core.errors import StudioError
 from studio.core.gguf import read_model
 from studio.core.memory import summarize
 from studio.core.placement.plan import Plan
-from studio.core.placement.request import (
-    DraftModel,
-    DraftType,
-    Mtp,
-    PlanRequest,
-    Projector,
-    SplitMode,
-)
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, Projector
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +91,7 @@ def restore(
     for key in ("cache_type_k", "cache_type_v"):
         if isinstance(data.get(key), str):
             changes[key] = data[key]
-    if data.get("split_mode") in {m.value for m in SplitMode}:
+    if data.get("split_mode") in PLANNED_SPLIT_MODES:
         changes["split_mode"] = SplitMode(data["split_mode"])
     disabled = data.get("disabled")
     if isinstance(disabled, list) and all(isinstance(k, str) for k in disabled):

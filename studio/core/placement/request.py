@@ -13,12 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from studio.core.devices import SplitMode
 from studio.core.memory import ModelSummary
-
-
-class SplitMode(StrEnum):
-    LAYER = "layer"  # whole layers per device (pipeline)
-    TENSOR = "tensor"  # every layer sharded across devices (tensor parallelism)
 
 
 class DraftType(StrEnum):

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from studio.core.placement.budget import HOST_KEY
+from studio.core.devices import HOST_KEY, SplitMode
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
-from studio.core.placement.request import PlanRequest, SplitMode
+from studio.core.placement.request import PlanRequest
 from studio.core.placement.search import MIN_CTX, round_down
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec

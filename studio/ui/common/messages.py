@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping
 from PySide6.QtCore import QCoreApplication, QObject
 
 from studio.core.errors import StudioError
-from studio.core.placement.device_memory import format_bytes
 from studio.core.placement.reasons import Reason
 from studio.core.server.failures import Failure
+from studio.core.units import format_bytes
 
 # Parameters that hold byte counts, shown as sizes.
 _BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit", "reserve"})

@@ -12,20 +12,11 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 
 from studio.core.hub.fit import FitAssessment, FitKind
+from studio.core.units import format_bytes
 
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("Hub", text)
-
-
-def format_bytes(count: int) -> str:
-    """Decimal units, as the Hub shows file sizes."""
-    value = float(count)
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if value < 1000 or unit == "TB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1000
-    return f"{value:.1f} TB"
 
 
 def format_count(count: int) -> str:

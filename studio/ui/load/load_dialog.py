@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.errors import StudioError
-from studio.core.placement.device_memory import GIB, format_bytes
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.planner import Planner
@@ -50,6 +49,7 @@ from studio.core.placement.remembered import read_draft, remembered
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
+from studio.core.units import GIB, format_bytes
 from studio.services.plan_service import PlanService
 from studio.ui.common.voice import ui_voice
 from studio.ui.load.memory_panel import MemoryPanel

@@ -14,7 +14,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown, format_bytes
+from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
+from studio.core.units import format_bytes
 
 # Mid-saturation colours that read on both the light and the dark theme.
 SEGMENT_COLORS = {

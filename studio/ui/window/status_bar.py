@@ -12,9 +12,10 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
-from studio.core.placement.device_memory import format_bytes
+from studio.core.devices import HOST_KEY
 from studio.core.server.states import ServerState, Snapshot
-from studio.services.memory_monitor import HOST_KEY, MemoryMonitor, MemorySample
+from studio.core.units import format_bytes
+from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.server.server_text import snapshot_summary
 
 

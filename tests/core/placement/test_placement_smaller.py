@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from studio.core.devices import HOST_KEY
 from studio.core.placement import Planner, PlanRequest
-from studio.core.placement.budget import HOST_KEY
 from studio.core.placement.search import MIN_CTX
 from studio.core.placement.smaller import (
     CONTEXT_FLOOR,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.devices import DeviceKind
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement import setup as placement_setup
-from studio.core.placement.device_memory import DeviceKind
 from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.remembered import recall, remembered, restore
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode

@@ -221,7 +221,7 @@ def test_file_list_shows_quants_and_fit_badges(
         rows = {scene.file_cell(r, 0): r for r in range(scene.page.files_proxy.rowCount())}
         bf16 = scene.file_cell(rows["BF16"], RepoFilesModel.FILE)
         assert bf16 == "Tiny-BF16 (2 parts)"
-        assert scene.file_cell(rows["BF16"], RepoFilesModel.SIZE) == "4.7 MB"
+        assert scene.file_cell(rows["BF16"], RepoFilesModel.SIZE) == "4.5 MiB"
         assert "apache-2.0" in scene.page.repo_summary.text()
 
     qasync_loop.run_until_complete(scenario())

@@ -18,8 +18,8 @@ from studio.core.hub import DownloadRequest, FolderTarget, RemoteFile
 from studio.core.hub.journal import DownloadJournal
 from studio.core.paths import AppPaths
 from studio.core.settings import AppSettings, SettingsStore
+from studio.services.hub_settings import hub_config
 from studio.ui.discover.discover_downloads import DownloadsModel
-from studio.ui.discover.discover_wiring import hub_config
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.synthetic import TINY_LLAMA, cached_model
 
@@ -76,7 +76,7 @@ def test_the_app_searches_the_endpoint_from_settings_and_follows_changes(
             return [model.index(r, 0).data() for r in range(model.rowCount())]
 
         async def scenario() -> None:
-            studio.hub_area.start()
+            studio.start_hub()
             await _until(lambda: library.model.rowCount() > 0)
             panel = page.downloads_panel
             await _until(lambda: panel.model.rowCount() == 1)

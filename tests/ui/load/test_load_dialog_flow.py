@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenStore
+from studio.services.log_tail import LogTail
+from studio.services.memory_monitor import MemoryMonitor, read_live_memory
 from studio.services.settings_service import SettingsService
 from studio.ui.common.messages import code_message
 from studio.ui.load.load_dialog import LoadDialog
@@ -49,6 +52,33 @@ def restore_palette(qapp: QApplication) -> Iterator[None]:
     qapp.setPalette(palette)
 
 
+def _areas(
+    qapp: QApplication,
+    engine: EngineService,
+    settings: SettingsService,
+    tasks: TaskOwner,
+    environ: dict[str, str],
+    load: Callable[[LaunchSpec], None] = print,
+    unload: Callable[[], None] = print,
+) -> StudioAreas:
+    """The areas with the services app.py would give them, on `environ`'s devices."""
+    machine = Machine.of(environ)
+    return StudioAreas(
+        qapp,
+        engine,
+        settings,
+        tasks,
+        load,
+        unload,
+        monitor=MemoryMonitor(
+            lambda: read_live_memory(machine.device_config, machine.environ), tasks
+        ),
+        log_tail=LogTail(tasks),
+        tokens=HfTokenStore(read=lambda: None, write=lambda _t: None, erase=lambda: None),
+        machine=machine,
+    )
+
+
 def test_open_load_remember_and_settings(
     qtbot: QtBot,
     qasync_loop: asyncio.AbstractEventLoop,
@@ -62,15 +92,14 @@ def test_open_load_remember_and_settings(
     settings = SettingsService(store, tasks)
     loads: list[LaunchSpec] = []
     unloads: list[bool] = []
-    areas = StudioAreas(
+    areas = _areas(
         qapp,
         engine,
         settings,
         tasks,
-        load=loads.append,
-        unload=lambda: unloads.append(True),
-        tokens=HfTokenStore(read=lambda: None, write=lambda _t: None, erase=lambda: None),
-        environ={"STUDIO_FAKE_DEVICES": TWO_GPUS},
+        {"STUDIO_FAKE_DEVICES": TWO_GPUS},
+        loads.append,
+        lambda: unloads.append(True),
     )
     window = MainWindow(engine, pages=areas.pages)
     qtbot.addWidget(window)
@@ -137,7 +166,7 @@ def test_an_unreadable_file_is_reported_not_raised(
     tasks = TaskOwner("test")
     engine = EngineService(selector_in(tmp_path), tasks)
     settings = SettingsService(SettingsStore.in_directory(tmp_path / "config"), tasks)
-    areas = StudioAreas(qapp, engine, settings, tasks, load=print, unload=print, environ={})
+    areas = _areas(qapp, engine, settings, tasks, {})
     window = MainWindow(engine, pages=areas.pages)
     qtbot.addWidget(window)
     areas.attach(window)
@@ -244,15 +273,7 @@ def test_autoload_plans_with_the_remembered_settings(
     gpu_hog = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"
     store.save(store.load().with_remembered_load(str(model), {"ctx": 4096, "n_cpu_moe": 6}))
     settings = SettingsService(store, tasks)
-    areas = StudioAreas(
-        qapp,
-        engine,
-        settings,
-        tasks,
-        load=print,
-        unload=print,
-        environ={"STUDIO_FAKE_DEVICES": gpu_hog},
-    )
+    areas = _areas(qapp, engine, settings, tasks, {"STUDIO_FAKE_DEVICES": gpu_hog})
     window = MainWindow(engine, pages=areas.pages)
     qtbot.addWidget(window)
     areas.attach(window)

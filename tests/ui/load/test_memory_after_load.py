@@ -16,13 +16,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.engine import EngineInfo, EngineLocation
-from studio.core.placement.device_memory import GIB, MemoryBreakdown
+from studio.core.placement.device_memory import MemoryBreakdown
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import actual_memory, read_allocation
 from studio.core.placement.shown_command import app_launch
 from studio.core.server.launch import LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
+from studio.core.units import GIB
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from tests.ui.load.load_dialog_support import fake_setup, probe_engine
@@ -170,7 +171,7 @@ def test_rpc_devices_are_planned_drawn_and_compared(
 ) -> None:
     """Two real ggml-rpc-server devices: the load dialog gets a row and a bar for each, and
     the engine's allocation on each maps back onto the plan's devices."""
-    from studio.core.placement.device_memory import DeviceKind
+    from studio.core.devices import DeviceKind
     from studio.core.placement.plan_memory import plan_memory
     from studio.core.placement.setup import Machine
     from studio.services.plan_service import PlanService

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.core.placement.device_memory import GIB, DeviceKind, DeviceMemory, MemoryBreakdown
+from studio.core.devices import DeviceKind
+from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
+from studio.core.units import GIB
 from studio.ui.load.memory_bar import DeviceMemoryBar, bar_geometry
 from studio.ui.load.memory_panel import MemoryPanel
 

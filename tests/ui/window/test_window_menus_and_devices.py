@@ -11,17 +11,19 @@ from types import MappingProxyType
 import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from studio import __version__
 from studio.app import StudioApp
 from studio.context import AppContext
+from studio.core.devices import HOST_KEY
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
-from studio.core.hardware import GIB, DeviceConfig
+from studio.core.hardware import GIB
 from studio.core.paths import AppPaths
-from studio.services.memory_monitor import HOST_KEY, MemorySample
+from studio.core.placement.setup import Machine
+from studio.services.memory_monitor import MemorySample
 
 ENGINE = EngineInfo(
     path=Path("/opt/llama-server"),
@@ -50,9 +52,7 @@ def studio(
 
 
 def _dock_text(studio: StudioApp) -> str:
-    label = studio.window.memory_dock.widget()
-    assert isinstance(label, QLabel)
-    return label.text()
+    return studio.window.device_memory.label.text()
 
 
 def _probed(studio: StudioApp, loop: asyncio.AbstractEventLoop) -> None:
@@ -90,7 +90,7 @@ def test_without_any_gpu_the_dock_says_so(
     studio: StudioApp,
     qasync_loop: asyncio.AbstractEventLoop,
 ) -> None:
-    studio.areas._device_config = DeviceConfig(fake_spec="HOST:64GiB")
+    studio.areas._machine = Machine.of({"STUDIO_FAKE_DEVICES": "HOST:64GiB"})
     _probed(studio, qasync_loop)
     assert _dock_text(studio) == "No GPU found: models run on the CPU."
 

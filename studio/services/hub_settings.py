@@ -1,0 +1,61 @@
+"""What the Hub services ask of the user's settings and of this machine: the endpoint and
+proxy, the models folders, where a repository's files may already be, where an import
+goes, and how a model would fit here.
+
+`app.py` builds the Hub services with these answers; each is read when asked, so a folder
+added in Settings or a GPU freed since the last search counts at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.core.hub import DownloadTarget, FolderTarget, HfCacheTarget, HubConfig, RepoDetails
+from studio.core.hub.fit import FitAssessment, plan_fit
+from studio.core.memory import ModelSummary
+from studio.core.paths import AppPaths
+from studio.core.placement.setup import Machine
+from studio.core.settings import AppSettings
+from studio.services.engine_service import EngineService
+from studio.services.settings_service import SettingsService
+
+
+def hub_config(settings: AppSettings) -> HubConfig:
+    """The endpoint and proxy the user set; empty means huggingface.co (or $HF_ENDPOINT)."""
+    defaults = HubConfig()
+    endpoint = (settings.hf_endpoint or "").strip().rstrip("/") or defaults.endpoint
+    return HubConfig(endpoint=endpoint, proxy=(settings.hf_proxy or "").strip() or None)
+
+
+class HubSettings:
+    def __init__(
+        self,
+        settings: SettingsService,
+        paths: AppPaths,
+        machine: Machine,
+        engine: EngineService,
+    ) -> None:
+        self._settings = settings
+        self._paths = paths
+        self._machine = machine
+        self._engine = engine
+
+    def config(self) -> HubConfig:
+        return hub_config(self._settings.current)
+
+    def folders(self) -> list[Path]:
+        return [Path(folder).expanduser() for folder in self._settings.current.models_folders]
+
+    def local_targets(self, details: RepoDetails) -> list[DownloadTarget]:
+        cache = HfCacheTarget(self.config().cache_dir, details.repo_id, details.revision)
+        return [cache, *(FolderTarget(folder, details.repo_id) for folder in self.folders())]
+
+    def import_folder(self) -> Path:
+        folders = self.folders()
+        return folders[0] if folders else self._paths.data_dir / "models"
+
+    def judge(self, summary: ModelSummary, name: str) -> FitAssessment:
+        """Runs in a worker thread: reads NVML/psutil now, so the badge reflects free memory."""
+        info = self._engine.info
+        inventory = self._machine.devices(info)
+        return plan_fit(summary, name, inventory, info.features if info is not None else None)
