@@ -4,6 +4,10 @@ Runs the engine on the CPU with 0-3 `ggml-rpc-server` devices (so -ngl, -ts, --n
 -nkvo and --split-mode tensor really place layers on separate devices), reads its -lv 4
 buffer sizes and compares. Rows with a documented deviation are strict xfails: if the engine
 or the estimator changes so that they pass, the suite says so.
+
+Every row runs against each engine build present (the session's engine and the builds in
+the test cache's `engines/`, e.g. b10435 and b11434), with what that build's self-test
+measured of its compute graph: the estimate must be right for every engine the app runs.
 """
 
 from __future__ import annotations
@@ -24,11 +28,22 @@ from tests.support.allocation import (
     model_path,
     run_case,
 )
+from tests.support.engines import EngineUnderTest, engine_names, engine_under_test
+from tests.support.models import cache_dir
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import synthetic_model
 
 pytestmark = pytest.mark.engine
 MIB = 1 << 20
+
+
+@pytest.fixture(scope="module", params=engine_names(cache_dir()))
+def build(request: pytest.FixtureRequest, engine_location: EngineLocation) -> EngineUnderTest:
+    """One engine build present here (the session's engine first chosen, so it exists)."""
+    found = engine_under_test(cache_dir(), request.param)
+    if found is None:
+        pytest.skip(f"engine {request.param} does not run on this CPU")
+    return found
 
 
 def _params() -> list[object]:
@@ -43,9 +58,9 @@ def _params() -> list[object]:
 
 @pytest.mark.parametrize(("case", "deviation"), _params())
 def test_estimate_matches_engine(
-    engine_location: EngineLocation, case: Case, deviation: KnownDeviation | None
+    build: EngineUnderTest, case: Case, deviation: KnownDeviation | None
 ) -> None:
-    rows = run_case(engine_location, case, model_path(case.model))
+    rows = run_case(build.location, case, model_path(case.model), build.memory.graph)
     bad = misses(rows)
     if deviation is not None:
         # The deviation must be exactly the documented one: everything else still exact.
@@ -101,12 +116,13 @@ def test_estimate_matches_engine(
     ],
 )
 def test_big_shapes_against_the_fit_pass(
-    engine_location: EngineLocation, model: str, args: list[str], settings: EstimateSettings
+    build: EngineUnderTest, model: str, args: list[str], settings: EstimateSettings
 ) -> None:
     """Big-model headers with sparse data: the engine's fit pass projects every device's
     model/context/compute MiB before loading anything, which we compare against."""
     path = synthetic_model(model)
     summary = summarize(read_model(path))
+    engine_location = build.location
     with rpc_servers(engine_location, 2) as servers:
         allocation, _ = engine_allocation(
             engine_location,
@@ -116,7 +132,7 @@ def test_big_shapes_against_the_fit_pass(
         )
         keys = [server.device_key for server in servers]
     devices = [DeviceSpec(key, DeviceKind.RPC, 1, 1) for key in keys]
-    predicted = estimate(summary, settings, devices)
+    predicted = estimate(summary, settings, devices, graph=build.memory.graph)
     table = allocation.breakdown_totals(0)
     assert set(table) == {*keys, "Host"}
     for row, key in zip(predicted.devices, [*keys, "Host"], strict=True):

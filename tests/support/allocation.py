@@ -12,7 +12,7 @@ from pathlib import Path
 
 from studio.core.devices import HOST_ENGINE_NAME
 from studio.core.engine import EngineLocation
-from studio.core.memory import Estimate, EstimateSettings, SplitMode
+from studio.core.memory import EngineGraph, Estimate, EstimateSettings, SplitMode
 from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
 
 # After these lines the log has said everything about memory.
@@ -214,8 +214,12 @@ def compare(
     return rows
 
 
-def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison]:
-    """Estimate `case`, run the real engine on it, and compare every device and component."""
+def run_case(
+    engine: EngineLocation, case: Case, model: Path, graph: EngineGraph | None = None
+) -> list[Comparison]:
+    """Estimate `case`, run the real engine on it, and compare every device and component.
+
+    `graph`: what the engine's self-test measured of its compute graph (None: the base)."""
     from studio.core.engine.cpu import built_features
     from studio.core.gguf import read_model
     from studio.core.memory import DeviceKind, DeviceSpec, estimate, summarize
@@ -231,7 +235,7 @@ def run_case(engine: EngineLocation, case: Case, model: Path) -> list[Comparison
         )
         # The features the engine reports (as its self-test records them) decide repacking.
         features = built_features("\n".join(lines))
-        predicted = estimate(summary, case.settings, devices, cpu_features=features)
+        predicted = estimate(summary, case.settings, devices, cpu_features=features, graph=graph)
     if case.settings.split_mode is SplitMode.TENSOR:
         # The engine logs one "Meta()" buffer per kind, sized for the member with the
         # largest share: compare that member and the host.

@@ -20,12 +20,13 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from studio.core.engine.calibrate import CalibrationError, measure_graph
 from studio.core.engine.cpu import (
     CpuInfo,
     built_features,
@@ -35,6 +36,7 @@ from studio.core.engine.cpu import (
 )
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
+from studio.core.memory import EngineGraph, EngineMemory
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +44,7 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2  # 2: the measured compute graph
 NO_ANSWER = "no answer"
 
 
@@ -65,6 +67,14 @@ class SelfTestResult:
     exit_status: str
     log_tail: tuple[str, ...]
     seconds: float
+    graph: EngineGraph | None = None  # measured after a pass (calibrate.py); None: not measured
+
+    @property
+    def memory(self) -> EngineMemory:
+        """What the estimator needs of this engine (nothing known unless it passed)."""
+        if not self.passed:
+            return EngineMemory()
+        return EngineMemory(frozenset(self.built_features), self.graph)
 
     @property
     def params(self) -> dict[str, object]:
@@ -77,7 +87,9 @@ class SelfTestResult:
         }
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["graph"] = self.graph.to_json() if self.graph is not None else None
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SelfTestResult:
@@ -92,6 +104,7 @@ class SelfTestResult:
             exit_status=str(data["exit_status"]),
             log_tail=tuple(data["log_tail"]),
             seconds=float(data["seconds"]),
+            graph=EngineGraph.from_json(data["graph"]) if data.get("graph") else None,
         )
 
 
@@ -303,6 +316,8 @@ class SelfTester:
         result = run_self_test(
             location, self._model_dir, self.cpu, self._timeout_s, self._cancelled
         )
+        if result.passed and not self._cancelled.is_set():
+            result = replace(result, graph=self._measure(location))
         with self._lock:
             self._memory[key] = result
         # No answer in time (a loaded machine) or a cancelled run says nothing lasting
@@ -310,6 +325,15 @@ class SelfTester:
         if result.passed or result.exit_status != NO_ANSWER:
             self._write_cache(key, result)
         return result
+
+    def _measure(self, location: EngineLocation) -> EngineGraph | None:
+        """The engine's compute-graph differences; None (the base graph is priced) when a
+        calibration run fails, which says nothing against the engine itself."""
+        try:
+            return measure_graph(location, self._model_dir)
+        except (CalibrationError, OSError) as error:
+            log.warning("could not measure the compute graph of %s: %s", location.path, error)
+            return None
 
     def _read_cache(self) -> dict[str, Any]:
         if self._cache_file is None:

@@ -8,17 +8,32 @@ for instructions this CPU lacks dies with SIGILL. Deterministic, so one file ser
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import gguf
 import numpy as np
 
 ARCH = "llama"
-N_LAYER = 2
-N_EMBD = 128
-N_FF = 256
-N_HEAD = 4
 N_VOCAB = 512
+
+
+@dataclass(frozen=True)
+class TinyShape:
+    """A llama shape small enough to load in milliseconds."""
+
+    n_layer: int
+    n_embd: int
+    n_ff: int
+    n_head: int
+    n_head_kv: int
+
+    @property
+    def file_name(self) -> str:
+        return f"studio-tiny-llama-{self.n_layer}x{self.n_embd}x{self.n_ff}-kv{self.n_head_kv}.gguf"
+
+
+SELF_TEST_SHAPE = TinyShape(n_layer=2, n_embd=128, n_ff=256, n_head=4, n_head_kv=4)
 FILE_NAME = "studio-self-test-llama-2x128-q4_0.gguf"
 # The first filler word ("▁w0"), after the 3 specials and the 256 byte tokens. Random
 # weights may pick a lone byte token, which llama-server refuses to return as text (HTTP 500);
@@ -41,49 +56,51 @@ def _tokenizer(writer: gguf.GGUFWriter) -> None:
     writer.add_unk_token_id(0)
 
 
-def _tensors() -> list[tuple[str, tuple[int, ...]]]:
+def _tensors(shape: TinyShape) -> list[tuple[str, tuple[int, ...]]]:
     """(name, numpy shape) of every tensor; 2-D matrices are quantized, norms stay F32."""
-    head_dim = N_EMBD // N_HEAD
-    shapes: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (N_VOCAB, N_EMBD))]
-    for il in range(N_LAYER):
+    n_embd, n_ff = shape.n_embd, shape.n_ff
+    head_dim = n_embd // shape.n_head
+    kv = shape.n_head_kv * head_dim
+    shapes: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (N_VOCAB, n_embd))]
+    for il in range(shape.n_layer):
         shapes += [
-            (f"blk.{il}.attn_norm.weight", (N_EMBD,)),
-            (f"blk.{il}.attn_q.weight", (N_HEAD * head_dim, N_EMBD)),
-            (f"blk.{il}.attn_k.weight", (N_HEAD * head_dim, N_EMBD)),
-            (f"blk.{il}.attn_v.weight", (N_HEAD * head_dim, N_EMBD)),
-            (f"blk.{il}.attn_output.weight", (N_EMBD, N_HEAD * head_dim)),
-            (f"blk.{il}.ffn_norm.weight", (N_EMBD,)),
-            (f"blk.{il}.ffn_gate.weight", (N_FF, N_EMBD)),
-            (f"blk.{il}.ffn_up.weight", (N_FF, N_EMBD)),
-            (f"blk.{il}.ffn_down.weight", (N_EMBD, N_FF)),
+            (f"blk.{il}.attn_norm.weight", (n_embd,)),
+            (f"blk.{il}.attn_q.weight", (n_embd, n_embd)),
+            (f"blk.{il}.attn_k.weight", (kv, n_embd)),
+            (f"blk.{il}.attn_v.weight", (kv, n_embd)),
+            (f"blk.{il}.attn_output.weight", (n_embd, n_embd)),
+            (f"blk.{il}.ffn_norm.weight", (n_embd,)),
+            (f"blk.{il}.ffn_gate.weight", (n_ff, n_embd)),
+            (f"blk.{il}.ffn_up.weight", (n_ff, n_embd)),
+            (f"blk.{il}.ffn_down.weight", (n_embd, n_ff)),
         ]
-    shapes += [("output_norm.weight", (N_EMBD,)), ("output.weight", (N_VOCAB, N_EMBD))]
+    shapes += [("output_norm.weight", (n_embd,)), ("output.weight", (N_VOCAB, n_embd))]
     return shapes
 
 
-def write_tiny_model(path: Path) -> Path:
-    """Write the self-test model to `path` atomically and return it."""
+def write_tiny_model(path: Path, shape: TinyShape = SELF_TEST_SHAPE) -> Path:
+    """Write a tiny model of `shape` to `path` atomically and return it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     writer = gguf.GGUFWriter(partial, ARCH)
     writer.add_name("studio-self-test")
-    writer.add_uint32(f"{ARCH}.block_count", N_LAYER)
+    writer.add_uint32(f"{ARCH}.block_count", shape.n_layer)
     writer.add_uint32(f"{ARCH}.context_length", 512)
-    writer.add_uint32(f"{ARCH}.embedding_length", N_EMBD)
-    writer.add_uint32(f"{ARCH}.feed_forward_length", N_FF)
-    writer.add_uint32(f"{ARCH}.attention.head_count", N_HEAD)
-    writer.add_uint32(f"{ARCH}.attention.head_count_kv", N_HEAD)
-    writer.add_uint32(f"{ARCH}.rope.dimension_count", N_EMBD // N_HEAD)
+    writer.add_uint32(f"{ARCH}.embedding_length", shape.n_embd)
+    writer.add_uint32(f"{ARCH}.feed_forward_length", shape.n_ff)
+    writer.add_uint32(f"{ARCH}.attention.head_count", shape.n_head)
+    writer.add_uint32(f"{ARCH}.attention.head_count_kv", shape.n_head_kv)
+    writer.add_uint32(f"{ARCH}.rope.dimension_count", shape.n_embd // shape.n_head)
     writer.add_float32(f"{ARCH}.attention.layer_norm_rms_epsilon", 1e-6)
     writer.add_float32(f"{ARCH}.rope.freq_base", 10000.0)
     writer.add_uint32(f"{ARCH}.vocab_size", N_VOCAB)
     _tokenizer(writer)
     rng = np.random.default_rng(1234)
-    for name, shape in _tensors():
-        if len(shape) == 1:
-            writer.add_tensor(name, np.ones(shape, dtype=np.float32))
+    for name, dims in _tensors(shape):
+        if len(dims) == 1:
+            writer.add_tensor(name, np.ones(dims, dtype=np.float32))
             continue
-        data = rng.standard_normal(shape, dtype=np.float32) * 0.02
+        data = rng.standard_normal(dims, dtype=np.float32) * 0.02
         quantized = gguf.quants.quantize(data, gguf.GGMLQuantizationType.Q4_0)
         writer.add_tensor(name, quantized, raw_dtype=gguf.GGMLQuantizationType.Q4_0)
     writer.write_header_to_file()
@@ -94,9 +111,10 @@ def write_tiny_model(path: Path) -> Path:
     return path
 
 
-def tiny_model(directory: Path) -> Path:
-    """The self-test model in `directory`, written the first time it is needed."""
-    path = directory / FILE_NAME
+def tiny_model(directory: Path, shape: TinyShape = SELF_TEST_SHAPE) -> Path:
+    """A tiny model of `shape` (the self-test's by default) in `directory`, written the
+    first time it is needed."""
+    path = directory / (FILE_NAME if shape == SELF_TEST_SHAPE else shape.file_name)
     if not path.is_file():
-        write_tiny_model(path)
+        write_tiny_model(path, shape)
     return path

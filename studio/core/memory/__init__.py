@@ -44,6 +44,7 @@ Typical cost: well under 1 ms for a 100-layer model (bench/estimate_accuracy.py 
 
 from studio.core.devices import DeviceKind, SplitMode
 from studio.core.memory.estimate import DeviceEstimate, Estimate, estimate, n_outputs_max
+from studio.core.memory.graph import BASE_GRAPH, EngineGraph, EngineMemory
 from studio.core.memory.kv import ContextGeometry, EstimateError, context_geometry
 from studio.core.memory.placement import assign_layers, split_fractions
 from studio.core.memory.settings import (
@@ -57,6 +58,7 @@ from studio.core.memory.settings import (
 from studio.core.memory.summary import ModelSummary, SSMDims, SummaryError, summarize
 
 __all__ = [
+    "BASE_GRAPH",
     "HOST",
     "KV_CACHE_TYPES",
     "SERVER_AUTO_PARALLEL",
@@ -65,6 +67,8 @@ __all__ = [
     "DeviceEstimate",
     "DeviceKind",
     "DeviceSpec",
+    "EngineGraph",
+    "EngineMemory",
     "Estimate",
     "EstimateError",
     "EstimateSettings",

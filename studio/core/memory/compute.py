@@ -30,11 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studio.core.memory.graph import BASE_GRAPH, EngineGraph
 from studio.core.memory.kv import ContextGeometry, attention_layers
 from studio.core.memory.settings import EstimateSettings
 from studio.core.memory.summary import ModelSummary
 
 SLACK = 16 << 10  # small graph inputs (positions, output ids, state copies): ~10 KiB measured
+# Per ubatch token, the small inputs a split receives (positions, KV cell indexes, slots);
+# with pipeline parallelism each copy holds its own.
+SMALL_INPUTS_PER_TOKEN = 16
 _WIDE_ATTENTION_ARCHS = frozenset({"gemma2", "gemma3", "gemma3n"})
 
 
@@ -198,6 +202,7 @@ def _device_peak(
     layers: Sequence[int],
     full_offload: bool,
     moved_attention: int | None = None,
+    pipeline: tuple[int, int] = (1, 0),
 ) -> int:
     """The scheduler copies a device's inputs (the masks its layers use) into its buffer
     when the device's part of the graph starts; the allocator frees each after the attention
@@ -225,6 +230,11 @@ def _device_peak(
     )
     largest_tensor = 4 * n_tokens * widest
     masks = sum(mask_bytes[k] for k in last_use)
+    copies, input_rows = pipeline
+    if copies > 1:
+        return _pipelined_device_peak(
+            memo, summary, settings, geometry, layers, residual, masks, copies, input_rows
+        )
     peak = 0
     for il in layers:
         hole = sum(mask_bytes[k] for k, b in last_use.items() if b <= il)
@@ -240,6 +250,63 @@ def _device_peak(
     return peak
 
 
+def _pipelined_device_peak(
+    memo: _Memo,
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    layers: Sequence[int],
+    residual: int,
+    masks: int,
+    copies: int,
+    input_rows: int,
+) -> int:
+    """With pipeline parallelism the scheduler allocates `copies` of every split input
+    (masks, the incoming hidden rows, positions) first and never frees them, so they sit
+    beside the widest phase instead of leaving holes in it. The first layer's incoming row
+    is one of those inputs, so that layer's phase counts one row less."""
+    n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
+    row = 4 * n_tokens * summary.embedding_length
+    inputs = masks + n_tokens * SMALL_INPUTS_PER_TOKEN + input_rows * row
+    rest = 0
+    for il in layers:
+        attention = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=False)
+        other = _layer_width(
+            memo, summary, settings, geometry, il, residual, False, attention=False
+        )
+        width = int(4 * n_tokens * max(attention, other)) - (row if il == layers[0] else 0)
+        rest = max(rest, width)
+    return copies * inputs + rest
+
+
+def pipeline_copies(
+    graph: EngineGraph,
+    settings: EstimateSettings,
+    assignment: Sequence[int],
+    n_devices: int,
+    rpc_devices: int,
+) -> int:
+    """The scheduler's copies for this placement (1: pipeline parallelism off).
+
+    llama-context.cpp turns it on with more than one device, every layer and the output
+    offloaded, layer split, the KV cache offloaded and no tensor overrides (--n-cpu-moe is
+    one), when every device reports async compute and events.
+    """
+    host = n_devices
+    capable = (rpc_devices == 0 or graph.rpc_pipeline) and (
+        rpc_devices == n_devices or graph.gpu_pipeline
+    )
+    on = (
+        capable
+        and n_devices > 1
+        and host not in assignment
+        and settings.kv_offload
+        and not settings.n_cpu_moe
+        and not settings.cpu_moe
+    )
+    return graph.sched_copies if on else 1
+
+
 def compute_bytes(
     summary: ModelSummary,
     settings: EstimateSettings,
@@ -248,11 +315,14 @@ def compute_bytes(
     n_devices: int,
     n_outputs: int,
     moved_attention: int | None = None,
+    graph: EngineGraph = BASE_GRAPH,
+    copies: int = 1,
 ) -> list[int]:
     """Compute buffer bytes per device slot (accelerators, then the host).
 
     `moved_attention`: a host layer whose attention ops the scheduler runs on the next
-    (offloaded) layer's device (see estimate.flash_attention_moved).
+    (offloaded) layer's device (see estimate.flash_attention_moved). `graph`: the engine's
+    measured graph differences; `copies`: the scheduler's copies (see pipeline_copies).
     """
     host = n_devices
     # llama.cpp clamps the ubatch to the batch, and reserves for at most n_ctx tokens.
@@ -269,6 +339,8 @@ def compute_bytes(
     )
     result = [0] * (n_devices + 1)
     memo: _Memo = {}
+    row = 4 * n_tokens * summary.embedding_length
+    entry = assignment[0]
     for slot in range(n_devices + 1):
         layers = layers_of[slot]
         on_host = slot == host
@@ -280,17 +352,35 @@ def compute_bytes(
                 all_layers = range(summary.repeating_layers)
                 masks = _mask_bytes_per_token(summary, settings, geometry, all_layers)
                 result[slot] = n_tokens * (8 * summary.embedding_length + masks) + SLACK
+                result[slot] += graph.host_offloaded_rows * row
+                if copies > 1:
+                    per_copy = n_tokens * (masks + SMALL_INPUTS_PER_TOKEN)
+                    per_copy += graph.pipeline_host_rows * row
+                    result[slot] += (copies - 1) * per_copy
             elif slot == output_slot:
                 result[slot] = logits + SLACK
             continue
         if on_host:
             result[slot] = _host_peak(memo, summary, settings, geometry, layers, moved_attention)
+            result[slot] += graph.host_rows * row
         else:
             if moved_attention is not None and assignment[moved_attention + 1] == slot:
                 layers = [moved_attention, *layers]
+            is_entry = full_offload and slot == entry
+            input_rows = graph.pipeline_entry_rows if is_entry else graph.pipeline_device_rows
             result[slot] = _device_peak(
-                memo, summary, settings, geometry, layers, full_offload, moved_attention
+                memo,
+                summary,
+                settings,
+                geometry,
+                layers,
+                full_offload,
+                moved_attention,
+                (copies, input_rows),
             )
+            if is_entry:
+                extra = graph.entry_rows if settings.kv_offload else graph.entry_nkvo_rows
+                result[slot] += extra * row
         result[slot] += SLACK
         if slot == output_slot:
             result[slot] = max(result[slot], logits + SLACK)

@@ -10,7 +10,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from studio.core.devices import DeviceKind, SplitMode
-from studio.core.memory.compute import compute_bytes
+from studio.core.memory.compute import compute_bytes, pipeline_copies
+from studio.core.memory.graph import BASE_GRAPH, EngineGraph
 from studio.core.memory.kv import (
     ContextGeometry,
     EstimateError,
@@ -189,6 +190,7 @@ def estimate(
     *,
     draft_n_max: int = 0,
     cpu_features: Collection[str] | None = None,
+    graph: EngineGraph | None = None,
 ) -> Estimate:
     """Predict what llama-server allocates for `summary` on `devices` (+ the host).
 
@@ -197,10 +199,13 @@ def estimate(
     `cpu_features`: the instruction sets the engine's CPU backend was built with (its
     self-test's `built_features`); they decide which host weights get repacked. None means
     unknown: no repack term, and `notes` says so.
+    `graph`: the engine's measured compute-graph differences (its calibration, cached with
+    its self-test); None prices the base graph, with pipeline parallelism on GPUs only.
     """
     _validate(summary, settings, devices)
+    graph = BASE_GRAPH if graph is None else graph
     if settings.split_mode is SplitMode.TENSOR and devices:
-        return _tensor_parallel(summary, settings, devices, draft_n_max, cpu_features)
+        return _tensor_parallel(summary, settings, devices, draft_n_max, cpu_features, graph)
     geometry = context_geometry(summary, settings)
     n_dev = len(devices)
     slots = n_dev + 1  # accelerators, then the host
@@ -249,8 +254,10 @@ def estimate(
         target = 0 if (n_dev and settings.mmproj_offload) else host
         weights[target] += settings.mmproj_bytes
 
+    rpc_devices = sum(d.kind is DeviceKind.RPC for d in devices)
+    copies = pipeline_copies(graph, settings, assignment, n_dev, rpc_devices)
     compute = compute_bytes(
-        summary, settings, geometry, assignment, n_dev, outputs, moved_attention
+        summary, settings, geometry, assignment, n_dev, outputs, moved_attention, graph, copies
     )
     has_gpu = any(d.kind is DeviceKind.GPU for d in devices)
     reason = skip_reason(settings.repack, cpu_features, has_gpu)
@@ -349,6 +356,7 @@ def _tensor_parallel(
     devices: Sequence[DeviceSpec],
     draft_n_max: int,
     cpu_features: Collection[str] | None,
+    graph: EngineGraph,
 ) -> Estimate:
     """--split-mode tensor: llama.cpp builds one "meta" device over the GPUs, places layers
     on it as on a single device, and shards every offloaded weight and the KV cache across
@@ -360,6 +368,7 @@ def _tensor_parallel(
         [DeviceSpec("meta", DeviceKind.GPU)],
         draft_n_max=draft_n_max,
         cpu_features=cpu_features,
+        graph=graph,
     )
     shares = settings.tensor_split if settings.tensor_split else (1.0,) * len(devices)
     shares = tuple(shares[: len(devices)]) + (0.0,) * (len(devices) - len(shares))

@@ -1,0 +1,247 @@
+"""Measure how an engine build's compute graph differs from the estimator's base model.
+
+Builds differ in what their graphs keep alive (b11434's mixed-embedding inputs) and in
+whether their RPC backend turns on pipeline parallelism (async compute + events). Rather
+than key constants to version numbers, the engine is run on the self-test's tiny model in
+the placements that show each difference, stopped as soon as its compute buffers are
+reserved, and its own `-lv 4` lines (compute buffer per device, "pipeline parallelism
+enabled", "sched copies = N") are compared with the base estimate. Each difference is
+stored in rows (studio.core.memory.graph), rounded up so that the estimate errs high.
+
+Placements: the host alone, then, when `ggml-rpc-server`
+sits beside the binary, one RPC device with every layer (with and without -nkvo) and two
+RPC devices with every layer (pipeline parallelism). About two seconds, once per binary:
+the result is cached with the self-test verdict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+import re
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from studio.core.engine.locate import EngineLocation
+from studio.core.engine.tiny_model import TinyShape, tiny_model
+from studio.core.gguf import read_model
+from studio.core.memory import (
+    HOST,
+    DeviceKind,
+    DeviceSpec,
+    EngineGraph,
+    Estimate,
+    EstimateSettings,
+    estimate,
+    summarize,
+)
+from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
+
+log = logging.getLogger(__name__)
+
+RPC_SERVER_NAME = "ggml-rpc-server"
+RUN_TIMEOUT_S = 60.0
+CTX = 2048  # as the accuracy matrix: masks of a real context, n_tokens = 512 per ubatch
+_RESERVED = "sched_reserve: reserve took"
+_COPIES = re.compile(r"sched copies = (?P<n>\d+)")
+_PIPELINE = "pipeline parallelism enabled"
+# A measured difference within this many rows of a whole number is that number (the log
+# prints MiB with two decimals, a row of the tiny model is 128 KiB).
+_ROW_TOLERANCE = 0.25
+
+# The matrix's tiny llama: a shape whose compute buffers the base model prices exactly on
+# the build it was fitted to, so what is left over is the engine's own difference.
+CALIBRATION_SHAPE = TinyShape(n_layer=6, n_embd=256, n_ff=640, n_head=8, n_head_kv=2)
+
+
+class CalibrationError(Exception):
+    """A calibration run printed no compute buffers (the graph stays unmeasured)."""
+
+
+def rows(difference: int, row: int) -> int:
+    """Whole rows of a measured difference, rounded up beyond the log's rounding."""
+    return math.ceil(difference / row - _ROW_TOLERANCE)
+
+
+def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
+    """The engine's graph differences; only the host's when it ships no RPC server.
+
+    Raises CalibrationError (or OSError) when a run fails; the caller keeps the base graph.
+    """
+    model = tiny_model(model_dir, CALIBRATION_SHAPE)
+    row = _row(model)
+    alone = _run(location, model, [], ["-ngl", "0"])
+    base = _estimate(model, replace(_offloaded(), n_gpu_layers=0), 0, EngineGraph())
+    host_rows = rows(alone.component(HOST.name, "compute") - base.host.compute, row)
+    graph = EngineGraph(host_rows=host_rows, measured=True)
+    server = location.path.with_name(RPC_SERVER_NAME)
+    if not server.is_file():
+        return graph
+    with _rpc_servers(location, server, 2) as endpoints:
+        one = _run(location, model, endpoints[:1], [])
+        host = one.component(HOST.name, "compute")
+        entry = one.component(f"RPC[{endpoints[0]}]", "compute")
+        base = _estimate(model, _offloaded(), 1, EngineGraph())
+        graph = replace(
+            graph,
+            host_offloaded_rows=rows(host - base.host.compute, row),
+            entry_rows=rows(entry - base.devices[0].compute, row),
+        )
+        nkvo = _run(location, model, endpoints[:1], ["-nkvo"])
+        base = _estimate(model, replace(_offloaded(), kv_offload=False), 1, EngineGraph())
+        entry = nkvo.component(f"RPC[{endpoints[0]}]", "compute")
+        graph = replace(graph, entry_nkvo_rows=rows(entry - base.devices[0].compute, row))
+        two, lines = _run_with_log(location, model, endpoints, [])
+    copies = _copies(lines)
+    if copies <= 1:
+        return graph
+    # Price the two-device run with pipeline parallelism but no input rows: what is left
+    # over per copy is the rows each kind of device receives.
+    graph = replace(
+        graph,
+        rpc_pipeline=True,
+        sched_copies=copies,
+        pipeline_host_rows=0,
+        pipeline_entry_rows=0,
+        pipeline_device_rows=0,
+    )
+    base = _estimate(model, _offloaded(), 2, graph)
+    keys = [f"RPC[{endpoint}]" for endpoint in endpoints]
+    per_copy = copies * row
+    return replace(
+        graph,
+        pipeline_host_rows=rows(
+            two.component(HOST.name, "compute") - base.host.compute, (copies - 1) * row
+        ),
+        pipeline_entry_rows=rows(
+            two.component(keys[0], "compute") - base.devices[0].compute, per_copy
+        ),
+        pipeline_device_rows=rows(
+            two.component(keys[1], "compute") - base.devices[1].compute, per_copy
+        ),
+    )
+
+
+def _offloaded() -> EstimateSettings:
+    return EstimateSettings(ctx=CTX, parallel=1)
+
+
+def _row(model: Path) -> int:
+    summary = summarize(read_model(model))
+    return 4 * summary.embedding_length * min(CTX, 512)
+
+
+def _estimate(model: Path, settings: EstimateSettings, n_rpc: int, graph: EngineGraph) -> Estimate:
+    devices = [DeviceSpec(f"RPC{i}", DeviceKind.RPC, 1, 1) for i in range(n_rpc)]
+    return estimate(summarize(read_model(model)), settings, devices, graph=graph)
+
+
+def _copies(lines: Sequence[str]) -> int:
+    if not any(_PIPELINE in line for line in lines):
+        return 1
+    for line in lines:
+        match = _COPIES.search(line)
+        if match:
+            return int(match["n"])
+    return 1
+
+
+def _run(
+    location: EngineLocation, model: Path, endpoints: Sequence[str], extra: Sequence[str]
+) -> EngineAllocation:
+    return _run_with_log(location, model, endpoints, extra)[0]
+
+
+def _run_with_log(
+    location: EngineLocation, model: Path, endpoints: Sequence[str], extra: Sequence[str]
+) -> tuple[EngineAllocation, list[str]]:
+    """Start the server, stop it once its compute buffers are reserved, parse its log."""
+    argv = [
+        str(location.path),
+        *("-m", str(model), "--host", "127.0.0.1", "--port", "0", "--no-webui"),
+        *("--no-warmup", "-lv", "4", "-c", str(CTX), "-np", "1", "-fit", "off"),
+        *(("--rpc", ",".join(endpoints), "-ngl", "99") if endpoints else ()),
+        *extra,
+    ]
+    env = {k: v for k, v in location.child_environment(os.environ).items()}
+    env = {k: v for k, v in env.items() if not k.startswith("LLAMA_ARG_")}
+    process = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+        errors="replace",
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    killer = threading.Timer(RUN_TIMEOUT_S, process.kill)
+    killer.start()
+    try:
+        for line in process.stdout:
+            lines.append(line.rstrip("\n"))
+            if _RESERVED in line:
+                break
+    finally:
+        killer.cancel()
+        process.kill()
+        process.wait()
+        process.stdout.close()
+    allocation = parse_engine_log(lines)
+    if not any(b.kind == "compute" for b in allocation.buffers):
+        raise CalibrationError("\n".join(lines[-10:]))
+    return allocation, lines
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def _rpc_servers(location: EngineLocation, binary: Path, count: int) -> Iterator[list[str]]:
+    processes: list[subprocess.Popen[bytes]] = []
+    endpoints: list[str] = []
+    try:
+        for _ in range(count):
+            port = _free_port()
+            processes.append(
+                subprocess.Popen(
+                    [str(binary), "-H", "127.0.0.1", "-p", str(port), "-t", "1"],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    env=location.child_environment(os.environ),
+                    start_new_session=True,
+                )
+            )
+            endpoints.append(f"127.0.0.1:{port}")
+            _wait_listening(port, processes[-1])
+        yield endpoints
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+
+
+def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout_s: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise CalibrationError(f"{RPC_SERVER_NAME} exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise CalibrationError(f"{RPC_SERVER_NAME} did not listen on port {port}")

@@ -1,0 +1,78 @@
+"""What one engine build's compute graph costs beyond the estimator's base model, as measured.
+
+The compute-buffer model (compute.py) follows llama.cpp's graph as built by b10435. Later
+builds add tensors: b11434 feeds every batch through a "mixed embedding" input (token rows
+and embedding rows per slot), which keeps extra n_embd-wide f32 tensors alive on the host
+and on the device that runs the first layer; its RPC backend also reports async compute
+and events, so llama.cpp turns on pipeline parallelism (llama-context.cpp: more than one
+device, every layer and the output offloaded, layer split, KV offloaded, no tensor
+overrides) and the scheduler keeps `sched copies` (GGML_SCHED_MAX_COPIES, 4 by default) of
+every graph input and every split input (ggml-backend.cpp, ggml_backend_sched_split_graph).
+
+None of that is assumed from a version number: an engine's calibration
+(studio.core.engine.calibrate) runs it on a tiny synthetic model in a few placements, reads
+its own `-lv 4` log (compute buffer per device, "pipeline parallelism enabled",
+"sched copies = N") and stores the differences here in *rows*, one row being one f32
+tensor of n_embd x ubatch tokens, the unit in which the graphs differ. The estimate adds
+them per device.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+# llama.cpp's default GGML_SCHED_MAX_COPIES (ggml-backend.h): used for GPUs, which support
+# async compute and events in every build that has pipeline parallelism (CUDA, Vulkan).
+DEFAULT_SCHED_COPIES = 4
+
+
+@dataclass(frozen=True)
+class EngineGraph:
+    """Measured per-engine compute-graph facts (rows of n_embd x n_tokens f32).
+
+    host_rows: extra rows on the host when it runs layers.
+    host_offloaded_rows: extra rows on the host when every layer is offloaded.
+    entry_rows: extra rows on the device that runs the first layer when the host runs
+    none (KV offloaded); entry_nkvo_rows: the same with -nkvo (may be negative).
+    rpc_pipeline: RPC devices qualify for pipeline parallelism (async + events);
+    gpu_pipeline: GPUs do (true for CUDA and Vulkan in the llama.cpp source).
+    sched_copies: the scheduler's copies when pipeline parallelism is on.
+    pipeline_host_rows: rows the host keeps per extra copy (its graph inputs);
+    pipeline_entry_rows / pipeline_device_rows: rows a device receives per copy (the
+    entry device gets the embedding inputs, the others the previous device's output).
+    measured: False for the default (the b10435 graph, nothing measured).
+    """
+
+    host_rows: int = 0
+    host_offloaded_rows: int = 0
+    entry_rows: int = 0
+    entry_nkvo_rows: int = 0
+    rpc_pipeline: bool = False
+    gpu_pipeline: bool = True
+    sched_copies: int = DEFAULT_SCHED_COPIES
+    pipeline_host_rows: int = 0
+    pipeline_entry_rows: int = 1
+    pipeline_device_rows: int = 1
+    measured: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EngineGraph:
+        fields = cls.__dataclass_fields__
+        return cls(**{k: type(getattr(cls(), k))(v) for k, v in data.items() if k in fields})
+
+
+BASE_GRAPH = EngineGraph()
+
+
+@dataclass(frozen=True)
+class EngineMemory:
+    """What the estimator knows of the engine that will run: the instruction sets its CPU
+    backend was built with (they decide repacking; None: unknown) and its measured graph
+    (None: not measured, the base graph is priced). Both come from its self-test."""
+
+    cpu_features: frozenset[str] | None = None
+    graph: EngineGraph | None = None
