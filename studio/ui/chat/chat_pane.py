@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QSplitter,
+    QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,11 +38,18 @@ from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.chat.inspector import Inspector
+from studio.ui.chat.model_picker import ModelPicker
+from studio.ui.chat.readable_column import ReadableColumn
 from studio.ui.chat.sampling_panel import SamplingPanel
+from studio.ui.common.design import SPACE_M, SPACE_S, set_role
+from studio.ui.common.icons import set_icon
 from studio.ui.common.voice import ui_voice
 
 
 class ChatPane(QWidget):
+    inspector_toggled = Signal(bool)  # True: shown
+
     def __init__(
         self,
         service: ChatService,
@@ -102,9 +110,35 @@ class ChatPane(QWidget):
         self.error_line.setWordWrap(True)
         self.error_line.setVisible(False)
 
+        self.picker = ModelPicker()
+        self.inspector = Inspector(self.sampling)
+        self.inspector_button = QToolButton()
+        self.inspector_button.setObjectName("chat-inspector-toggle")
+        set_role(self.inspector_button, "flat")
+        set_icon(self.inspector_button, "inspector")
+        self.inspector_button.setCheckable(True)
+        self.inspector_button.setChecked(True)
+        self.inspector_button.setAccessibleName(self.tr("Show or hide the inspector"))
+        self.inspector_button.setToolTip(self.tr("System prompt, sampling and memory"))
+        self.inspector_button.toggled.connect(self.set_inspector_open)
+        self.inspector.close_button.clicked.connect(lambda: self.set_inspector_open(False))
+
+        set_role(self.title, "title")
+        set_role(self.engine_line, "caption")
+        set_role(self.edit_banner, "banner")
+        set_role(self.notice_line, "banner")
+        set_role(self.storage_line, "error")
+        set_role(self.error_line, "error")
+        set_role(self.send_button, "primary")
+        set_icon(self.send_button, "send")
+        set_icon(self.stop_button, "stop")
+        self.input.setMinimumHeight(64)
+        self.input.setMaximumHeight(96)
+
         composer_buttons = QVBoxLayout()
         composer_buttons.addWidget(self.send_button)
         composer_buttons.addWidget(self.stop_button)
+        composer_buttons.addStretch(1)
         composer = QHBoxLayout()
         composer.addWidget(self.input, 1)
         composer.addLayout(composer_buttons)
@@ -112,31 +146,47 @@ class ChatPane(QWidget):
         edit_row.addWidget(self.edit_banner, 1)
         edit_row.addWidget(self.cancel_edit_button)
 
+        header = ReadableColumn()
+        header.setObjectName("chat-header")
+        header_row = QHBoxLayout()
+        header_row.setSpacing(SPACE_S)
+        header_row.addWidget(self.picker, 1)
+        header_row.addWidget(self.inspector_button, 0, Qt.AlignmentFlag.AlignTop)
+        header.column.addLayout(header_row)
+        header.column.addWidget(self.notice_line)
+        header.column.addWidget(self.storage_line)
+        header.column.addWidget(self.title)
+        header.column.addWidget(self.engine_line)
+
+        footer = ReadableColumn()
+        footer.setObjectName("chat-composer")
+        footer.column.addWidget(self.error_line)
+        footer.column.addLayout(edit_row)
+        footer.column.addLayout(composer)
+
         middle = QWidget()
         middle.setObjectName("chat-transcript-column")
+        set_role(middle, "surface")
+        middle.setAutoFillBackground(True)
         # An explicit minimum replaces the one computed from the contents: whatever the
         # transcript, the banner or the composer show, this column never asks for more
-        # width, so the sampling panel, the dock and the status bar stay where they are.
-        middle.setMinimumWidth(200)
+        # width, so the sidebar, the inspector and the status bar stay where they are.
+        middle.setMinimumWidth(360)
+        middle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         middle_layout = QVBoxLayout(middle)
-        middle_layout.setContentsMargins(0, 0, 0, 0)
-        middle_layout.addWidget(self.notice_line)
-        middle_layout.addWidget(self.storage_line)
-        middle_layout.addWidget(self.title)
-        middle_layout.addWidget(self.engine_line)
+        middle_layout.setContentsMargins(0, SPACE_M, 0, SPACE_M)
+        middle_layout.setSpacing(SPACE_S)
+        middle_layout.addWidget(header)
         middle_layout.addWidget(self.view, 1)
-        middle_layout.addWidget(self.error_line)
-        middle_layout.addLayout(edit_row)
-        middle_layout.addLayout(composer)
+        middle_layout.addWidget(footer)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.conversations)
-        self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.sampling)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([220, 700, 240])
         layout = QHBoxLayout(self)
-        layout.addWidget(self.splitter)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        # The conversations stand here until a window moves them into its sidebar.
+        layout.addWidget(self.conversations)
+        layout.addWidget(middle, 1)
+        layout.addWidget(self.inspector)
 
         # Intents to the service.
         self.send_button.clicked.connect(self._on_send_clicked)
@@ -144,6 +194,7 @@ class ChatPane(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, service.stop)
         QShortcut(QKeySequence("Ctrl+N"), self, service.new_conversation)
         QShortcut(QKeySequence("Ctrl+F"), self, self.conversations.search.setFocus)
+        QShortcut(QKeySequence("Ctrl+I"), self, self.inspector_button.toggle)
         self.view.regenerate_requested.connect(service.regenerate)
         self.view.edit_requested.connect(self._enter_edit)
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
@@ -169,6 +220,19 @@ class ChatPane(QWidget):
         service.failed.connect(self._on_service_failed)
         self._on_service_conversation_opened(None, [])
         self._on_service_backend_changed(service.has_backend)
+
+    def set_inspector_open(self, shown: bool) -> None:
+        """Show or fold away the inspector; `inspector_toggled` says so (to remember it)."""
+        changed = self.inspector.isHidden() == shown
+        self.inspector.setVisible(shown)
+        if self.inspector_button.isChecked() != shown:
+            self.inspector_button.setChecked(shown)
+        if changed:
+            self.inspector_toggled.emit(shown)
+
+    @property
+    def inspector_open(self) -> bool:
+        return not self.inspector.isHidden()
 
     def start(self) -> None:
         """Recover cut-off answers and fill the list (call once the event loop runs)."""

@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 import shiboken6
 from PySide6.QtCore import QEvent, QTimer, QUrl, Signal
 from PySide6.QtGui import (
+    QColor,
     QDesktopServices,
     QGuiApplication,
     QPalette,
+    QResizeEvent,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
@@ -39,6 +41,8 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from studio.core.chat import AnswerStats, Message, MessageStatus, Role
 from studio.core.tasks import TaskOwner
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
+from studio.ui.chat.readable_column import side_margin
+from studio.ui.common.design import SPACE_M, colors_for
 
 _SCHEME = "studio"
 # GitHub Markdown, but HTML in an answer is shown as text: a model's output must not be
@@ -48,6 +52,8 @@ _MARKDOWN = (
     | QTextDocument.MarkdownFeature.MarkdownNoHTML
 )
 _FOLLOW_SLACK_PX = 24
+# How far the user's turns stand in from the left of the reading column.
+BUBBLE_INDENT = 96
 
 
 @dataclass
@@ -118,9 +124,28 @@ class ConversationView(QTextBrowser):
         bar.valueChanged.connect(self._on_scroll_value_changed)
         bar.rangeChanged.connect(self._on_scroll_range_changed)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._center_text(event.size().width())
+        super().resizeEvent(event)
+
+    def _center_text(self, width: int) -> None:
+        """The text stands in the centred reading column; the scroll bar stays at the
+        edge. Only a resize changes the margins, never a streamed update."""
+        margin = float(side_margin(width))
+        root = self.document().rootFrame()
+        frame_format = root.frameFormat()
+        if frame_format.leftMargin() != margin:
+            frame_format.setLeftMargin(margin)
+            frame_format.setRightMargin(margin)
+            root.setFrameFormat(frame_format)
+
     def changeEvent(self, event: QEvent) -> None:
         # Names, statuses and links are text inside the document, out of reach of the app's
         # live language switch: write them again (the bodies are the conversation's words).
+        if event.type() == QEvent.Type.PaletteChange:
+            for entry in self.messages.values():
+                if entry.role is Role.USER:
+                    self._style_bubble(entry.body)
         if event.type() == QEvent.Type.LanguageChange:
             for entry in self.messages.values():
                 self._render_header(entry)
@@ -135,6 +160,7 @@ class ConversationView(QTextBrowser):
 
     def clear(self) -> None:
         self.document().clear()
+        self._center_text(self.width())
         self.messages.clear()
         self.notices.clear()
         self._follow = True
@@ -155,11 +181,13 @@ class ConversationView(QTextBrowser):
             status=message.status,
             stats=message.stats,
             error_code=message.error_code,
-            header=self._append_frame(top_margin=10),
+            header=self._append_frame(top_margin=14),
             body=self._append_frame(),
             footer=self._append_frame(bottom_margin=4),
         )
         self.messages[message.id] = entry
+        if entry.role is Role.USER:
+            self._style_bubble(entry.body)
         self._render_header(entry)
         self._render_body(entry)
         self._render_footer(entry)
@@ -262,6 +290,16 @@ class ConversationView(QTextBrowser):
         frame_format.setBorder(0)
         return cursor.insertFrame(frame_format)
 
+    def _style_bubble(self, frame: QTextFrame) -> None:
+        """The user's turn is a tinted card on the right of the column; the assistant's
+        answer is plain text across it, so whose turn it is shows at a glance."""
+        dark = self.palette().color(QPalette.ColorRole.Base).lightness() < 128
+        frame_format = frame.frameFormat()
+        frame_format.setBackground(QColor(colors_for(dark).accent_soft))
+        frame_format.setPadding(SPACE_M)
+        frame_format.setLeftMargin(BUBBLE_INDENT)
+        frame.setFrameFormat(frame_format)
+
     @staticmethod
     def _select(frame: QTextFrame, offset: int = 0) -> QTextCursor:
         cursor = frame.firstCursorPosition()
@@ -294,7 +332,7 @@ class ConversationView(QTextBrowser):
                 parts.append(f"<br><span style='color:gray'>{text}</span>")
         cursor = self._select(entry.header)
         cursor.removeSelectedText()
-        cursor.insertHtml("".join(parts))
+        cursor.insertHtml(f"<div align='{_side(entry)}'>{''.join(parts)}</div>")
 
     def _render_body(self, entry: MessageEntry) -> None:
         """All of the body: a new message, a finished answer, an edit."""
@@ -381,7 +419,9 @@ class ConversationView(QTextBrowser):
             )
         cursor = self._select(entry.footer)
         cursor.removeSelectedText()
-        cursor.insertHtml("<small>" + " &nbsp; ".join(parts) + "</small>")
+        cursor.insertHtml(
+            f"<div align='{_side(entry)}'><small>" + " &nbsp; ".join(parts) + "</small></div>"
+        )
 
     def _last_assistant(self) -> MessageEntry | None:
         if not self.messages:
@@ -512,6 +552,10 @@ class ConversationView(QTextBrowser):
         if self._follow:
             bar = self.verticalScrollBar()
             bar.setValue(bar.maximum())
+
+
+def _side(entry: MessageEntry) -> str:
+    return "right" if entry.role is Role.USER else "left"
 
 
 def _code_count(blocks: list[Block]) -> int:

@@ -1,4 +1,5 @@
-"""The system prompt and sampling settings of the open conversation."""
+"""The system prompt and sampling settings of the open conversation, as two foldable
+sections of the chat's inspector."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.chat import SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.ui.common.section import Section
 
 _THINKING_DEFAULT, _THINKING_ON, _THINKING_OFF = 0, 1, 2
 
@@ -97,10 +99,20 @@ class SamplingPanel(QWidget):
         form.addRow(self.tr("Thinking"), self.thinking)
         form.addRow(self.thinking_reason)
 
+        # Two sections the user can fold: the prompt is long-lived, sampling is tuned.
+        self.prompt_section = Section(self.tr("System prompt"))
+        self.prompt_section.setObjectName("chat-prompt-section")
+        self.prompt_section.addWidget(self.system_prompt)
+        form_holder = QWidget()
+        form_holder.setLayout(form)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.sampling_section = Section(self.tr("Sampling"))
+        self.sampling_section.setObjectName("chat-sampling-section")
+        self.sampling_section.addWidget(form_holder)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("System prompt")))
-        layout.addWidget(self.system_prompt)
-        layout.addLayout(form)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.prompt_section)
+        layout.addWidget(self.sampling_section)
         layout.addStretch(1)
 
         # Typing in the prompt saves once the user pauses, not on every key.

@@ -2,7 +2,9 @@
 
 We ask the platform for its colour scheme and also set the palette ourselves: the platform
 hint alone changes nothing on platforms whose theme ignores it (offscreen, many X11 desktops),
-and the Fusion style draws both palettes the same way everywhere.
+and the Fusion style draws both palettes the same way everywhere. The palette and the app's
+style sheet both come from `design`, so one choice recolours every page, and icons are
+redrawn in the new text colour.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 from enum import Enum
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
+
+from studio.ui.common.design import colors_for, palette_for, style_sheet
+from studio.ui.common.icons import refresh_icons
 
 
 class ThemeChoice(Enum):
@@ -28,44 +32,6 @@ class ThemeChoice(Enum):
             return cls.SYSTEM
 
 
-def dark_palette() -> QPalette:
-    palette = QPalette()
-    window = QColor(37, 37, 38)
-    base = QColor(30, 30, 30)
-    text = QColor(230, 230, 230)
-    disabled = QColor(128, 128, 128)
-    roles = {
-        QPalette.ColorRole.Window: window,
-        QPalette.ColorRole.WindowText: text,
-        QPalette.ColorRole.Base: base,
-        QPalette.ColorRole.AlternateBase: QColor(45, 45, 48),
-        QPalette.ColorRole.ToolTipBase: QColor(50, 50, 52),
-        QPalette.ColorRole.ToolTipText: text,
-        QPalette.ColorRole.PlaceholderText: disabled,
-        QPalette.ColorRole.Text: text,
-        QPalette.ColorRole.Button: QColor(50, 50, 52),
-        QPalette.ColorRole.ButtonText: text,
-        QPalette.ColorRole.BrightText: QColor(255, 85, 85),
-        QPalette.ColorRole.Link: QColor(86, 156, 214),
-        QPalette.ColorRole.Highlight: QColor(38, 79, 120),
-        QPalette.ColorRole.HighlightedText: QColor(255, 255, 255),
-        QPalette.ColorRole.Light: QColor(70, 70, 72),
-        QPalette.ColorRole.Midlight: QColor(60, 60, 62),
-        QPalette.ColorRole.Mid: QColor(45, 45, 48),
-        QPalette.ColorRole.Dark: QColor(20, 20, 20),
-        QPalette.ColorRole.Shadow: QColor(0, 0, 0),
-    }
-    for role, color in roles.items():
-        palette.setColor(role, color)
-    for role in (
-        QPalette.ColorRole.WindowText,
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.ButtonText,
-    ):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, disabled)
-    return palette
-
-
 class ThemeController(QObject):
     """Owns the app's palette. `apply()` a choice; with SYSTEM it re-applies whenever the
     system switches between light and dark."""
@@ -78,6 +44,8 @@ class ThemeController(QObject):
         self.choice = ThemeChoice.SYSTEM
         self.dark = False
         app.setStyle("Fusion")
+        # The type scale is relative to the font the platform gives the app.
+        self._base_points = app.font().pointSizeF() if app.font().pointSizeF() > 0 else 10.0
         app.styleHints().colorSchemeChanged.connect(self._on_system_scheme_changed)
 
     def apply(self, choice: ThemeChoice) -> None:
@@ -99,8 +67,10 @@ class ThemeController(QObject):
             dark = self._system_is_dark()
         else:
             dark = self.choice is ThemeChoice.DARK
-        style = self._app.style()
-        self._app.setPalette(dark_palette() if dark else style.standardPalette())
+        colors = colors_for(dark)
+        self._app.setPalette(palette_for(colors))
+        self._app.setStyleSheet(style_sheet(colors, self._base_points))
+        refresh_icons(self._app.allWidgets())
         self.dark = dark
         self.changed.emit(dark)
 

@@ -40,8 +40,8 @@ from studio.ui.load.load_flow import Loader, LoadFlow
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from studio.ui.server.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings.settings_page import SettingsPage
+from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.help_menu import HelpMenu
-from studio.ui.window.main_window import MemoryDock
 from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
 
 log = logging.getLogger(__name__)
@@ -106,10 +106,10 @@ class StudioAreas(QObject):
 
     def attach(self, window: QMainWindow) -> None:
         """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
-        dock = getattr(window, "memory_dock", None)
-        if isinstance(dock, MemoryDock):
-            self.devices_found.connect(dock.show_inventory)
-            self.monitor.sampled.connect(dock.show_sample)
+        memory = getattr(window, "device_memory", None)
+        if isinstance(memory, DeviceMemoryView):
+            self.devices_found.connect(memory.show_inventory)
+            self.monitor.sampled.connect(memory.show_sample)
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)

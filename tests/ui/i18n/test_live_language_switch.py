@@ -56,9 +56,8 @@ def test_engine_events_and_the_thinking_box_follow_a_live_switch(
         assert "Qwen3 is ready." not in pane.view.toPlainText()
         assert pane.engine_line.text() == german
 
-        # The sampling panel as narrow as the splitter lets it be: its minimum must have
+        # The sampling panel at the inspector's fixed width: its minimum must have
         # followed the longer German texts.
-        pane.splitter.setSizes([220, 10_000, 1])
         QCoreApplication.processEvents()
         assert pane.sampling.thinking.currentText().startswith("Standard")
         assert clipped(pane.sampling) == []

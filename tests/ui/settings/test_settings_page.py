@@ -185,7 +185,7 @@ def test_mask_token_never_shows_the_middle() -> None:
 
 @pytest.fixture
 def theme(qapp: QApplication) -> Iterator[ThemeController]:
-    palette, style = qapp.palette(), qapp.style().name()
+    palette, style, sheet = qapp.palette(), qapp.style().name(), qapp.styleSheet()
     controller = ThemeController(qapp)
     try:
         yield controller
@@ -193,6 +193,7 @@ def theme(qapp: QApplication) -> Iterator[ThemeController]:
         qapp.styleHints().unsetColorScheme()
         qapp.setStyle(style)
         qapp.setPalette(palette)
+        qapp.setStyleSheet(sheet)
         controller.deleteLater()
 
 

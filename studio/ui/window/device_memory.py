@@ -1,0 +1,104 @@
+"""Memory per device, in words: what the planner will plan for, kept current."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from studio.core.engine import EngineInfo
+from studio.core.hardware import Device, DeviceInventory
+from studio.core.units import format_bytes
+from studio.services.memory_monitor import MemorySample
+
+
+class DeviceMemoryView(QWidget):
+    """Per-device memory in words, in the chat's inspector; the load dialog's panel draws
+    the same data as bars.
+
+    The devices come from the same discovery the planner uses (NVML, or the fake devices
+    of STUDIO_FAKE_DEVICES), so the dock names what the load dialog will plan for; the
+    engine's own device list is the fallback for GPUs NVML cannot see (Vulkan on AMD or
+    Intel). Live samples from the memory monitor keep the free memory current."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("device-memory")
+        self._label = QLabel(self.tr("Looking for devices…"))
+        self._label.setObjectName("memory-devices")
+        self._label.setWordWrap(True)
+        self._label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._label.setAccessibleName(self.tr("Device memory"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._label)
+        self._engine: EngineInfo | None = None
+        self._error: str | None = None
+        self._inventory: DeviceInventory | None = None
+        self._sample: MemorySample | None = None
+
+    @property
+    def label(self) -> QLabel:
+        return self._label
+
+    def changeEvent(self, event: QEvent) -> None:
+        # One line per device is several lookups joined, which the app's live switch
+        # cannot match as one text: build it again in the new language.
+        if event.type() == QEvent.Type.LanguageChange:
+            self._render()
+        super().changeEvent(event)
+
+    def show_engine(self, info: EngineInfo) -> None:
+        self._engine, self._error = info, None
+        self._render()
+
+    def show_engine_error(self, detail: str) -> None:
+        self._error = detail
+        self._render()
+
+    def show_inventory(self, inventory: DeviceInventory) -> None:
+        """The devices the planner sees (NVML or fake GPUs, RPC servers)."""
+        self._inventory = inventory
+        self._render()
+
+    def show_sample(self, sample: MemorySample) -> None:
+        self._sample = sample
+        if self._inventory is not None and self._inventory.devices:
+            self._render()
+
+    def _render(self) -> None:
+        error = (
+            self.tr("The engine could not be started:\n{detail}").format(detail=self._error)
+            if self._error is not None
+            else None
+        )
+        if self._inventory is not None and self._inventory.devices:
+            # The GPUs are there whether or not the engine starts: name them either way.
+            lines = [self._device_line(d) for d in self._inventory.devices]
+            self._label.setText("\n".join([*lines, *([error] if error else [])]))
+            return
+        if error is not None:
+            self._label.setText(error)
+            return
+        if self._engine is not None and self._engine.devices:
+            lines = [
+                self.tr("{name}: {free} of {total} MiB free").format(
+                    name=f"{device.name} ({device.description})",
+                    free=device.free_mib,
+                    total=device.total_mib,
+                )
+                for device in self._engine.devices
+            ]
+            self._label.setText("\n".join(lines))
+            return
+        if self._engine is not None or self._inventory is not None:
+            self._label.setText(self.tr("No GPU found: models run on the CPU."))
+
+    def _device_line(self, device: Device) -> str:
+        total, free = device.total_bytes, device.free_bytes
+        sample = self._sample
+        if sample is not None and device.uuid in sample.used:
+            total = sample.total[device.uuid]
+            free = max(0, total - sample.used[device.uuid])
+        return self.tr("{name}: {free} of {total} free").format(
+            name=device.name, free=format_bytes(free), total=format_bytes(total)
+        )
