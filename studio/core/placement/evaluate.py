@@ -15,6 +15,7 @@ from studio.core.hardware import Device, DeviceInventory
 from studio.core.memory import (
     DeviceEstimate,
     DeviceSpec,
+    EngineMemory,
     Estimate,
     EstimateSettings,
     ModelSummary,
@@ -128,8 +129,11 @@ class Evaluator:
         enabled: Sequence[Device],
         request: PlanRequest,
         load_mtp: bool,
+        memory: EngineMemory | None = None,
     ) -> None:
         self.model = model
+        # The engine's CPU features (repacked host weights) and measured compute graph.
+        self.memory = memory or EngineMemory()
         self.enabled = tuple(enabled)
         self.request = request
         self.positions = model.block_count + 1
@@ -193,7 +197,14 @@ class Evaluator:
     def evaluate(self, candidate: Candidate) -> Evaluation:
         used = self.used_indexes(candidate)
         settings = self.settings(candidate, used)
-        result = estimate(self.model, settings, self.specs(used), draft_n_max=self.draft_n_max)
+        result = estimate(
+            self.model,
+            settings,
+            self.specs(used),
+            draft_n_max=self.draft_n_max,
+            cpu_features=self.memory.cpu_features,
+            graph=self.memory.graph,
+        )
         extra = self._speculative_bytes(settings, used, result)
         components = [Components() for _ in self.enabled]
         for slot, index in enumerate(used):
@@ -225,7 +236,13 @@ class Evaluator:
         """Per used device, then host: what the draft model or the MTP head adds."""
         extra = [0] * (len(used) + 1)
         if self.draft is not None:
-            draft = estimate(self.draft.summary, self._draft_settings(settings), self.specs(used))
+            draft = estimate(
+                self.draft.summary,
+                self._draft_settings(settings),
+                self.specs(used),
+                cpu_features=self.memory.cpu_features,
+                graph=self.memory.graph,
+            )
             for slot, row in enumerate(draft.devices):
                 extra[slot] += row.total - self._idle_draft_compute(row)
         if self.mtp_head:

@@ -13,7 +13,7 @@ from pathlib import Path
 from studio.core.devices import HOST_KEY, SplitMode
 from studio.core.engine.info import EngineFeatures
 from studio.core.hardware import Device, DeviceInventory
-from studio.core.memory import KV_CACHE_TYPES, ModelSummary
+from studio.core.memory import KV_CACHE_TYPES, EngineMemory, ModelSummary
 from studio.core.placement import assemble, eligibility
 from studio.core.placement.evaluate import (
     Candidate,
@@ -65,8 +65,13 @@ class Planner:
         inventory: DeviceInventory,
         features: EngineFeatures | None = None,
         tensor_names: Collection[str] | None = None,
+        *,
+        memory: EngineMemory | None = None,
     ) -> None:
         self.model = model
+        # The engine's self-test measurements (CPU features for repacking, its compute
+        # graph): without them the estimate prices no repack term and the base graph.
+        self.memory = memory or EngineMemory()
         self.model_path = model_path
         self.inventory = inventory
         self.features = features
@@ -183,7 +188,7 @@ class Planner:
             else:
                 moe = 0
         priced = priced.with_changes(split_mode=mode)
-        evaluator = Evaluator(self.model, self.inventory, enabled, priced, load_mtp)
+        evaluator = Evaluator(self.model, self.inventory, enabled, priced, load_mtp, self.memory)
         search = Search(evaluator, self.n_cpu_moe_max)
         evaluation: Evaluation | None = None
         if mode is SplitMode.TENSOR:
@@ -191,7 +196,9 @@ class Planner:
             if evaluation is None:  # cannot hold everything sharded: layer split instead
                 priced = priced.with_changes(split_mode=SplitMode.LAYER, tensor_shares=None)
                 mode = SplitMode.LAYER
-                evaluator = Evaluator(self.model, self.inventory, enabled, priced, load_mtp)
+                evaluator = Evaluator(
+                    self.model, self.inventory, enabled, priced, load_mtp, self.memory
+                )
                 search = Search(evaluator, self.n_cpu_moe_max)
         if evaluation is None:
             if request.layers is not None:
