@@ -119,7 +119,7 @@ def build_plan(
         flash_attn=asked.flash_attn,
     )
     launch = _launch(planner, resolved, used_devices, names, ngl, split, mode, evaluator)
-    limits = _limits(planner, priced, evaluation)
+    limits = _limits(planner, priced, evaluation, mode)
     return Plan(
         asked=asked,
         request=resolved,
@@ -196,7 +196,9 @@ def _device_argument(
     return tuple(names[d.key] for d in used)
 
 
-def _limits(planner: Planner, request: PlanRequest, evaluation: Evaluation) -> Limits:
+def _limits(
+    planner: Planner, request: PlanRequest, evaluation: Evaluation, mode: SplitMode
+) -> Limits:
     model = planner.model
     settings = evaluation.estimate.settings
     kv = layer_kv_bytes(model, settings, context_geometry(model, settings))
@@ -234,6 +236,12 @@ def _limits(planner: Planner, request: PlanRequest, evaluation: Evaluation) -> L
             model, enabled_count, request.flash_attn, request.cache_types, planner.features
         ),
         mtp=planner.mtp,
+        flash_attn=eligibility.flash_attn(planner.features),
+        cache_type=eligibility.cache_type(planner.features),
+        mmproj=eligibility.mmproj(planner.projector is not None, planner.features),
+        draft=eligibility.draft(planner.features),
+        n_cpu_moe=eligibility.n_cpu_moe(planner.n_cpu_moe_max, mode is SplitMode.TENSOR),
+        layers=eligibility.layers(mode is SplitMode.TENSOR),
     )
 
 

@@ -148,3 +148,78 @@ def cache_type_reasons(
             Reason.of(ReasonCode.QUANTIZED_V_NEEDS_FLASH_ATTN, Setting.CACHE_TYPE_V, Severity.ERROR)
         )
     return reasons
+
+
+# -- the load dialog's other controls ------------------------------------------------------
+# Each says whether its control can be used for this model on this engine, and why not; the
+# dialog only renders these (enabled state and tooltip), so every front end agrees.
+
+
+def _engine_lacks(
+    features: EngineFeatures | None, flag: str, code: ReasonCode, setting: Setting
+) -> Eligibility:
+    """Allowed unless a probed engine lacks `flag` (no engine probed: every flag assumed)."""
+    if features is None or features.supports(flag):
+        return Eligibility(allowed=True)
+    return Eligibility.of([Reason.of(code, setting, Severity.INFO)])
+
+
+def flash_attn(features: EngineFeatures | None) -> Eligibility:
+    return _engine_lacks(
+        features, "--flash-attn", ReasonCode.FLASH_ATTN_UNSUPPORTED_BY_ENGINE, Setting.FLASH_ATTN
+    )
+
+
+def cache_type(features: EngineFeatures | None) -> Eligibility:
+    """Whether the KV cache type can be chosen at all (which types: `Limits.cache_types`)."""
+    return _engine_lacks(
+        features,
+        "--cache-type-k",
+        ReasonCode.CACHE_TYPE_FIXED_BY_ENGINE,
+        Setting.CACHE_TYPE_K,
+    )
+
+
+def draft(features: EngineFeatures | None) -> Eligibility:
+    return _engine_lacks(
+        features,
+        "--spec-draft-model",
+        ReasonCode.DRAFT_UNSUPPORTED_BY_ENGINE,
+        Setting.SPECULATIVE,
+    )
+
+
+def mmproj(projector_found: bool, features: EngineFeatures | None) -> Eligibility:
+    """A vision projector needs a file beside the model and an engine that loads one."""
+    if not projector_found:
+        return Eligibility.of(
+            [Reason.of(ReasonCode.MMPROJ_NOT_FOUND, Setting.MMPROJ, Severity.INFO)]
+        )
+    if features is not None and not features.mmproj:
+        return Eligibility.of(
+            [Reason.of(ReasonCode.MMPROJ_UNSUPPORTED_BY_ENGINE, Setting.MMPROJ, Severity.INFO)]
+        )
+    return Eligibility(allowed=True)
+
+
+def n_cpu_moe(n_cpu_moe_max: int, tensor_split: bool) -> Eligibility:
+    """Experts can stay on the CPU only in a model that has them, and not under a tensor
+    split (which keeps every expert on the GPUs)."""
+    if n_cpu_moe_max == 0:
+        return Eligibility.of(
+            [Reason.of(ReasonCode.DENSE_MODEL_HAS_NO_EXPERTS, Setting.N_CPU_MOE, Severity.INFO)]
+        )
+    if tensor_split:
+        return Eligibility.of(
+            [Reason.of(ReasonCode.TENSOR_KEEPS_EXPERTS_ON_GPUS, Setting.N_CPU_MOE, Severity.INFO)]
+        )
+    return Eligibility(allowed=True)
+
+
+def layers(tensor_split: bool) -> Eligibility:
+    """Per-device layer counts apply to a layer split only."""
+    if tensor_split:
+        return Eligibility.of(
+            [Reason.of(ReasonCode.TENSOR_SPLITS_EVERY_LAYER, Setting.LAYERS, Severity.INFO)]
+        )
+    return Eligibility(allowed=True)

@@ -73,7 +73,8 @@ class DevicePlan:
 
 @dataclass(frozen=True)
 class Limits:
-    """Ranges of every control, and what moving it moves."""
+    """Ranges of every control, what moving it moves, and whether it can be used at all
+    (with the reasons it cannot): the load dialog renders these, it never decides them."""
 
     positions: int  # block_count + 1: the most layers the devices can hold together
     n_cpu_moe_max: int  # 0 for dense models
@@ -90,6 +91,25 @@ class Limits:
     cache_types: tuple[str, ...]
     tensor_parallel: Eligibility
     mtp: Eligibility
+    flash_attn: Eligibility
+    cache_type: Eligibility  # whether the KV cache type can be chosen (which: cache_types)
+    mmproj: Eligibility
+    draft: Eligibility
+    n_cpu_moe: Eligibility
+    layers: Eligibility  # per-device layer counts
+
+    def eligibility(self) -> dict[str, Eligibility]:
+        """Every control's eligibility by name, as `to_json` writes them."""
+        return {
+            "tensor_parallel": self.tensor_parallel,
+            "mtp": self.mtp,
+            "flash_attn": self.flash_attn,
+            "cache_type": self.cache_type,
+            "mmproj": self.mmproj,
+            "draft": self.draft,
+            "n_cpu_moe": self.n_cpu_moe,
+            "layers": self.layers,
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,13 +122,9 @@ class Limits:
             "ctx_trained": self.ctx_trained,
             "parallel_max": self.parallel_max,
             "cache_types": list(self.cache_types),
-            "tensor_parallel": {
-                "allowed": self.tensor_parallel.allowed,
-                "reasons": [r.to_json() for r in self.tensor_parallel.reasons],
-            },
-            "mtp": {
-                "allowed": self.mtp.allowed,
-                "reasons": [r.to_json() for r in self.mtp.reasons],
+            **{
+                name: {"allowed": e.allowed, "reasons": [r.to_json() for r in e.reasons]}
+                for name, e in self.eligibility().items()
             },
         }
 

@@ -23,7 +23,7 @@ from studio.core.placement.evaluate import (
 from studio.core.placement.layers import largest_remainder
 from studio.core.placement.plan import Plan
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
-from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, Projector
 from studio.core.placement.search import (
     AUTO_CTX_FLOOR,
     CTX_STEP,
@@ -67,7 +67,10 @@ class Planner:
         tensor_names: Collection[str] | None = None,
         *,
         memory: EngineMemory | None = None,
+        projector: Projector | None = None,
     ) -> None:
+        """`projector` is the vision projector found beside the model (the mmproj control
+        is offered with one); a request loads it by naming it."""
         self.model = model
         # The engine's self-test measurements (CPU features for repacking, its compute
         # graph): without them the estimate prices no repack term and the base graph.
@@ -76,6 +79,7 @@ class Planner:
         self.inventory = inventory
         self.features = features
         self.tensor_names = tensor_names
+        self.projector = projector
         self.positions = model.block_count + 1
         self.trained_ctx = model.context_length or UNKNOWN_TRAINED_CTX
         self.n_cpu_moe_max = n_cpu_moe_max(model)

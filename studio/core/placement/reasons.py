@@ -65,6 +65,14 @@ class ReasonCode(StrEnum):
     ENV_HONOURED = "environment_variable_honoured"  # variable, value
     ENV_IGNORED = "environment_variable_ignored"  # variable, value
     NO_ENGINE_DEVICE = "gpu_not_usable_by_engine"  # device
+    # Why a control is not offered (Limits): the dialog's tooltips and disabled states.
+    FLASH_ATTN_UNSUPPORTED_BY_ENGINE = "flash_attn_unsupported_by_engine"
+    CACHE_TYPE_FIXED_BY_ENGINE = "cache_type_fixed_by_engine"
+    DRAFT_UNSUPPORTED_BY_ENGINE = "draft_unsupported_by_engine"
+    MMPROJ_NOT_FOUND = "mmproj_not_found"
+    MMPROJ_UNSUPPORTED_BY_ENGINE = "mmproj_unsupported_by_engine"
+    TENSOR_KEEPS_EXPERTS_ON_GPUS = "tensor_parallel_keeps_experts_on_gpus"
+    TENSOR_SPLITS_EVERY_LAYER = "tensor_parallel_splits_every_layer"
 
 
 @dataclass(frozen=True)

@@ -148,12 +148,14 @@ class Machine:
         summary = summarize(model)
         inventory = self.devices(engine, location, rpc_endpoints, own_pids)
         features = engine.features if engine is not None else None
+        projector = find_projector(model_path)
         planner = Planner(
             summary,
             model_path,
             inventory,
             features,
             tensor_names=frozenset(t.name for t in model.tensors),
+            projector=projector,
         )
         base, reasons = request_from_environment(self.environ)
         return ModelSetup(
@@ -162,7 +164,7 @@ class Machine:
             planner=planner,
             inventory=inventory,
             features=features,
-            projector=find_projector(model_path),
+            projector=projector,
             environment_reasons=reasons,
             base_request=base,
         )

@@ -333,6 +333,26 @@ CODES: Mapping[str, str] = {
     "gpu_not_usable_by_engine": _mark(
         "Sentences", "{device} cannot be used by this engine ({why})."
     ),
+    # -- why a load-dialog control is not offered (placement Limits) --
+    "flash_attn_unsupported_by_engine": _mark(
+        "Sentences", "This llama-server build has no flash attention switch."
+    ),
+    "cache_type_fixed_by_engine": _mark(
+        "Sentences", "This llama-server build cannot change the KV cache type."
+    ),
+    "draft_unsupported_by_engine": _mark(
+        "Sentences", "This llama-server build has no draft-model speculative decoding."
+    ),
+    "mmproj_not_found": _mark("Sentences", "No mmproj file was found beside the model."),
+    "mmproj_unsupported_by_engine": _mark(
+        "Sentences", "This llama-server build cannot load a projector."
+    ),
+    "tensor_parallel_keeps_experts_on_gpus": _mark(
+        "Sentences", "Tensor parallelism keeps every expert on the GPUs."
+    ),
+    "tensor_parallel_splits_every_layer": _mark(
+        "Sentences", "Tensor parallelism splits every layer over the devices."
+    ),
 }
 
 # code -> the sentence used when a parameter of the `CODES` one is missing (a failure the

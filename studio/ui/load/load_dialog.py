@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.errors import StudioError
+from studio.core.placement.eligibility import Eligibility
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.planner import Planner
@@ -568,6 +569,7 @@ class LoadDialog(QDialog):
         # device that holds layers.
         holders = [d.key for d in plan.devices if d.enabled and d.layers > 0]
         output_device = holders[-1] if layer_mode and holders else None
+        limits = plan.limits
         for device in plan.devices:
             row = self._rows.get(device.key)
             if row is None:
@@ -577,12 +579,7 @@ class LoadDialog(QDialog):
             for control in (row.slider, row.spin):
                 control.setRange(0, positions)
                 control.setValue(device.layers)
-                control.setEnabled(device.enabled and layer_mode)
-                control.setToolTip(
-                    ""
-                    if layer_mode
-                    else self.tr("Tensor parallelism splits every layer over the devices.")
-                )
+                self._offer(control, limits.layers, "", device.enabled)
         on_host = positions - sum(d.layers for d in plan.devices if d.enabled)
         blocks = positions - 1
         if layer_mode and output_device is None:
@@ -602,20 +599,13 @@ class LoadDialog(QDialog):
                 )
             )
 
-        limits = plan.limits
         self.moe.setRange(0, limits.n_cpu_moe_max)
         self.moe.setValue(plan.n_cpu_moe)
         moe_reasons = [r for r in plan.reasons if r.setting is Setting.N_CPU_MOE]
+        self._offer(self.moe, limits.n_cpu_moe, "")
         if limits.n_cpu_moe_max == 0:
-            self.moe.setEnabled(False)
-            why = self.tr("This model is dense: it has no experts to keep on the CPU.")
-            self.moe.setToolTip(why)
-            self.moe_label.setText(why)
+            self.moe_label.setText(self.moe.toolTip())  # dense: why there is nothing to move
         else:
-            self.moe.setEnabled(layer_mode)
-            self.moe.setToolTip(
-                "" if layer_mode else self.tr("Tensor parallelism keeps every expert on the GPUs.")
-            )
             step_bytes = limits.n_cpu_moe_step_bytes
             index = min(plan.n_cpu_moe, len(step_bytes) - 1)
             moved = sum(step_bytes[: plan.n_cpu_moe])
@@ -632,14 +622,14 @@ class LoadDialog(QDialog):
                 + "".join(" " + self._reason(r) for r in moe_reasons)
             )
 
-        eligibility = limits.tensor_parallel
         tensor_on = plan.split_mode is SplitMode.TENSOR
         self.tensor_parallel.setChecked(tensor_on)
-        self.tensor_parallel.setEnabled(eligibility.allowed or tensor_on)
-        self.tensor_parallel.setToolTip(
-            "\n".join(self._reason(r) for r in eligibility.reasons)
-            if not eligibility.allowed
-            else self.tr("Every layer is split over all enabled devices.")
+        # Left on when refused, so the user can still switch it off.
+        self._offer(
+            self.tensor_parallel,
+            limits.tensor_parallel,
+            self.tr("Every layer is split over all enabled devices."),
+            keep_enabled=tensor_on,
         )
 
     def _render_margins(self, plan: Plan) -> None:
@@ -684,50 +674,30 @@ class LoadDialog(QDialog):
                 combo.clear()
                 combo.addItems(list(types))
             combo.setCurrentText(value)
-        features = self._setup.features
-        if features is not None and not features.supports("--cache-type-k"):
-            for combo in (self.cache_k, self.cache_v):
-                combo.setEnabled(False)
-                combo.setToolTip(
-                    self.tr("This llama-server build cannot change the KV cache type.")
-                )
-
+        limits = plan.limits
+        for combo in (self.cache_k, self.cache_v):
+            self._offer(combo, limits.cache_type, "")
         self.flash_attn.setChecked(request.flash_attn)
-        if features is not None and not features.supports("--flash-attn"):
-            self.flash_attn.setEnabled(False)
-            self.flash_attn.setToolTip(
-                self.tr("This llama-server build has no flash attention switch.")
-            )
+        self._offer(self.flash_attn, limits.flash_attn, "")
 
         self.parallel.setMaximum(plan.limits.parallel_max)
         self.parallel.setValue(request.parallel)
 
         projector = self._setup.projector
-        if projector is None:
-            self.mmproj.setChecked(False)
-            self.mmproj.setEnabled(False)
-            self.mmproj.setToolTip(self.tr("No mmproj file was found beside the model."))
-        elif features is not None and not features.mmproj:
-            self.mmproj.setChecked(False)
-            self.mmproj.setEnabled(False)
-            self.mmproj.setToolTip(self.tr("This llama-server build cannot load a projector."))
-        else:
-            self.mmproj.setEnabled(True)
-            self.mmproj.setChecked(request.projector is not None)
-            self.mmproj.setToolTip(
-                self.tr("{file}: {size}").format(
-                    file=projector.path.name, size=format_bytes(projector.weight_bytes)
-                )
+        self.mmproj.setChecked(limits.mmproj.allowed and request.projector is not None)
+        self._offer(
+            self.mmproj,
+            limits.mmproj,
+            self.tr("{file}: {size}").format(
+                file=projector.path.name, size=format_bytes(projector.weight_bytes)
             )
+            if projector is not None
+            else "",
+        )
 
-        draft_supported = features is None or features.supports("--spec-draft-model")
         speculative = request.speculative
-        self.draft_choose.setEnabled(draft_supported)
+        self._offer(self.draft_choose, limits.draft, "")
         self.draft_clear.setEnabled(isinstance(speculative, DraftModel))
-        if not draft_supported:
-            self.draft_choose.setToolTip(
-                self.tr("This llama-server build has no draft-model speculative decoding.")
-            )
         if isinstance(speculative, DraftModel):
             self.draft_type.setCurrentIndex(self.draft_type.findData(speculative.spec_type.value))
             self.draft_label.setText(
@@ -740,13 +710,28 @@ class LoadDialog(QDialog):
         else:
             self.draft_label.setText(self.tr("No draft model"))
 
-        mtp = plan.limits.mtp
         self.mtp.setChecked(isinstance(request.speculative, Mtp))
-        self.mtp.setEnabled(mtp.allowed)
-        self.mtp.setToolTip(
-            "\n".join(self._reason(r) for r in mtp.reasons)
-            if not mtp.allowed
-            else self.tr("The model's own MTP layers draft tokens; their KV is reserved.")
+        self._offer(
+            self.mtp,
+            limits.mtp,
+            self.tr("The model's own MTP layers draft tokens; their KV is reserved."),
+        )
+
+    def _offer(
+        self,
+        control: QWidget,
+        eligibility: Eligibility,
+        tooltip: str,
+        usable: bool = True,
+        keep_enabled: bool = False,
+    ) -> None:
+        """Enable `control` as the plan's limits say (and `usable`: a state of its row, such
+        as its device being switched off); a refused control says why in its tooltip."""
+        control.setEnabled((eligibility.allowed and usable) or keep_enabled)
+        control.setToolTip(
+            tooltip
+            if eligibility.allowed
+            else "\n".join(self._reason(r) for r in eligibility.reasons)
         )
 
     def _reason(self, reason: Reason) -> str:
