@@ -90,6 +90,11 @@ def with_parallel(plan: Plan, slots: int) -> PlanRequest:
     return plan.request.with_changes(parallel=max(1, slots))
 
 
+def with_auto_fit(plan: Plan) -> PlanRequest:
+    """The user's own choices kept, and the context and placement chosen afresh to fit."""
+    return plan.asked.with_changes(ctx=None, layers=None, n_cpu_moe=None, tensor_shares=None)
+
+
 def with_margin(plan: Plan, key: str, margin: int | None) -> PlanRequest:
     """Change one device's safety margin (None = the default); auto choices re-run."""
     margins: Mapping[str, int] = {k: v for k, v in plan.asked.margins.items() if k != key}

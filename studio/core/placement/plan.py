@@ -194,6 +194,9 @@ class Plan:
     def with_margin(self, key: str, margin: int | None) -> PlanRequest:
         return controls.with_margin(self, key, margin)
 
+    def with_auto_fit(self) -> PlanRequest:
+        return controls.with_auto_fit(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "model": str(self.model_path),

@@ -29,6 +29,7 @@ from studio.core.hardware import (
     probe_rpc_devices,
 )
 from studio.core.memory import ModelSummary, summarize
+from studio.core.placement.admission import check_fits
 from studio.core.placement.environment import request_from_environment
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
@@ -78,6 +79,21 @@ class ModelSetup:
     def recall(self, remembered: Mapping[str, object] | None) -> Recalled:
         """The request to open with: what was remembered for this model over the base."""
         return recall(remembered, self.base_request, self.projector)
+
+    def remembered_plan(self, remembered: Mapping[str, object] | None) -> Plan:
+        """The plan to load with nobody there to ask (the autoload, a model an API client
+        names): what was remembered, or auto-fit when that no longer fits the devices there
+        are now. When even auto-fit does not fit, raises its refusal (`admission.refusal`):
+        with no one to choose "load anyway", such a model is refused. Pure, but up to an
+        auto-fit's search: run it with `asyncio.to_thread` from the GUI."""
+        plan = self.planner.plan(self.recall(remembered).request)
+        if plan.fits:
+            return plan
+        fresh = self.planner.plan(plan.with_auto_fit())
+        if not fresh.fits:
+            check_fits(fresh)
+        log.info("remembered settings for %s no longer fit: auto-fit instead", self.model_path)
+        return fresh
 
     def launch(self, plan: Plan) -> LaunchSpec:
         """What the manager runs for `plan` (see `shown_command.app_launch`)."""

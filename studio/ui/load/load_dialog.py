@@ -486,11 +486,7 @@ class LoadDialog(QDialog):
 
     @Slot()
     def _on_auto_fit(self) -> None:
-        self._edit(
-            lambda p: p.asked.with_changes(
-                ctx=None, layers=None, n_cpu_moe=None, tensor_shares=None
-            )
-        )
+        self._edit(lambda p: p.with_auto_fit())
 
     @Slot()
     def _on_cache_types(self) -> None:

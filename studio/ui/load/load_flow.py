@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from studio.core.engine import EngineInfo
 from studio.core.errors import StudioError
-from studio.core.placement.admission import check_fits
 from studio.core.placement.plan import Plan
 from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.server.launch import LaunchSpec
@@ -117,19 +116,8 @@ class LoadFlow(QObject):
         except (StudioError, OSError) as error:
             log.warning("autoload of %s without a plan: %s", model, error)
             return fallback
-        recalled = setup.recall(self._settings.current.remembered_load(model))
-        plan = await asyncio.to_thread(setup.planner.plan, recalled.request)
-        if not plan.fits:
-            fresh = await asyncio.to_thread(
-                setup.planner.plan,
-                plan.asked.with_changes(ctx=None, layers=None, n_cpu_moe=None, tensor_shares=None),
-            )
-            if fresh.fits:
-                log.info("remembered settings for %s no longer fit: auto-fit instead", model)
-                plan = fresh
-            else:
-                # Nobody is there to choose "load anyway": a model that cannot fit is refused.
-                check_fits(fresh)
+        remembered = self._settings.current.remembered_load(model)
+        plan = await asyncio.to_thread(setup.remembered_plan, remembered)
         self.loading.emit(plan, setup.planner)
         return setup.launch(plan)
 

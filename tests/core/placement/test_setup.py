@@ -150,3 +150,21 @@ def test_a_setup_without_an_engine_plans_on_fake_devices() -> None:
     assert plan.fits
     command = setup.command(plan)
     assert command[0] == "llama-server" and str(setup.model_path) in command
+
+
+def test_a_remembered_plan_that_no_longer_fits_is_auto_fitted(moe: ModelSetup) -> None:
+    small = moe.remembered_plan({"ctx": 4096})
+    assert small.fits and small.ctx == 4096  # what was remembered, while it fits
+    gpu0 = moe.inventory.devices[0].key
+    crammed = {"ctx": 4096, "n_cpu_moe": 0, "layers": {gpu0: moe.planner.positions}}
+    assert not moe.planner.plan(moe.recall(crammed).request).fits
+    fitted = moe.remembered_plan(crammed)
+    assert fitted.fits and fitted.asked.layers is None  # placement chosen afresh
+
+
+def test_a_model_that_cannot_fit_at_all_is_refused_not_planned(engine: EngineInfo) -> None:
+    from studio.core.errors import StudioError
+
+    tiny_gpus = fake_setup("qwen3-30b-a3b-shape", engine, "GPU0:1GiB,HOST:2GiB")
+    with pytest.raises(StudioError):
+        tiny_gpus.remembered_plan(None)
