@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.engine import EngineInfo
-from studio.core.hub.fit import FitAssessment
+from studio.core.hub.fit import FitAssessment, Judge
 from studio.core.hub.local_fit import local_fit
 from studio.core.tasks import TaskOwner
 
@@ -18,22 +16,15 @@ from studio.core.tasks import TaskOwner
 class LocalFitService(QObject):
     judged = Signal(object, object)  # Path, FitAssessment
 
-    def __init__(
-        self,
-        tasks: TaskOwner,
-        environ: Mapping[str, str] | None = None,
-        parent: QObject | None = None,
-    ) -> None:
+    def __init__(self, tasks: TaskOwner, judge: Judge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._tasks = tasks
-        self._environ = dict(os.environ if environ is None else environ)
-        self._engine: EngineInfo | None = None
+        self._judge = judge
         self._known: dict[Path, FitAssessment] = {}
         self._pending: set[Path] = set()
 
-    def set_engine(self, info: EngineInfo) -> None:
-        """A new engine may see other devices: every verdict is judged again."""
-        self._engine = info
+    def judge_again(self) -> None:
+        """The devices or the engine changed: every verdict is judged again."""
         paths = list(self._known)
         self._known.clear()
         self.judge(paths)
@@ -45,18 +36,11 @@ class LocalFitService(QObject):
                 self.judged.emit(path, known)
             elif path not in self._pending:
                 self._pending.add(path)
-                self._tasks.spawn("local-fit", self._judge(path))
+                self._tasks.spawn("local-fit", self._judge_one(path))
 
-    async def _judge(self, path: Path) -> None:
-        engine = self._engine
+    async def _judge_one(self, path: Path) -> None:
         try:
-            verdict = await asyncio.to_thread(
-                local_fit,
-                path,
-                engine.devices if engine is not None else (),
-                engine.features if engine is not None else None,
-                self._environ,
-            )
+            verdict = await asyncio.to_thread(local_fit, path, self._judge)
         finally:
             self._pending.discard(path)
         self._known[path] = verdict

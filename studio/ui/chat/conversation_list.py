@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.chat import ConversationSummary
+from studio.ui.common.icons import set_icon
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -45,6 +46,9 @@ class ConversationList(QWidget):
         self.items = QListWidget()
         self.items.setObjectName("chat-conversation-list")
         self.items.setAccessibleName(self.tr("Conversations"))
+        # Long titles end in "…" (the whole title is the row's tooltip), never scroll sideways.
+        self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.items.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.new_button = QPushButton(self.tr("New"))
         self.new_button.setObjectName("chat-new")
         self.new_button.setAccessibleName(self.tr("New conversation"))
@@ -58,6 +62,11 @@ class ConversationList(QWidget):
         self.export_button.setObjectName("chat-export")
         self.export_button.setAccessibleName(self.tr("Export the conversation"))
 
+        for button, name in (
+            (self.new_button, "new"),
+            (self.export_button, "export"),
+        ):
+            set_icon(button, name)
         buttons = QHBoxLayout()
         for button in (self.new_button, self.rename_button, self.delete_button):
             buttons.addWidget(button)

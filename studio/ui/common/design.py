@@ -234,6 +234,14 @@ QProgressBar {{
     background: {c.sunken}; border: none; border-radius: 3px; max-height: 6px;
 }}
 QProgressBar::chunk {{ background: {c.accent}; border-radius: 3px; }}
+QScrollBar:vertical {{ background: transparent; width: 10px; margin: 0; }}
+QScrollBar:horizontal {{ background: transparent; height: 10px; margin: 0; }}
+QScrollBar::handle {{ background: {c.border}; border-radius: 4px; margin: 2px; }}
+QScrollBar::handle:hover {{ background: {c.muted}; }}
+QScrollBar::handle:vertical {{ min-height: 24px; }}
+QScrollBar::handle:horizontal {{ min-width: 24px; }}
+QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; }}
+QScrollBar::add-page, QScrollBar::sub-page {{ background: transparent; }}
 QSplitter::handle {{ background: {c.border}; }}
 QStatusBar {{ background: {c.sunken}; color: {c.muted}; }}
 QStatusBar QLabel {{ color: {c.muted}; }}

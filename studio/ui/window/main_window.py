@@ -164,6 +164,9 @@ class MainWindow(QMainWindow):
     def _on_navigation_row_changed(self, row: int) -> None:
         self.pages.setCurrentIndex(row)
         area = self.AREAS[row]
+        # The chat's surface runs to the window's edges; the other pages get a margin.
+        margin = 0 if area == "chat" else SPACE_M
+        self.pages.setContentsMargins(margin, margin, margin, 0)
         self.sidebar.show_conversations(area == "chat")
         self.area_changed.emit(area)
 

@@ -1,0 +1,111 @@
+"""The chat comes first: its model picker hears the manager and the library, a model that
+finishes loading brings the chat forward wherever the load was started, a failed load is
+shown where the user is looking with the action that helps, and the side panels come back
+as the user left them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Slot
+
+from studio.core.engine import EngineInfo
+from studio.core.hub.fit import Judge
+from studio.core.hub.library import LocalModel
+from studio.core.server.states import ServerState, Snapshot
+from studio.core.tasks import TaskOwner
+from studio.services.engine_service import EngineService
+from studio.services.library_service import LibraryService
+from studio.services.local_fit_service import LocalFitService
+from studio.services.settings_service import SettingsService
+from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.common.voice import ui_voice
+from studio.ui.window.main_window import MainWindow
+
+
+class ChatFirst(QObject):
+    def __init__(
+        self,
+        window: MainWindow,
+        pane: ChatPane,
+        open_model: Callable[[Path], None],
+        eject: Callable[[], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._window = window
+        self._pane = pane
+        self._open_model = open_model
+        self._awaiting_load = False
+        pane.picker.load_requested.connect(open_model)
+        pane.picker.eject_requested.connect(eject)
+
+    def follow_library(
+        self, library: LibraryService, engine: EngineService, tasks: TaskOwner, judge: Judge
+    ) -> None:
+        """The picker lists the library's models, each with its fit on this machine."""
+        self.fits = LocalFitService(tasks, judge, parent=self)
+        self.fits.judged.connect(self._pane.picker.show_fit)
+        library.scanned.connect(self._on_library_scanned)
+        engine.probed.connect(self._on_engine_probed)
+
+    def remember_panels(self, settings: SettingsService) -> None:
+        """The inspector and the sidebar open as the user left them, and are remembered."""
+        current = settings.current
+        self._pane.set_inspector_open(current.inspector_open)
+        self._window.set_sidebar_expanded(current.sidebar_expanded)
+
+        def save_inspector(shown: bool) -> None:
+            settings.update(lambda s: replace(s, inspector_open=shown))
+
+        def save_sidebar(expanded: bool) -> None:
+            settings.update(lambda s: replace(s, sidebar_expanded=expanded))
+
+        self._pane.inspector_toggled.connect(save_inspector)
+        self._window.sidebar_toggled.connect(save_sidebar)
+
+    @Slot(object)
+    def show_snapshot(self, snapshot: Snapshot) -> None:
+        self._pane.picker.show_snapshot(snapshot)
+        state = snapshot.state
+        if state is ServerState.STARTING:
+            # A load the user asked for (not a restart after a crash, which respawns).
+            self._awaiting_load = True
+            self._window.alert.dismiss()
+        elif state is ServerState.READY and self._awaiting_load:
+            self._awaiting_load = False
+            self._window.show_area("chat")
+        elif state is ServerState.FAILED and self._awaiting_load:
+            self._awaiting_load = False
+            self._show_failure(snapshot)
+        elif state is ServerState.IDLE:
+            self._awaiting_load = False
+
+    def _show_failure(self, snapshot: Snapshot) -> None:
+        # On the chat the picker says it, with its button; anywhere else a banner does.
+        if self._window.area == "chat":
+            return
+        spec = snapshot.requested or snapshot.spec
+        name = (spec.label or spec.model.name) if spec is not None else ""
+        reason = ui_voice().failure(snapshot.failure) if snapshot.failure is not None else ""
+        message = self.tr("{model} could not be loaded: {reason}").format(
+            model=name or self.tr("The model"), reason=reason
+        )
+        if spec is None:
+            self._window.alert.show_alert(message)
+            return
+        path = spec.model
+        self._window.alert.show_alert(
+            message, self.tr("Change load settings…"), lambda: self._open_model(path)
+        )
+
+    @Slot(object)
+    def _on_library_scanned(self, models: list[LocalModel]) -> None:
+        self._pane.picker.show_models(models)
+        self.fits.judge([m.path for m in models if not m.problem and not m.is_projector])
+
+    @Slot(object)
+    def _on_engine_probed(self, _: EngineInfo) -> None:
+        self.fits.judge_again()  # another engine may see other devices
