@@ -23,6 +23,7 @@ from studio import __version__
 from studio.context import AppContext
 from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.engine import EngineChoice
+from studio.core.errors import Problem
 from studio.core.hub import DownloadQueue, HubClient, HubConfig
 from studio.core.hub.fit import remote_assessor
 from studio.core.hub.journal import DownloadJournal
@@ -53,7 +54,6 @@ from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
 from studio.ui.settings.engine_build import EngineBuildOffer
 from studio.ui.window.app_icon import app_icon
-from studio.ui.window.chat_first import ChatFirst
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.studio_areas import StudioAreas
 
@@ -125,8 +125,12 @@ class StudioApp:
         self.chat = ChatService(self.chat_store, self.tasks)
         self.chat_pane = ChatPane(self.chat, self.tasks)
         if chat_store_error is not None:
-            self.chat_pane.show_storage_problem(chat_store_error.code)
+            self.chat_pane.show_storage_problem(Problem.of(chat_store_error))
         self._tell_about_own_files()
+        # A later save that fails (a full disk, a read-only folder) is told the same way.
+        self.settings.failed.connect(
+            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
+        )
         self.autoload = AutoloadService(self.settings, self.tasks)
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
         # The engine chosen in Settings applies from the next start (the manager keeps one).
@@ -199,15 +203,6 @@ class StudioApp:
         self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
-        # The model picker, chat forward once a load is ready, the panels as they were left.
-        self.chat_first = ChatFirst(
-            self.window, self.chat_pane, self.areas.open_model, self._unload
-        )
-        judge = self.hub_settings.judge
-        self.chat_first.follow_library(self.library, self.engine, self.tasks, judge)
-        self.chat_first.remember_panels(self.settings)
-        if self.manager is not None:
-            self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
 
     def _build_hub(self) -> None:
         """Search, downloads and the library, configured from the settings."""

@@ -7,6 +7,7 @@ an English technical description that is never shown as the primary message in t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 
@@ -21,3 +22,22 @@ class StudioError(Exception):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.detail}"
+
+
+def _no_params() -> Mapping[str, object]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A failure as it travels to a view (a Qt signal, a stored answer): the code and
+    parameters its sentence reads (`studio.core.voice`), and the technical detail for logs
+    and tooltips. Frozen, so every receiver sees the same."""
+
+    code: str
+    detail: str = ""
+    params: Mapping[str, object] = field(default_factory=_no_params)
+
+    @classmethod
+    def of(cls, error: StudioError) -> Problem:
+        return cls(error.code, error.detail, error.params)

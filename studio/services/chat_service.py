@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from studio.core.chat import (
     to_markdown,
 )
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
 
@@ -137,7 +137,7 @@ class ChatService(QObject):
     busy_changed = Signal(bool)
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
-    failed = Signal(str, str)  # error code, technical detail
+    failed = Signal(object)  # Problem
 
     def __init__(
         self,
@@ -237,7 +237,7 @@ class ChatService(QObject):
             conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
             messages = await asyncio.to_thread(self._store.messages, conversation_id)
         except StudioError as error:
-            self.failed.emit(error.code, error.detail)
+            self.failed.emit(Problem.of(error))
             return
         self.conversation = conversation
         self.conversation_opened.emit(conversation, messages)
@@ -282,7 +282,7 @@ class ChatService(QObject):
         try:
             await asyncio.to_thread(write)
         except OSError as error:
-            self.failed.emit("chat_export_failed", f"{target}: {error}")
+            self.failed.emit(Problem("chat_export_failed", f"{target}: {error}"))
 
     def set_settings(self, settings: SamplingSettings) -> asyncio.Task[None] | None:
         if self.conversation is None:
@@ -316,7 +316,7 @@ class ChatService(QObject):
         if not text or self.busy:
             return None
         if self._backend is None:
-            self.failed.emit("chat_no_model", "no model is loaded")
+            self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return None
         return self._start(self._send(text))
 
@@ -388,7 +388,7 @@ class ChatService(QObject):
     async def _stream_answer(self, conversation_id: int) -> None:
         backend = self._backend
         if backend is None:
-            self.failed.emit("chat_no_model", "no model is loaded")
+            self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return
         conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
         history = await asyncio.to_thread(self._store.messages, conversation_id)
@@ -409,6 +409,7 @@ class ChatService(QObject):
         first_token: float | None = None
         deltas = 0
         status, error_code, detail = MessageStatus.COMPLETE, None, ""
+        params: Mapping[str, object] = {}
         delta: ChatDelta
         try:
             async for delta in backend.stream_chat(
@@ -446,11 +447,12 @@ class ChatService(QObject):
             detail = f"{type(error).__name__}: {error}"
         except StudioError as error:
             status, error_code, detail = MessageStatus.INTERRUPTED, error.code, error.detail
+            params = error.params
         await self._finish(
             answer_id, chunks, status, error_code, started, first_token, timings, usage, deltas
         )
         if error_code is not None:
-            self.failed.emit(error_code, detail)
+            self.failed.emit(Problem(error_code, detail, params))
 
     async def _finish(
         self,

@@ -23,16 +23,17 @@ from studio.core.engine import (
     EngineLocation,
     EngineSelector,
 )
+from studio.core.errors import Problem
 from studio.core.tasks import TaskOwner
 
 
 class EngineService(QObject):
     probed = Signal(object)  # EngineInfo of the active engine
     chosen = Signal(object)  # EngineChoice: every candidate with its verdict
-    failed = Signal(str, str)  # error code, technical detail
+    failed = Signal(object)  # Problem: why no engine runs here
     build_progress = Signal(object)  # BuildProgress
     build_finished = Signal(object)  # EngineLocation of the new engine
-    build_failed = Signal(str, str)  # error code, technical detail
+    build_failed = Signal(object)  # Problem: why the build failed
 
     def __init__(
         self,
@@ -56,6 +57,15 @@ class EngineService(QObject):
         active = self.choice.active if self.choice is not None else None
         return active.location if active is not None else None
 
+    def ready_info(self) -> EngineInfo:
+        """The active engine's description, or an `EngineError` (`engine_not_ready`) while
+        none has been chosen (still probing, or none runs here)."""
+        if self.info is None:
+            raise EngineError(
+                "engine_not_ready", "the engine has not been probed (or none runs here)"
+            )
+        return self.info
+
     @property
     def building(self) -> bool:
         return self._builder is not None
@@ -74,7 +84,7 @@ class EngineService(QObject):
             active = choice.require_active()
         except EngineError as error:
             self.info = None
-            self.failed.emit(error.code, error.detail)
+            self.failed.emit(Problem.of(error))
             return
         assert active.info is not None  # runnable means probed
         self.info = active.info
@@ -108,9 +118,11 @@ class EngineService(QObject):
 
         try:
             location = await asyncio.to_thread(builder.build, options, report)
-        except (BuildError, EngineError, OSError) as error:
-            code = getattr(error, "code", "build_failed")
-            self.build_failed.emit(code, getattr(error, "detail", str(error)))
+        except (BuildError, EngineError) as error:
+            self.build_failed.emit(Problem.of(error))
+            return
+        except OSError as error:
+            self.build_failed.emit(Problem("build_failed", str(error)))
             return
         except asyncio.CancelledError:
             builder.cancel()  # the app is quitting: stop every compiler

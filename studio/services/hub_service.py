@@ -12,11 +12,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.hub import DownloadTarget, HubClient, ModelFile, RepoDetails, SearchSort
 from studio.core.hub.fit import FitAssessment
 from studio.core.hub.targets import downloaded_in
 from studio.core.tasks import TaskOwner
+from studio.services.operation_failed import OperationFailed
 
 # (repo details, model) -> how it fits this machine; reads only the remote header.
 Assessor = Callable[[RepoDetails, ModelFile], Awaitable[FitAssessment]]
@@ -28,7 +29,7 @@ class HubService(QObject):
     fit_assessed = Signal(str, str, object)  # repo id, model name, FitAssessment
     # repo id, frozenset of model names whose files are all on disk already
     local_copies = Signal(str, object)
-    failed = Signal(str, str, object, str)  # operation, code, params (dict), detail
+    failed = Signal(object)  # OperationFailed
     busy_changed = Signal(bool)
 
     def __init__(
@@ -80,7 +81,7 @@ class HubService(QObject):
         try:
             await work()
         except StudioError as error:
-            self.failed.emit(operation, error.code, dict(error.params), error.detail)
+            self.failed.emit(OperationFailed(operation, Problem.of(error)))
 
     async def _search(self, query: str, sort: SearchSort, page: int) -> None:
         self.searched.emit(await self.client.search(query, sort, page))

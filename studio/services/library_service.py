@@ -9,16 +9,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.hub.library import LocalModel, delete_model, import_model, scan_library
 from studio.core.tasks import TaskOwner
+from studio.services.operation_failed import OperationFailed
 
 
 class LibraryService(QObject):
     scanned = Signal(object)  # list[LocalModel]
     imported = Signal(object)  # LocalModel
     deleted = Signal(object)  # LocalModel
-    failed = Signal(str, str, object, str)  # operation, code, params (dict), detail
+    failed = Signal(object)  # OperationFailed
     busy_changed = Signal(bool)
 
     def __init__(
@@ -56,11 +57,10 @@ class LibraryService(QObject):
         try:
             await work()
         except StudioError as error:
-            self.failed.emit(operation, error.code, dict(error.params), error.detail)
+            self.failed.emit(OperationFailed(operation, Problem.of(error)))
         except OSError as error:
-            self.failed.emit(
-                operation, "library_unreadable", {"path": error.filename or ""}, str(error)
-            )
+            problem = Problem("library_unreadable", str(error), {"path": error.filename or ""})
+            self.failed.emit(OperationFailed(operation, problem))
 
     async def _scan_now(self) -> None:
         folders = list(self._folders())

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from studio.core.errors import Problem
 from studio.core.settings import AppSettings, SettingsError, SettingsProblem, SettingsStore
 from studio.core.tasks import TaskOwner
 
@@ -23,7 +24,7 @@ Change = Callable[[AppSettings], AppSettings]
 
 class SettingsService(QObject):
     changed = Signal(object)  # AppSettings
-    failed = Signal(str, str)  # error code, technical detail
+    failed = Signal(object)  # Problem: why the settings could not be saved
 
     def __init__(
         self,
@@ -69,7 +70,7 @@ class SettingsService(QObject):
                 await asyncio.to_thread(self._store.save, newest)
             except SettingsError as error:
                 log.error("settings not saved: %s", error)
-                self.failed.emit(error.code, error.detail)
+                self.failed.emit(Problem.of(error))
                 return False
             self._saved = newest
         return True

@@ -8,7 +8,6 @@ import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -24,7 +23,12 @@ from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
-from studio.services.manager_service import EngineEvent, ManagerService, engine_events
+from studio.services.manager_service import (
+    EngineEvent,
+    EngineNotice,
+    ManagerService,
+    engine_events,
+)
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import next_emission, qasync_event_loop
 from tests.support.engine_wrappers import fake_engine
@@ -42,10 +46,10 @@ def test_engine_events_follow_state_changes() -> None:
     note = RecoveryNote(RecoveryStep.FLASH_ATTN_OFF, Failure(FailureCode.CRASHED))
 
     def kinds(before: Snapshot, after: Snapshot) -> list[EngineEvent]:
-        return [event for event, _ in engine_events(before, after)]
+        return [notice.event for notice in engine_events(before, after)]
 
     assert kinds(idle, starting) == [EngineEvent.LOADING]
-    assert engine_events(idle, starting)[0][1] == {"model": "Smol"}
+    assert engine_events(idle, starting) == [EngineNotice(EngineEvent.LOADING, "Smol")]
     assert kinds(starting, starting.but(phase=None)) == []  # progress only
     assert kinds(starting, ready) == [EngineEvent.READY]
     assert kinds(ready, crashed) == [EngineEvent.CRASHED]
@@ -54,11 +58,11 @@ def test_engine_events_follow_state_changes() -> None:
     assert kinds(ready, idle) == [EngineEvent.UNLOADED]
     failed = starting.but(state=ServerState.FAILED, failure=failure)
     assert engine_events(starting, failed) == [
-        (EngineEvent.FAILED, {"model": "Smol", "failure": failure})
+        EngineNotice(EngineEvent.FAILED, "Smol", failure=failure)
     ]
     retried = starting.but(recovery=(note,))
     assert engine_events(starting, retried) == [
-        (EngineEvent.RECOVERY_STEP, {"model": "Smol", "note": note})
+        EngineNotice(EngineEvent.RECOVERY_STEP, "Smol", note=note)
     ]
     other = LaunchSpec(model=Path("/models/b.gguf"))
     switching = starting.but(requested=other, spec=other)
@@ -86,14 +90,15 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     chat_store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(chat_store, tasks)
     service.chat_backend_changed.connect(chat.set_backend)
-    events: list[tuple[str, dict[str, Any]]] = []
-    service.engine_event.connect(lambda kind, params: events.append((kind, params)))
+    events: list[EngineNotice] = []
+    service.engine_event.connect(events.append)
     marker_during_load: list[str | None] = []
-    service.engine_event.connect(
-        lambda kind, params: (
-            kind == "loading" and marker_during_load.append(settings_store.load().load_in_progress)
-        )
-    )
+
+    def on_event(notice: EngineNotice) -> None:
+        if notice.event is EngineEvent.LOADING:
+            marker_during_load.append(settings_store.load().load_in_progress)
+
+    service.engine_event.connect(on_event)
     spec = LaunchSpec(model=smollm2, ctx_size=1024, parallel=1, label="SmolLM2")
 
     async def ask(text: str) -> Message:
@@ -111,7 +116,11 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
         first = await ask("Say hello.")
         # The engine dies with nothing in flight: the watchdog restarts it.
         recovered = asyncio.ensure_future(
-            next_emission(service.engine_event, lambda kind, _: kind == "recovered", within=120)
+            next_emission(
+                service.engine_event,
+                lambda notice: notice.event is EngineEvent.RECOVERED,
+                within=120,
+            )
         )
         pid = service.snapshot.pid
         assert pid is not None
@@ -131,14 +140,14 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     assert first.status is MessageStatus.COMPLETE and first.content.strip()
     assert first.model == "SmolLM2"
     assert second.status is MessageStatus.COMPLETE and second.content.strip()
-    assert [kind for kind, _ in events] == [
-        "loading",
-        "ready",
-        "crashed",
-        "recovered",
-        "unloaded",
+    assert [notice.event for notice in events] == [
+        EngineEvent.LOADING,
+        EngineEvent.READY,
+        EngineEvent.CRASHED,
+        EngineEvent.RECOVERED,
+        EngineEvent.UNLOADED,
     ]
-    assert all(params["model"] == "SmolLM2" for _, params in events)
+    assert all(notice.model == "SmolLM2" for notice in events)
     assert not chat.has_backend
     # The crash guard's marker was on disk while loading, and is cleared after.
     assert marker_during_load == [str(smollm2)]

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.errors import Problem
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService, DeltaBatcher, title_from
@@ -205,8 +206,8 @@ def test_a_refusal_is_kept_as_a_failed_answer_and_reported(
 ) -> None:
     backend = ScriptedBackend(fail=ServerError(400, '{"error":{"message":"too long"}}'))
     service, tasks = _service(store, backend)
-    failures: list[tuple[str, str]] = []
-    service.failed.connect(lambda code, detail: failures.append((code, detail)))
+    failures: list[Problem] = []
+    service.failed.connect(failures.append)
 
     async def scenario() -> Message:
         finished = asyncio.ensure_future(next_emission(service.answer_finished))
@@ -217,15 +218,15 @@ def test_a_refusal_is_kept_as_a_failed_answer_and_reported(
     answer = loop.run_until_complete(scenario())
     assert answer.status is MessageStatus.FAILED
     assert answer.error_code == "chat_server_refused"
-    assert failures and failures[0][0] == "chat_server_refused"
-    assert "400" in failures[0][1]
+    assert failures and failures[0].code == "chat_server_refused"
+    assert "400" in failures[0].detail
     loop.run_until_complete(tasks.shutdown())
 
 
 def test_no_model_is_reported_not_raised(loop: asyncio.AbstractEventLoop, store: ChatStore) -> None:
     service, _ = _service(store, None)
     failures: list[str] = []
-    service.failed.connect(lambda code, detail: failures.append(code))
+    service.failed.connect(lambda problem: failures.append(problem.code))
     assert service.send("hello") is None
     assert failures == ["chat_no_model"]
     assert store.list_conversations() == []

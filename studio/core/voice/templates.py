@@ -45,6 +45,7 @@ CODES: Mapping[str, str] = {
         "This engine was built for instructions this CPU lacks. Build one for this "
         "computer in Settings > Engine, or choose another engine there.",
     ),
+    "engine_not_ready": _mark("Sentences", "The engine is not ready yet; see the Server page."),
     "engine_self_test_failed": _mark(
         "Sentences", "The engine failed its self-test on a tiny model ({status})."
     ),

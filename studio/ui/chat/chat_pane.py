@@ -31,11 +31,11 @@ from studio.core.chat import (
     SamplingSettings,
 )
 from studio.core.chat.backend import TemplateCapabilities
-from studio.core.server.failures import Failure
-from studio.core.server.recovery import RecoveryNote
+from studio.core.errors import Problem
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
+from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.inspector import Inspector
@@ -60,7 +60,7 @@ class ChatPane(QWidget):
         self.setObjectName("page-chat")
         self.service = service
         self._editing: int | None = None
-        self._last_event: tuple[str, Mapping[str, object]] | None = None
+        self._last_event: EngineNotice | None = None
 
         self.conversations = ConversationList()
         self.view = ConversationView(tasks)
@@ -125,9 +125,6 @@ class ChatPane(QWidget):
 
         set_role(self.title, "title")
         set_role(self.engine_line, "caption")
-        # The picker shows the model's state and the transcript its events: the line
-        # keeps its text (the last event) without repeating it on screen.
-        self.engine_line.setVisible(False)
         set_role(self.edit_banner, "banner")
         set_role(self.notice_line, "banner")
         set_role(self.storage_line, "error")
@@ -243,61 +240,58 @@ class ChatPane(QWidget):
 
     # -- the engine, as told by the manager service --------------------------------------
 
-    def show_engine_event(self, kind: str, params: Mapping[str, object] | None = None) -> None:
-        """An engine event (see `services.manager_service.EngineEvent`, plus the autoload
-        verdicts), both in the status line and inside the conversation."""
-        shown = dict(params or {})
-        self._last_event = (kind, shown)
-        text = self._engine_event_text(kind, shown)
+    def show_engine_event(self, notice: EngineNotice) -> None:
+        """What happened to the engine (or why the last model was not loaded at start),
+        both in the status line and inside the conversation."""
+        self._last_event = notice
+        text = self._engine_event_text(notice)
         self.engine_line.setText(text)
         # The notice keeps how to say it again, so a language switch reaches it too.
-        self.view.add_notice(text, kind, lambda: self._engine_event_text(kind, shown))
+        self.view.add_notice(text, notice.event.value, lambda: self._engine_event_text(notice))
 
-    def _engine_event_text(self, kind: str, params: Mapping[str, object]) -> str:
-        model = str(params.get("model") or "")
-        failure = params.get("failure")
-        note = params.get("note")
+    def _engine_event_text(self, notice: EngineNotice) -> str:
         voice = ui_voice()
-        reason = voice.failure(failure) if isinstance(failure, Failure) else params.get("reason")
-        step = voice.recovery(note) if isinstance(note, RecoveryNote) else ""
+        reason = ""
+        if notice.failure is not None:
+            reason = voice.failure(notice.failure)
+        elif notice.problem is not None:
+            reason = voice.error(notice.problem)
+        step = voice.recovery(notice.note) if notice.note is not None else ""
         texts = {
-            "loading": self.tr("Loading {model}…"),
-            "ready": self.tr("{model} is ready."),
-            "crashed": self.tr("The engine stopped unexpectedly; restarting it…"),
-            "recovered": self.tr("The engine crashed and was restarted; {model} is ready again."),
-            "recovery_step": self.tr("{model} could not start as planned. {step}."),
-            "failed": self.tr("{model} could not be loaded: {reason}"),
-            "unloaded": self.tr("{model} was unloaded."),
-            "previous_load_crashed": self.tr(
+            EngineEvent.LOADING: self.tr("Loading {model}…"),
+            EngineEvent.READY: self.tr("{model} is ready."),
+            EngineEvent.CRASHED: self.tr("The engine stopped unexpectedly; restarting it…"),
+            EngineEvent.RECOVERED: self.tr(
+                "The engine crashed and was restarted; {model} is ready again."
+            ),
+            EngineEvent.RECOVERY_STEP: self.tr("{model} could not start as planned. {step}."),
+            EngineEvent.FAILED: self.tr("{model} could not be loaded: {reason}"),
+            EngineEvent.UNLOADED: self.tr("{model} was unloaded."),
+            EngineEvent.PREVIOUS_LOAD_CRASHED: self.tr(
                 "{model} was not loaded automatically: the app closed unexpectedly while "
                 "loading it last time. Load it again from the Library when you are ready."
             ),
-            "model_missing": self.tr(
+            EngineEvent.LAST_MODEL_MISSING: self.tr(
                 "The last model, {model}, was not loaded automatically: its file is gone."
             ),
         }
-        return texts.get(kind, "{reason}").format(
-            model=model or self.tr("The model"), reason=reason or kind, step=step
+        return texts[notice.event].format(
+            model=notice.model or self.tr("The model"), reason=reason, step=step
         )
 
     def changeEvent(self, event: QEvent) -> None:
         # The engine line is built from several lookups: say it again in the new language.
         if event.type() == QEvent.Type.LanguageChange and self._last_event is not None:
-            self.engine_line.setText(self._engine_event_text(*self._last_event))
+            self.engine_line.setText(self._engine_event_text(self._last_event))
         super().changeEvent(event)
 
-    def show_storage_problem(self, code: str) -> None:
+    def show_storage_problem(self, problem: Problem) -> None:
         """The conversation file could not be opened; this session chats without saving."""
-        reasons = {
-            "chat_store_too_new": self.tr("they were saved by a newer version of GGUF Studio"),
-            "chat_store_unreadable": self.tr("the file is damaged or not a database"),
-        }
-        reason = reasons.get(code, code)
         self.storage_line.setText(
             self.tr(
-                "Your saved conversations could not be opened ({reason}). They are left as "
-                "they are; conversations in this session will not be kept."
-            ).format(reason=reason)
+                "{problem} Your saved conversations are left as they are; conversations in "
+                "this session will not be kept."
+            ).format(problem=ui_voice().error(problem))
         )
         self.storage_line.setVisible(True)
 
@@ -319,7 +313,12 @@ class ChatPane(QWidget):
             AutoloadVerdict.MODEL_MISSING,
         ):
             name = Path(decision.model).name if decision.model else ""
-            self.show_engine_event(decision.verdict.value, {"model": name})
+            event = (
+                EngineEvent.PREVIOUS_LOAD_CRASHED
+                if decision.verdict is AutoloadVerdict.PREVIOUS_LOAD_CRASHED
+                else EngineEvent.LAST_MODEL_MISSING
+            )
+            self.show_engine_event(EngineNotice(event, name))
 
     # -- slots -------------------------------------------------------------------------------
 
@@ -410,16 +409,9 @@ class ChatPane(QWidget):
         else:
             self.send_button.setToolTip("")
 
-    def _on_service_failed(self, code: str, detail: str) -> None:
-        messages = {
-            "chat_no_model": self.tr("Load a model first."),
-            "chat_server_refused": self.tr("The engine refused the request."),
-            "chat_connection_lost": self.tr("The connection to the engine was lost."),
-            "chat_export_failed": self.tr("The conversation could not be exported."),
-        }
-        fallback = self.tr("Something went wrong ({code}).")
-        self.error_line.setText(messages.get(code, fallback).format(code=code))
-        self.error_line.setToolTip(detail)
+    def _on_service_failed(self, problem: Problem) -> None:
+        self.error_line.setText(ui_voice().error(problem))
+        self.error_line.setToolTip(problem.detail)
         self.error_line.setVisible(True)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shiboken6
-from PySide6.QtCore import QEvent, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -43,6 +43,7 @@ from studio.core.tasks import TaskOwner
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
 from studio.ui.common.design import SPACE_M, colors_for
+from studio.ui.common.voice import ui_voice
 
 _SCHEME = "studio"
 # GitHub Markdown, but HTML in an answer is shown as text: a model's output must not be
@@ -300,14 +301,6 @@ class ConversationView(QTextBrowser):
         frame_format.setLeftMargin(BUBBLE_INDENT)
         frame.setFrameFormat(frame_format)
 
-    def _align(self, entry: MessageEntry, frame: QTextFrame) -> None:
-        """The user's name and links stand on the right, over and under their card."""
-        if entry.role is not Role.USER:
-            return
-        block_format = QTextBlockFormat()
-        block_format.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self._select(frame).mergeBlockFormat(block_format)
-
     @staticmethod
     def _select(frame: QTextFrame, offset: int = 0) -> QTextCursor:
         cursor = frame.firstCursorPosition()
@@ -340,8 +333,7 @@ class ConversationView(QTextBrowser):
                 parts.append(f"<br><span style='color:gray'>{text}</span>")
         cursor = self._select(entry.header)
         cursor.removeSelectedText()
-        cursor.insertHtml("".join(parts))
-        self._align(entry, entry.header)
+        cursor.insertHtml(f"<div align='{_side(entry)}'>{''.join(parts)}</div>")
 
     def _render_body(self, entry: MessageEntry) -> None:
         """All of the body: a new message, a finished answer, an edit."""
@@ -428,8 +420,9 @@ class ConversationView(QTextBrowser):
             )
         cursor = self._select(entry.footer)
         cursor.removeSelectedText()
-        cursor.insertHtml("<small>" + " &nbsp; ".join(parts) + "</small>")
-        self._align(entry, entry.footer)
+        cursor.insertHtml(
+            f"<div align='{_side(entry)}'><small>" + " &nbsp; ".join(parts) + "</small></div>"
+        )
 
     def _last_assistant(self) -> MessageEntry | None:
         if not self.messages:
@@ -453,13 +446,9 @@ class ConversationView(QTextBrowser):
         if entry.status is MessageStatus.CANCELLED:
             return self.tr("Stopped.")
         if entry.status is MessageStatus.INTERRUPTED:
-            if entry.error_code == "chat_app_stopped":
-                return self.tr("Interrupted: the app closed while this answer was written.")
-            return self.tr("Interrupted: the connection to the engine was lost.")
+            return ui_voice().code(entry.error_code or "stream_interrupted")
         if entry.status is MessageStatus.FAILED:
-            return self.tr("The engine refused this request ({code}).").format(
-                code=entry.error_code or "?"
-            )
+            return ui_voice().code(entry.error_code or "chat_server_refused")
         return ""
 
     # -- code highlighting, off the GUI thread ---------------------------------------------
@@ -560,6 +549,10 @@ class ConversationView(QTextBrowser):
         if self._follow:
             bar = self.verticalScrollBar()
             bar.setValue(bar.maximum())
+
+
+def _side(entry: MessageEntry) -> str:
+    return "right" if entry.role is Role.USER else "left"
 
 
 def _code_count(blocks: list[Block]) -> int:

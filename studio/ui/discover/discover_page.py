@@ -37,6 +37,7 @@ from studio.core.hub import (
 from studio.core.hub.fit import FitAssessment
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
+from studio.services.operation_failed import OperationFailed
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_downloads import DownloadPanel
 from studio.ui.discover.discover_models import (
@@ -306,9 +307,10 @@ class DiscoverPage(QWidget):
     def _on_hub_fit_assessed(self, repo_id: str, name: str, fit: FitAssessment) -> None:
         self.files_model.set_fit(repo_id, name, fit)
 
-    @Slot(str, str, object, str)
-    def _on_hub_failed(self, operation: str, code: str, params: dict[str, object], _: str) -> None:
-        self.status.setText(ui_voice().code(code, params))
+    @Slot(object)
+    def _on_hub_failed(self, failed: OperationFailed) -> None:
+        self.status.setText(ui_voice().error(failed.problem))
+        operation = failed.operation
         if operation == "repo":
             self.repo_title.setText(self.tr("The repository could not be opened."))
         elif operation == "search" and self.results_model.rowCount() == 0:

@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor
 
 from studio.core.hub.library import LocalModel, Source
 from studio.ui.common.row_table_model import AnyIndex, RowTableModel
+from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
 from studio.ui.discover.discover_models import ITEM_ROLE, SORT_ROLE
 
@@ -61,7 +62,7 @@ class LibraryModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if model.problem:
                 # The reason with its parameters (which key, which value, what kind of file).
-                return text.error_text(
+                return ui_voice().code(
                     model.problem, {"path": str(model.path), **model.problem_params}
                 )
             files = "\n".join(str(p) for p in model.files)

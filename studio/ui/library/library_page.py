@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from studio.core.hub.library import LocalModel, Source
 from studio.services.library_service import LibraryService
+from studio.services.operation_failed import OperationFailed
+from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
 from studio.ui.discover.discover_models import sorting_proxy
 from studio.ui.library.library_model import LibraryModel
@@ -212,9 +214,9 @@ class LibraryPage(QWidget):
         if model is not None and self.confirm_delete(model):
             self._library.delete(model)
 
-    @Slot(str, str, object, str)
-    def _on_library_failed(self, _: str, code: str, params: dict[str, object], __: str) -> None:
-        self.status.setText(text.error_text(code, params))
+    @Slot(object)
+    def _on_library_failed(self, failed: OperationFailed) -> None:
+        self.status.setText(ui_voice().error(failed.problem))
 
     @Slot(object)
     def _on_library_imported(self, model: LocalModel) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from studio.core.engine import EngineInfo
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.placement.plan import Plan
 from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.server.launch import LaunchSpec
@@ -24,7 +24,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
 from studio.services.plan_service import PlanService
 from studio.services.settings_service import SettingsService
-from studio.ui.common.messages import error_message
+from studio.ui.common.voice import ui_voice
 from studio.ui.load.load_dialog import LoadDialog
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ Loader = Callable[[LaunchSpec], None]
 class LoadFlow(QObject):
     opened = Signal(object)  # LoadDialog, once shown
     loading = Signal(object, object)  # Plan handed to `load`, and the Planner that made it
-    failed = Signal(str, str)  # code, technical detail
+    failed = Signal(object)  # Problem: why the load dialog cannot open
 
     def __init__(
         self,
@@ -73,18 +73,16 @@ class LoadFlow(QObject):
         return self._tasks.spawn("open-load-dialog", self._open(path))
 
     async def _open(self, path: Path) -> LoadDialog | None:
-        info = self._engine.info
-        if info is None:
-            self._fail("engine_not_ready", "the engine has not been probed (or failed)")
-            return None
         current = self._settings.current
         try:
+            info = self._engine.ready_info()
             setup = await self._prepare(path, info, self._engine_pid())
-        except (StudioError, OSError) as error:
-            if isinstance(error, StudioError):
-                self._fail(error.code, error.detail, error_message(error))
-            else:
-                self._fail("model_unreadable", str(error))
+        except StudioError as error:
+            self._fail(Problem.of(error))
+            return None
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self._fail(Problem("model_unreadable", str(error), {"path": path, "reason": reason}))
             return None
         if self.dialog is not None:  # one load dialog at a time: the newest model wins
             self.dialog.close()
@@ -143,7 +141,7 @@ class LoadFlow(QObject):
             if not result.done():
                 result.set_result(info)
 
-        def failed(_code: str, _detail: str) -> None:
+        def failed(_problem: Problem) -> None:
             done(None)
 
         self._engine.probed.connect(done)
@@ -164,21 +162,18 @@ class LoadFlow(QObject):
         self.loading.emit(plan, dialog.planner)
         self._load(spec)
 
-    def _fail(self, code: str, detail: str, text: str = "") -> None:
-        """Say why the dialog cannot open; `text` is the code's translated sentence."""
-        log.warning("cannot open the load dialog: %s: %s", code, detail)
-        self.failed.emit(code, detail)
-        if not text:
-            text = (
-                self.tr("The engine is not ready yet; see the Server page.")
-                if code == "engine_not_ready"
-                else self.tr("This file cannot be loaded as a GGUF model.")
-            )
+    def _fail(self, problem: Problem) -> None:
+        """Say why the dialog cannot open, in the problem's one sentence."""
+        log.warning("cannot open the load dialog: %s: %s", problem.code, problem.detail)
+        self.failed.emit(problem)
         # Not exec(): a nested event loop inside a running task would stall the app's loop.
         box = QMessageBox(
-            QMessageBox.Icon.Warning, self.tr("Cannot load the model"), text, parent=self._window
+            QMessageBox.Icon.Warning,
+            self.tr("Cannot load the model"),
+            ui_voice().error(problem),
+            parent=self._window,
         )
-        box.setDetailedText(detail)
+        box.setDetailedText(problem.detail)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.message = box
         box.open()

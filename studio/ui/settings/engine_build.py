@@ -30,8 +30,9 @@ from studio.core.engine import (
     EngineChoice,
     EngineLocation,
 )
+from studio.core.errors import Problem
 from studio.services.engine_service import EngineService
-from studio.ui.common.messages import code_message
+from studio.ui.common.voice import ui_voice
 
 _LOG_LINES = 400
 # lupdate reads `_translate(...)` as `QCoreApplication.translate(...)` (see i18n/update.py).
@@ -41,7 +42,7 @@ _translate = QCoreApplication.translate
 def verdict_text(candidate: EngineCandidate) -> str:
     """Whether and why an engine runs here, in the user's language."""
     if candidate.error is not None:
-        return code_message(candidate.error.code, candidate.error.params)
+        return ui_voice().error(candidate.error)
     test = candidate.self_test
     if test is None:
         return _translate("EngineBuild", "Not tested (an engine before it runs)")
@@ -52,7 +53,7 @@ def verdict_text(candidate: EngineCandidate) -> str:
             "EngineBuild", "Cannot run here: built for {built_for}; this CPU has {cpu}."
         )
         return text.format(built_for=test.params["built_for"], cpu=test.params["cpu"] or "?")
-    return code_message(test.code, test.params)
+    return ui_voice().code(test.code, test.params)
 
 
 class EngineBuildDialog(QDialog):
@@ -159,10 +160,10 @@ class EngineBuildDialog(QDialog):
             )
         )
 
-    def _on_failed(self, code: str, detail: str) -> None:
+    def _on_failed(self, problem: Problem) -> None:
         self._set_running(False)
-        self.phase.setText(code_message(code))
-        self.log.appendPlainText(detail)
+        self.phase.setText(ui_voice().error(problem))
+        self.log.appendPlainText(problem.detail)
 
 
 class EngineBuildOffer(QObject):

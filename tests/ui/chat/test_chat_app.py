@@ -17,6 +17,7 @@ from studio.core.chat import ChatStore, MessageStatus, Role
 from studio.core.paths import AppPaths
 from studio.core.server.states import ServerState
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
+from studio.services.manager_service import EngineEvent
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 from tests.support.chat_damage import (
@@ -90,7 +91,7 @@ def test_autoload_brings_back_the_last_model_and_quit_stops_the_engine(
 
     async def scenario() -> None:
         ready = asyncio.ensure_future(
-            next_emission(studio.manager.engine_event, lambda kind, _: kind == "ready", 120)
+            next_emission(studio.manager.engine_event, lambda n: n.event is EngineEvent.READY, 120)
         )
         probed = asyncio.ensure_future(next_emission(studio.engine.probed, within=60))
         studio.start()

@@ -18,6 +18,7 @@ from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
+from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 
@@ -342,12 +343,13 @@ def test_engine_events_are_shown_in_the_conversation(
 ) -> None:
     harness = Harness(qtbot, tmp_path / "chat.sqlite3", None)
     pane = harness.pane
-    pane.show_engine_event("loading", {"model": "smol.gguf"})
-    pane.show_engine_event("recovered", {"model": "smol.gguf"})
+    pane.show_engine_event(EngineNotice(EngineEvent.LOADING, "smol.gguf"))
+    pane.show_engine_event(EngineNotice(EngineEvent.RECOVERED, "smol.gguf"))
     note = RecoveryNote(RecoveryStep.FLASH_ATTN_OFF, Failure(FailureCode.CRASHED))
-    pane.show_engine_event("recovery_step", {"model": "big.gguf", "note": note})
-    pane.show_engine_event("failed", {"model": "big.gguf", "failure": Failure(FailureCode.OOM_KV)})
-    pane.show_engine_event("previous_load_crashed", {"model": "/m/big.gguf"})
+    pane.show_engine_event(EngineNotice(EngineEvent.RECOVERY_STEP, "big.gguf", note=note))
+    oom = Failure(FailureCode.OOM_KV)
+    pane.show_engine_event(EngineNotice(EngineEvent.FAILED, "big.gguf", failure=oom))
+    pane.show_engine_event(EngineNotice(EngineEvent.PREVIOUS_LOAD_CRASHED, "big.gguf"))
     kinds = [n.kind for n in pane.view.notices]
     assert kinds == ["loading", "recovered", "recovery_step", "failed", "previous_load_crashed"]
     notice = pane.view.notices[1]

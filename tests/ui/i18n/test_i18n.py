@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.chat.models import Message, Role
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
+from studio.core.errors import Problem
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
@@ -31,7 +32,7 @@ from studio.services.engine_service import EngineService
 from studio.services.log_tail import LogTail
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.conversation_view import ConversationView
-from studio.ui.common.messages import code_message
+from studio.ui.common.voice import ui_voice
 from studio.ui.i18n.i18n import (
     TRANSLATED_LANGUAGES,
     Catalog,
@@ -180,13 +181,13 @@ def test_plural_forms_follow_each_language(
     language: LanguageController, language_code: str, one: str, five: str
 ) -> None:
     language.apply(language_code)
-    assert one in code_message("layers_spilled_to_host", {"layers": 1})
-    assert five in code_message("layers_spilled_to_host", {"layers": 5})
+    assert one in ui_voice().code("layers_spilled_to_host", {"layers": 1})
+    assert five in ui_voice().code("layers_spilled_to_host", {"layers": 5})
 
 
 def test_french_counts_zero_as_singular(language: LanguageController) -> None:
     language.apply("fr")
-    assert "0 couche tourne" in code_message("layers_spilled_to_host", {"layers": 0})
+    assert "0 couche tourne" in ui_voice().code("layers_spilled_to_host", {"layers": 0})
 
 
 # -- pseudo-localisation ------------------------------------------------------------------
@@ -265,7 +266,7 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     assert _navigation(window)[-1] == "設定"
     assert window.memory_dock.windowTitle() == "GPU メモリ"
 
-    window._on_engine_failed("engine_missing", "no binary")  # a text set after the switch
+    window._on_engine_failed(Problem("engine_missing", "no binary"))  # set after the switch
     assert window.engine_status.text() == "エンジンを利用できません"
 
     language.apply("en")
@@ -295,7 +296,7 @@ def test_a_filled_in_text_is_retranslated_with_its_values(
 
 
 def test_a_plural_text_is_retranslated_with_its_count(language: LanguageController) -> None:
-    label = QLabel(code_message("layers_spilled_to_host", {"layers": 3}))
+    label = QLabel(ui_voice().code("layers_spilled_to_host", {"layers": 3}))
     language.apply("de")
     assert label.text() == "3 Schichten laufen auf der CPU, damit es passt."
     language.apply("es")

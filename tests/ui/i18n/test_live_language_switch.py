@@ -16,6 +16,7 @@ from studio.core.chat import ChatStore
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
+from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.i18n.i18n import LanguageController
 from tests.ui.layout_checks import clipped
@@ -43,7 +44,7 @@ def test_engine_events_and_the_thinking_box_follow_a_live_switch(
     pane.show()
     qtbot.waitExposed(pane)
     try:
-        pane.show_engine_event("ready", {"model": "Qwen3"})
+        pane.show_engine_event(EngineNotice(EngineEvent.READY, "Qwen3"))
         (notice,) = pane.view.notices
         assert notice.text == "Qwen3 is ready."
 

@@ -12,17 +12,18 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from studio.core.errors import Problem
 from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.tasks import TaskOwner
+from studio.core.voice import ENGLISH
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenStore
 from studio.services.log_tail import LogTail
 from studio.services.memory_monitor import MemoryMonitor, read_live_memory
 from studio.services.settings_service import SettingsService
-from studio.ui.common.messages import code_message
 from studio.ui.load.load_dialog import LoadDialog
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.studio_areas import StudioAreas
@@ -173,13 +174,17 @@ def test_an_unreadable_file_is_reported_not_raised(
     bad = tmp_path / "not-a-model.gguf"
     bad.write_bytes(b"this is not a gguf file at all")
 
-    async def scenario() -> tuple[str, str]:
-        failed: asyncio.Future[tuple[str, str]] = qasync_loop.create_future()
+    async def scenario() -> Problem:
+        failed: asyncio.Future[Problem] = qasync_loop.create_future()
         assert areas.load_flow is not None
-        areas.load_flow.failed.connect(lambda c, d: failed.done() or failed.set_result((c, d)))
+        areas.load_flow.failed.connect(lambda p: failed.done() or failed.set_result(p))
         # Before the engine is probed the dialog cannot know what the engine supports.
         await areas.load_flow.open(bad)
-        assert (await failed)[0] == "engine_not_ready"
+        assert (await failed).code == "engine_not_ready"
+        assert areas.load_flow.message is not None
+        assert areas.load_flow.message.text() == (
+            "The engine is not ready yet; see the Server page."
+        )
         probed: asyncio.Future[object] = qasync_loop.create_future()
         engine.probed.connect(lambda info: probed.done() or probed.set_result(info))
         engine.probe()
@@ -190,12 +195,12 @@ def test_an_unreadable_file_is_reported_not_raised(
         await tasks.shutdown()
         return result
 
-    code, detail = qasync_loop.run_until_complete(asyncio.wait_for(scenario(), 60))
-    assert code != "engine_not_ready" and "not-a-model.gguf" in detail
+    problem = qasync_loop.run_until_complete(asyncio.wait_for(scenario(), 60))
+    assert problem.code != "engine_not_ready" and "not-a-model.gguf" in problem.detail
     assert areas.load_flow is not None and areas.load_flow.message is not None
-    assert areas.load_flow.message.text() == code_message(code, {"path": str(bad)}) or (
-        "Something went wrong" not in areas.load_flow.message.text()
-    )
+    # The box says the problem's one sentence, with the file named in it.
+    assert areas.load_flow.message.text() == ENGLISH.error(problem)
+    assert "not-a-model.gguf" in areas.load_flow.message.text()
     assert areas.load_flow.dialog is None
 
 

@@ -22,6 +22,7 @@ from studio.core.engine import (
     EngineSelector,
     SelfTester,
 )
+from studio.core.errors import Problem
 from studio.core.paths import AppPaths
 from studio.ui.settings.engine_build import EngineBuildDialog
 
@@ -135,7 +136,7 @@ def test_the_build_dialog_shows_progress_time_left_and_the_log(
     assert dialog.progress.value() == 520
     assert "52%" in dialog.phase.text() and "10 minute" in dialog.phase.text()
     assert "[120/224]" in dialog.log.toPlainText()
-    studio.engine.build_failed.emit("build_compiler_missing", "no C/C++ compiler found")
+    studio.engine.build_failed.emit(Problem("build_compiler_missing", "no C/C++ compiler found"))
     assert "build-essential" in dialog.phase.text()
     assert dialog.start_button.isEnabled() and not dialog.cancel_button.isEnabled()
     studio.window.close()

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from studio.app import StudioApp
 from studio.context import AppContext
 from studio.core.engine import EngineSelector
+from studio.core.errors import Problem
 from studio.core.paths import AppPaths
 
 
@@ -74,14 +75,14 @@ def test_missing_engine_is_shown_not_raised(
     )
     qtbot.addWidget(studio.window)
 
-    async def scenario() -> tuple[str, str]:
-        failed: asyncio.Future[tuple[str, str]] = qasync_loop.create_future()
-        studio.engine.failed.connect(lambda code, detail: failed.set_result((code, detail)))
+    async def scenario() -> Problem:
+        failed: asyncio.Future[Problem] = qasync_loop.create_future()
+        studio.engine.failed.connect(failed.set_result)
         studio.start()
         return await asyncio.wait_for(failed, timeout=10)
 
-    code, _ = qasync_loop.run_until_complete(scenario())
-    assert code == "engine_missing"
+    problem = qasync_loop.run_until_complete(scenario())
+    assert problem.code == "engine_missing"
     assert studio.window.engine_status.text() == "Engine unavailable"
     assert "no-such-binary" in studio.window.memory_dock.widget().text()
     studio.window.close()
