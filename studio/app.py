@@ -54,6 +54,7 @@ from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
 from studio.ui.settings.engine_build import EngineBuildOffer
 from studio.ui.window.app_icon import app_icon
+from studio.ui.window.chat_first import ChatFirst
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.studio_areas import StudioAreas
 
@@ -203,6 +204,15 @@ class StudioApp:
         self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
+        # The model picker, chat forward once a load is ready, the panels as they were left.
+        self.chat_first = ChatFirst(
+            self.window, self.chat_pane, self.areas.open_model, self._unload
+        )
+        judge = self.hub_settings.judge
+        self.chat_first.follow_library(self.library, self.engine, self.tasks, judge)
+        self.chat_first.remember_panels(self.settings)
+        if self.manager is not None:
+            self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
 
     def _build_hub(self) -> None:
         """Search, downloads and the library, configured from the settings."""

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 from studio.core.errors import Problem, StudioError
 from studio.core.hub.transfer import RetryNotice, RetryReason
-from studio.core.placement.admission import format_size
 from studio.core.placement.reasons import Reason
 from studio.core.server.failures import Failure
 from studio.core.server.recovery import RecoveryNote
+from studio.core.units import format_bytes
 from studio.core.voice.templates import (
     CODES,
     CONTEXT,
@@ -48,7 +48,7 @@ class Voice:
     `size` writes a byte count."""
 
     translate: Translate = english
-    size: Callable[[int], str] = field(default=format_size)
+    size: Callable[[int], str] = field(default=format_bytes)
 
     @staticmethod
     def codes() -> frozenset[str]:

@@ -125,6 +125,9 @@ class ChatPane(QWidget):
 
         set_role(self.title, "title")
         set_role(self.engine_line, "caption")
+        # The picker shows the model's state and the transcript its events: the line
+        # keeps its text (the last event) without repeating it on screen.
+        self.engine_line.setVisible(False)
         set_role(self.edit_banner, "banner")
         set_role(self.notice_line, "banner")
         set_role(self.storage_line, "error")

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shiboken6
-from PySide6.QtCore import QEvent, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -301,6 +301,14 @@ class ConversationView(QTextBrowser):
         frame_format.setLeftMargin(BUBBLE_INDENT)
         frame.setFrameFormat(frame_format)
 
+    def _align(self, entry: MessageEntry, frame: QTextFrame) -> None:
+        """The user's name and links stand on the right, over and under their card."""
+        if entry.role is not Role.USER:
+            return
+        block_format = QTextBlockFormat()
+        block_format.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self._select(frame).mergeBlockFormat(block_format)
+
     @staticmethod
     def _select(frame: QTextFrame, offset: int = 0) -> QTextCursor:
         cursor = frame.firstCursorPosition()
@@ -333,7 +341,8 @@ class ConversationView(QTextBrowser):
                 parts.append(f"<br><span style='color:gray'>{text}</span>")
         cursor = self._select(entry.header)
         cursor.removeSelectedText()
-        cursor.insertHtml(f"<div align='{_side(entry)}'>{''.join(parts)}</div>")
+        cursor.insertHtml("".join(parts))
+        self._align(entry, entry.header)
 
     def _render_body(self, entry: MessageEntry) -> None:
         """All of the body: a new message, a finished answer, an edit."""
@@ -420,9 +429,8 @@ class ConversationView(QTextBrowser):
             )
         cursor = self._select(entry.footer)
         cursor.removeSelectedText()
-        cursor.insertHtml(
-            f"<div align='{_side(entry)}'><small>" + " &nbsp; ".join(parts) + "</small></div>"
-        )
+        cursor.insertHtml("<small>" + " &nbsp; ".join(parts) + "</small>")
+        self._align(entry, entry.footer)
 
     def _last_assistant(self) -> MessageEntry | None:
         if not self.messages:
@@ -549,10 +557,6 @@ class ConversationView(QTextBrowser):
         if self._follow:
             bar = self.verticalScrollBar()
             bar.setValue(bar.maximum())
-
-
-def _side(entry: MessageEntry) -> str:
-    return "right" if entry.role is Role.USER else "left"
 
 
 def _code_count(blocks: list[Block]) -> int:

@@ -1,13 +1,14 @@
-"""The main window: navigation between the app's areas, the memory dock and the status bar."""
+"""The main window: a collapsible sidebar (the areas with icons, the conversations), the
+area pages, a banner for what needs the user's attention whatever page is open, and the
+status bar."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, QSize, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QDockWidget,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -19,123 +20,39 @@ from PySide6.QtWidgets import (
 
 from studio.core.engine import EngineInfo
 from studio.core.errors import Problem
-from studio.core.hardware import Device, DeviceInventory
-from studio.core.placement.device_memory import format_bytes
 from studio.services.engine_service import EngineService
-from studio.services.memory_monitor import MemorySample
+from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
 from studio.ui.common.voice import ui_voice
+from studio.ui.window.alert_banner import AlertBanner
+from studio.ui.window.device_memory import DeviceMemoryView
+from studio.ui.window.sidebar import Sidebar
 
 
 def _placeholder_page(title: str, explanation: str) -> QWidget:
     page = QWidget()
     layout = QVBoxLayout(page)
-    # The title alone, styled by font rather than markup, stays the translated text itself,
+    layout.setContentsMargins(SPACE_XL, SPACE_XL, SPACE_XL, SPACE_XL)
+    # The title alone, styled by role rather than markup, stays the translated text itself,
     # so a language switch can find and replace it.
     heading = QLabel(title)
-    font = heading.font()
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.5)
-    heading.setFont(font)
+    set_role(heading, "heading")
     body = QLabel(explanation)
     body.setWordWrap(True)
+    set_role(body, "muted")
     layout.addWidget(heading)
     layout.addWidget(body)
     layout.addStretch(1)
     return page
 
 
-class MemoryDock(QDockWidget):
-    """Per-device memory in words; the load dialog's panel draws the same data as bars.
-
-    The devices come from the same discovery the planner uses (NVML, or the fake devices
-    of STUDIO_FAKE_DEVICES), so the dock names what the load dialog will plan for; the
-    engine's own device list is the fallback for GPUs NVML cannot see (Vulkan on AMD or
-    Intel). Live samples from the memory monitor keep the free memory current."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("GPU memory"), parent)
-        self.setObjectName("memory-dock")
-        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self._label = QLabel(self.tr("Looking for devices…"))
-        self._label.setObjectName("memory-devices")
-        self._label.setWordWrap(True)
-        self._label.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self._label.setAccessibleName(self.tr("Device memory"))
-        # Word wrap lets the label shrink; without a cap the dock would take the width of
-        # its longest line from the pages.
-        self._label.setMaximumWidth(260)
-        self.setWidget(self._label)
-        self._engine: EngineInfo | None = None
-        self._error: str | None = None
-        self._inventory: DeviceInventory | None = None
-        self._sample: MemorySample | None = None
-
-    def changeEvent(self, event: QEvent) -> None:
-        # One line per device is several lookups joined, which the app's live switch
-        # cannot match as one text: build it again in the new language.
-        if event.type() == QEvent.Type.LanguageChange:
-            self._render()
-        super().changeEvent(event)
-
-    def show_engine(self, info: EngineInfo) -> None:
-        self._engine, self._error = info, None
-        self._render()
-
-    def show_engine_error(self, detail: str) -> None:
-        self._error = detail
-        self._render()
-
-    def show_inventory(self, inventory: DeviceInventory) -> None:
-        """The devices the planner sees (NVML or fake GPUs, RPC servers)."""
-        self._inventory = inventory
-        self._render()
-
-    def show_sample(self, sample: MemorySample) -> None:
-        self._sample = sample
-        if self._inventory is not None and self._inventory.devices:
-            self._render()
-
-    def _render(self) -> None:
-        error = (
-            self.tr("The engine could not be started:\n{detail}").format(detail=self._error)
-            if self._error is not None
-            else None
-        )
-        if self._inventory is not None and self._inventory.devices:
-            # The GPUs are there whether or not the engine starts: name them either way.
-            lines = [self._device_line(d) for d in self._inventory.devices]
-            self._label.setText("\n".join([*lines, *([error] if error else [])]))
-            return
-        if error is not None:
-            self._label.setText(error)
-            return
-        if self._engine is not None and self._engine.devices:
-            lines = [
-                self.tr("{name}: {free} of {total} MiB free").format(
-                    name=f"{device.name} ({device.description})",
-                    free=device.free_mib,
-                    total=device.total_mib,
-                )
-                for device in self._engine.devices
-            ]
-            self._label.setText("\n".join(lines))
-            return
-        if self._engine is not None or self._inventory is not None:
-            self._label.setText(self.tr("No GPU found: models run on the CPU."))
-
-    def _device_line(self, device: Device) -> str:
-        total, free = device.total_bytes, device.free_bytes
-        sample = self._sample
-        if sample is not None and device.uuid in sample.used:
-            total = sample.total[device.uuid]
-            free = max(0, total - sample.used[device.uuid])
-        return self.tr("{name}: {free} of {total} free").format(
-            name=device.name, free=format_bytes(free), total=format_bytes(total)
-        )
-
-
 class MainWindow(QMainWindow):
     AREAS = ("chat", "discover", "library", "server", "settings")
+    # The smallest window every page is laid out for without clipping.
+    MINIMUM_SIZE = QSize(1024, 700)
+
+    area_changed = Signal(str)
+    sidebar_toggled = Signal(bool)  # True: expanded
 
     def __init__(
         self,
@@ -148,55 +65,112 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle(self.tr("GGUF Studio"))
         self.setObjectName("main-window")
-        self.resize(1200, 800)
+        self.setMinimumSize(self.MINIMUM_SIZE)
+        self.resize(1280, 800)
         self._engine = engine
 
-        self.navigation = QListWidget()
-        self.navigation.setObjectName("navigation")
-        self.navigation.setAccessibleName(self.tr("Areas"))
-        self.navigation.setFixedWidth(160)
+        self.sidebar = Sidebar(self.AREAS, self._titles())
+        self.navigation: QListWidget = self.sidebar.navigation
         self.pages = QStackedWidget()
         self.pages.setObjectName("pages")
-        titles = {
-            "chat": (self.tr("Chat"), self.tr("Load a model to start a conversation.")),
-            "discover": (
-                self.tr("Discover"),
-                self.tr("Search Hugging Face for GGUF models and see whether they fit."),
-            ),
-            "library": (self.tr("Library"), self.tr("The GGUF models on this computer.")),
-            "server": (self.tr("Server"), self.tr("The llama-server engine, its state and log.")),
-            "settings": (self.tr("Settings"), self.tr("Engine, model folders and appearance.")),
-        }
+        explanations = self._explanations()
         for index, area in enumerate(self.AREAS):
-            title, explanation = titles[area]
-            self.navigation.addItem(title)
-            page = (pages or {}).get(area) or _placeholder_page(title, explanation)
+            page = (pages or {}).get(area) or _placeholder_page(
+                self._titles()[area], explanations[area]
+            )
             if not page.objectName():
                 page.setObjectName(f"page-{area}")
             self.pages.addWidget(page)
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.navigation.setCurrentRow(i))
-        self.navigation.currentRowChanged.connect(self.pages.setCurrentIndex)
-        self.navigation.setCurrentRow(0)
+        self.navigation.currentRowChanged.connect(self._on_navigation_row_changed)
+
+        # The chat's conversations live in the sidebar, under the areas, as in other chat
+        # apps; the device memory is part of the chat's inspector.
+        chat = self.pages.widget(0)
+        self.chat: ChatPane | None = chat if isinstance(chat, ChatPane) else None
+        self.device_memory = DeviceMemoryView()
+        if self.chat is not None:
+            self.sidebar.set_conversations(self.chat.conversations)
+            self.chat.inspector.add_memory(self.device_memory)
+        else:
+            self.device_memory.setParent(self)
+            self.device_memory.hide()
+        self.sidebar.toggled.connect(self.sidebar_toggled)
+        QShortcut(QKeySequence("Ctrl+B"), self, self.sidebar.toggle)
+
+        self.alert = AlertBanner()
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.setSpacing(0)
+        alert_row = QHBoxLayout()
+        alert_row.setContentsMargins(SPACE_L, SPACE_S, SPACE_L, 0)
+        alert_row.addWidget(self.alert)
+        content_layout.addLayout(alert_row)
+        content_layout.addWidget(self.pages, 1)
 
         central = QWidget()
         layout = QHBoxLayout(central)
-        layout.addWidget(self.navigation)
-        layout.addWidget(self.pages, 1)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(content, 1)
         self.setCentralWidget(central)
-
-        self.memory_dock = MemoryDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.memory_dock)
+        self.navigation.setCurrentRow(0)
 
         self.engine_status = QLabel(self.tr("Engine: probing…"))
         self.engine_status.setObjectName("engine-status")
+        self.statusBar().setContentsMargins(SPACE_M, 0, SPACE_M, 0)
         self.statusBar().addPermanentWidget(self.engine_status)
 
         engine.probed.connect(self._on_engine_probed)
         engine.failed.connect(self._on_engine_failed)
 
+    def _titles(self) -> dict[str, str]:
+        return {
+            "chat": self.tr("Chat"),
+            "discover": self.tr("Discover"),
+            "library": self.tr("Library"),
+            "server": self.tr("Server"),
+            "settings": self.tr("Settings"),
+        }
+
+    def _explanations(self) -> dict[str, str]:
+        return {
+            "chat": self.tr("Load a model to start a conversation."),
+            "discover": self.tr("Search Hugging Face for GGUF models and see whether they fit."),
+            "library": self.tr("The GGUF models on this computer."),
+            "server": self.tr("The llama-server engine, its state and log."),
+            "settings": self.tr("Engine, model folders and appearance."),
+        }
+
+    def changeEvent(self, event: QEvent) -> None:
+        # A collapsed sidebar shows icons only: its names live in tooltips, which the app's
+        # live switch does not reach.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.sidebar.set_titles(self._titles())
+        super().changeEvent(event)
+
+    @property
+    def area(self) -> str:
+        return self.AREAS[max(0, self.navigation.currentRow())]
+
     def show_area(self, area: str) -> None:
         self.navigation.setCurrentRow(self.AREAS.index(area))
+
+    def set_sidebar_expanded(self, expanded: bool) -> None:
+        self.sidebar.set_expanded(expanded)
+
+    @Slot(int)
+    def _on_navigation_row_changed(self, row: int) -> None:
+        self.pages.setCurrentIndex(row)
+        area = self.AREAS[row]
+        # The chat's surface runs to the window's edges; the other pages get a margin.
+        margin = 0 if area == "chat" else SPACE_M
+        self.pages.setContentsMargins(margin, margin, margin, 0)
+        self.sidebar.show_conversations(area == "chat")
+        self.area_changed.emit(area)
 
     @Slot(object)
     def _on_engine_probed(self, info: EngineInfo) -> None:
@@ -205,10 +179,10 @@ class MainWindow(QMainWindow):
                 version=info.version.label, source=info.source.value
             )
         )
-        self.memory_dock.show_engine(info)
+        self.device_memory.show_engine(info)
 
     @Slot(str, str)
     def _on_engine_failed(self, problem: Problem) -> None:
         self.engine_status.setText(self.tr("Engine unavailable"))
         self.engine_status.setToolTip(problem.detail)
-        self.memory_dock.show_engine_error(ui_voice().error(problem))
+        self.device_memory.show_engine_error(ui_voice().error(problem))

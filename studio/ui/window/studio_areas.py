@@ -3,7 +3,8 @@ keyboard shortcuts, built once and wired to the app's services.
 
 `app.py` builds this before the main window (the pages go into `MainWindow(pages=...)`),
 calls `attach(window)` after it, and forwards the manager's snapshots to `show_snapshot`.
-Loading and unloading go through the two callables it is given, so this module does not
+Every service comes from `app.py` (the one composition root); this module builds widgets
+only. Loading and unloading go through the two callables it is given, so it does not
 depend on which service owns the server manager.
 """
 
@@ -11,8 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -20,9 +20,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from studio.core.engine import EngineInfo
-from studio.core.engine.info import EngineDevice
 from studio.core.errors import Problem, StudioError
-from studio.core.hardware import DeviceConfig, DeviceInventory, discover_devices
+from studio.core.hardware import DeviceInventory
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.setup import Machine
@@ -33,7 +32,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenStore
 from studio.services.log_tail import LogTail
-from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
+from studio.services.memory_monitor import MemoryMonitor
 from studio.services.settings_service import SettingsService
 from studio.ui.common.theme import ThemeChoice, ThemeController
 from studio.ui.common.voice import ui_voice
@@ -41,8 +40,8 @@ from studio.ui.load.load_flow import Loader, LoadFlow
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from studio.ui.server.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings.settings_page import SettingsPage
+from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.help_menu import HelpMenu
-from studio.ui.window.main_window import MemoryDock
 from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
 
 log = logging.getLogger(__name__)
@@ -62,29 +61,32 @@ class StudioAreas(QObject):
         tasks: TaskOwner,
         load: Loader,
         unload: Callable[[], None],
-        tokens: HfTokenStore | None = None,
-        environ: Mapping[str, str] | None = None,
+        *,
+        monitor: MemoryMonitor,
+        log_tail: LogTail,
+        tokens: HfTokenStore,
+        machine: Machine,
+        engine_pid: Callable[[], int | None] = lambda: None,
         parent: QObject | None = None,
     ) -> None:
+        """`engine_pid` gives our running llama-server, whose memory a switch frees."""
         super().__init__(parent)
         self._engine = engine
         self._settings = settings
         self._tasks = tasks
         self._load = load
         self._unload = unload
-        self._environ = dict(os.environ if environ is None else environ)
-        self._engine_pid: int | None = None
+        self._machine = machine
+        self._engine_pid = engine_pid
 
         self.theme = ThemeController(app, self)
         self.theme.apply(ThemeChoice.parse(settings.current.theme))
 
-        config = DeviceConfig.from_environment(self._environ)
-        self._device_config = config
-        self.monitor = MemoryMonitor(self._read_memory(config), tasks, parent=self)
-        self.log_tail = LogTail(tasks, parent=self)
+        self.monitor = monitor
+        self.log_tail = log_tail
         self.loaded_memory = LoadedMemoryPanel(self.monitor, tasks)
         self.server_page = ServerPage(self.log_tail, memory=self.loaded_memory)
-        self.settings_page = SettingsPage(tokens or HfTokenStore(), tasks, settings.current)
+        self.settings_page = SettingsPage(tokens, tasks, settings.current)
         self.pages: dict[str, QWidget] = {
             "server": self.server_page,
             "settings": self.settings_page,
@@ -102,22 +104,12 @@ class StudioAreas(QObject):
         engine.chosen.connect(self.settings_page.show_engine_choice)
         engine.failed.connect(self._on_engine_failed)
 
-    def _read_memory(self, config: DeviceConfig) -> Callable[[], MemorySample]:
-        environ = self._environ
-        return lambda: read_live_memory(config, environ, self._engine_pid)
-
-    @property
-    def engine_binary(self) -> Path | None:
-        """The engine chosen in Settings (None: the bundled one or STUDIO_LLAMA_SERVER)."""
-        binary = self._settings.current.engine_binary
-        return Path(binary) if binary else None
-
     def attach(self, window: QMainWindow) -> None:
         """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
-        dock = getattr(window, "memory_dock", None)
-        if isinstance(dock, MemoryDock):
-            self.devices_found.connect(dock.show_inventory)
-            self.monitor.sampled.connect(dock.show_sample)
+        memory = getattr(window, "device_memory", None)
+        if isinstance(memory, DeviceMemoryView):
+            self.devices_found.connect(memory.show_inventory)
+            self.monitor.sampled.connect(memory.show_sample)
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)
@@ -127,9 +119,9 @@ class StudioAreas(QObject):
             self._tasks,
             self._load,
             window,
-            Machine.of(self._environ),
+            self._machine,
             self,
-            engine_pid=lambda: self._engine_pid,
+            engine_pid=self._engine_pid,
         )
         self.load_flow.loading.connect(self._on_loading)
         menu = window.menuBar().addMenu(self.tr("&Model"))
@@ -172,7 +164,6 @@ class StudioAreas(QObject):
         return await self.load_flow.remembered_spec(model)
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
-        self._engine_pid = snapshot.pid
         self.server_page.show_snapshot(snapshot)
         self.status.show_snapshot(snapshot)
         self.loaded_memory.show_snapshot(snapshot)
@@ -214,13 +205,11 @@ class StudioAreas(QObject):
     def _on_engine_probed(self, info: EngineInfo) -> None:
         self.server_page.show_engine(info)
         self.settings_page.show_engine(info)
-        self._tasks.spawn("discover-devices", self._discover_devices(info.devices))
+        self._tasks.spawn("discover-devices", self._discover_devices(info))
 
-    async def _discover_devices(self, engine_devices: Sequence[EngineDevice]) -> None:
+    async def _discover_devices(self, engine: EngineInfo | None) -> None:
         try:
-            inventory = await asyncio.to_thread(
-                discover_devices, self._device_config, engine_devices, self._environ
-            )
+            inventory = await asyncio.to_thread(self._machine.devices, engine)
         except (OSError, StudioError) as error:  # the dock keeps the engine's own list
             log.warning("device discovery failed: %s", error)
             return
@@ -237,4 +226,4 @@ class StudioAreas(QObject):
         self.server_page.show_engine_error(sentence)
         self.settings_page.show_engine_error(sentence)
         # Without an engine the GPUs are still there (NVML or fake): the dock names them.
-        self._tasks.spawn("discover-devices", self._discover_devices(()))
+        self._tasks.spawn("discover-devices", self._discover_devices(None))
