@@ -60,6 +60,26 @@ def probe_rpc_devices(
     """Ask the engine what the RPC servers offer. Blocking: call via `asyncio.to_thread`."""
     if not endpoints:
         return ()
+    devices, failed = _list_rpc_devices(location, endpoints, timeout_s)
+    found = {d.endpoint for d in devices}
+    missing = [str(e) for e in endpoints if str(e) not in found]
+    if missing and failed and len(endpoints) > 1:
+        # Newer engines (b11434) abort at the first server that does not answer, listing
+        # none: ask each alone, so the sentence names only the ones that are down.
+        missing = [str(e) for e in endpoints if not _list_rpc_devices(location, [e], timeout_s)[0]]
+    if missing:
+        raise RpcError(
+            "rpc_unreachable",
+            f"RPC servers did not answer: {', '.join(missing)}",
+            endpoints=",".join(missing),
+        )
+    return devices
+
+
+def _list_rpc_devices(
+    location: EngineLocation, endpoints: Sequence[RpcEndpoint], timeout_s: float
+) -> tuple[tuple[Device, ...], bool]:
+    """The RPC devices the engine lists for `endpoints`, and whether it failed doing so."""
     listed = ",".join(str(e) for e in endpoints)
     try:
         done = subprocess.run(
@@ -75,12 +95,4 @@ def probe_rpc_devices(
             "rpc_unreachable", f"cannot list RPC devices: {error}", endpoints=listed
         ) from error
     devices = rpc_devices_from_listing(done.stdout.decode("utf-8", "replace"), endpoints)
-    found = {d.endpoint for d in devices}
-    missing = [str(e) for e in endpoints if str(e) not in found]
-    if missing:
-        raise RpcError(
-            "rpc_unreachable",
-            f"RPC servers did not answer: {', '.join(missing)}",
-            endpoints=",".join(missing),
-        )
-    return devices
+    return devices, done.returncode != 0
