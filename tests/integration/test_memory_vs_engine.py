@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pytest
 
-from studio.core.engine import EngineLocation
 from studio.core.gguf import read_model
 from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
 from tests.support.allocation import (
@@ -28,22 +27,12 @@ from tests.support.allocation import (
     model_path,
     run_case,
 )
-from tests.support.engines import EngineUnderTest, engine_names, engine_under_test
-from tests.support.models import cache_dir
+from tests.support.engines import EngineUnderTest
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import synthetic_model
 
 pytestmark = pytest.mark.engine
 MIB = 1 << 20
-
-
-@pytest.fixture(scope="module", params=engine_names(cache_dir()))
-def build(request: pytest.FixtureRequest, engine_location: EngineLocation) -> EngineUnderTest:
-    """One engine build present here (the session's engine first chosen, so it exists)."""
-    found = engine_under_test(cache_dir(), request.param)
-    if found is None:
-        pytest.skip(f"engine {request.param} does not run on this CPU")
-    return found
 
 
 def _params() -> list[object]:

@@ -17,10 +17,11 @@ from studio.core.engine import EngineLocation
 from studio.core.gguf import read_model
 from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, probe_rpc_devices
 from studio.core.hardware.host import read_host_memory
-from studio.core.memory import summarize
+from studio.core.memory import EngineMemory, summarize
 from studio.core.placement import Planner, PlanRequest
 from studio.core.placement.search import CTX_STEP
 from tests.support.allocation import engine_allocation
+from tests.support.engines import EngineUnderTest
 from tests.support.models import cache_dir
 from tests.support.rpc import RpcServer, rpc_server
 from tests.support.synthetic import SPECS, cached_model
@@ -28,6 +29,12 @@ from tests.support.synthetic import SPECS, cached_model
 pytestmark = pytest.mark.engine
 
 _REDUCED = re.compile(r"context size reduced from (?P<trained>\d+) to (?P<ctx>\d+)")
+
+
+@pytest.fixture(scope="module")
+def engine_location(build: EngineUnderTest) -> EngineLocation:
+    """Every test here runs against each engine build present."""
+    return build.location
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +53,19 @@ def server(engine_location: EngineLocation) -> Iterator[RpcServer]:
     ],
 )
 def test_auto_fit_picks_the_context_llama_cpp_fit_picks(
-    engine_location: EngineLocation, server: RpcServer, shape: str, target_mib: int
+    engine_location: EngineLocation,
+    build: EngineUnderTest,
+    server: RpcServer,
+    shape: str,
+    target_mib: int,
 ) -> None:
     path = cached_model(cache_dir() / "synthetic", shape, SPECS[shape])
     devices = probe_rpc_devices(engine_location, [RpcEndpoint.parse(server.endpoint)])
     planner = Planner(
-        summarize(read_model(path)), path, DeviceInventory(devices, read_host_memory())
+        summarize(read_model(path)),
+        path,
+        DeviceInventory(devices, read_host_memory()),
+        memory=EngineMemory(graph=build.memory.graph),
     )
     plan = planner.plan(PlanRequest(margins={devices[0].key: target_mib * MIB}))
     assert plan.fits and plan.n_gpu_layers == planner.positions
@@ -71,7 +85,7 @@ _LAYERS = re.compile(r"common_params_fit_impl:\s+- RPC\d+ \([^)]*\): (?P<layers>
 
 
 def test_spilled_layers_match_llama_cpp_fit(
-    engine_location: EngineLocation, server: RpcServer
+    engine_location: EngineLocation, build: EngineUnderTest, server: RpcServer
 ) -> None:
     """Too small for everything even at the floor context: both keep the same number of
     whole layers on the device (llama.cpp fills dense layers back to front)."""
@@ -79,7 +93,10 @@ def test_spilled_layers_match_llama_cpp_fit(
     path = cached_model(cache_dir() / "synthetic", shape, SPECS[shape])
     devices = probe_rpc_devices(engine_location, [RpcEndpoint.parse(server.endpoint)])
     planner = Planner(
-        summarize(read_model(path)), path, DeviceInventory(devices, read_host_memory())
+        summarize(read_model(path)),
+        path,
+        DeviceInventory(devices, read_host_memory()),
+        memory=EngineMemory(graph=build.memory.graph),
     )
     plan = planner.plan(PlanRequest(margins={devices[0].key: target_mib * MIB}))
     assert plan.fits and plan.ctx == 4096 and 0 < plan.n_gpu_layers < planner.positions
