@@ -8,7 +8,7 @@ reserved, and its own `-lv 4` lines (compute buffer per device, "pipeline parall
 enabled", "sched copies = N") are compared with the base estimate. Each difference is
 stored in rows (studio.core.memory.graph), rounded up so that the estimate errs high.
 
-Placements: the host alone, then, when `ggml-rpc-server`
+Placements: the host alone (a tiny llama and a tiny Mamba2), then, when `ggml-rpc-server`
 sits beside the binary, one RPC device with every layer (with and without -nkvo) and two
 RPC devices with every layer (pipeline parallelism). About two seconds, once per binary:
 the result is cached with the self-test verdict.
@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.core.engine.locate import EngineLocation
-from studio.core.engine.tiny_model import TinyShape, tiny_model
+from studio.core.engine.tiny_model import TinyShape, tiny_mamba2, tiny_model
 from studio.core.gguf import read_model
 from studio.core.memory import (
     HOST,
@@ -81,6 +81,13 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
     base = _estimate(model, replace(_offloaded(), n_gpu_layers=0), 0, EngineGraph())
     host_rows = rows(alone.component(HOST.name, "compute") - base.host.compute, row)
     graph = EngineGraph(host_rows=host_rows, measured=True)
+    recurrent = tiny_mamba2(model_dir)
+    alone = _run(location, recurrent, [], ["-ngl", "0"])
+    base = _estimate(recurrent, replace(_offloaded(), n_gpu_layers=0), 0, graph)
+    recurrent_rows = rows(
+        alone.component(HOST.name, "compute") - base.host.compute, _row(recurrent)
+    )
+    graph = replace(graph, recurrent_host_rows=recurrent_rows)
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
         return graph

@@ -118,3 +118,73 @@ def tiny_model(directory: Path, shape: TinyShape = SELF_TEST_SHAPE) -> Path:
     if not path.is_file():
         write_tiny_model(path, shape)
     return path
+
+
+# A tiny Mamba2 (the shape of the accuracy matrix's): what an engine's graph keeps alive
+# for recurrent layers is measured on it (calibrate.py).
+MAMBA2_FILE_NAME = "studio-tiny-mamba2-4x256.gguf"
+_MAMBA2 = {"n_layer": 4, "n_embd": 256, "d_inner": 512, "d_state": 64, "heads": 8, "d_conv": 4}
+
+
+def _mamba2_tensors() -> list[tuple[str, tuple[int, ...]]]:
+    """(name, numpy shape): numpy shapes are ggml's dimensions reversed."""
+    m = _MAMBA2
+    e, d_inner, d_state, heads = m["n_embd"], m["d_inner"], m["d_state"], m["heads"]
+    conv_dim = d_inner + 2 * d_state
+    shapes: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (N_VOCAB, e))]
+    for il in range(m["n_layer"]):
+        shapes += [
+            (f"blk.{il}.attn_norm.weight", (e,)),
+            (f"blk.{il}.ssm_in.weight", (2 * d_inner + 2 * d_state + heads, e)),
+            (f"blk.{il}.ssm_conv1d.weight", (conv_dim, m["d_conv"])),
+            (f"blk.{il}.ssm_conv1d.bias", (conv_dim,)),
+            (f"blk.{il}.ssm_dt.bias", (heads,)),
+            (f"blk.{il}.ssm_a", (heads, 1)),
+            (f"blk.{il}.ssm_d", (heads, 1)),
+            (f"blk.{il}.ssm_norm.weight", (1, d_inner)),
+            (f"blk.{il}.ssm_out.weight", (e, d_inner)),
+        ]
+    shapes += [("output_norm.weight", (e,)), ("output.weight", (N_VOCAB, e))]
+    return shapes
+
+
+def write_tiny_mamba2(path: Path) -> Path:
+    """Write the tiny Mamba2 to `path` atomically (F16 matrices, F32 vectors)."""
+    arch = "mamba2"
+    m = _MAMBA2
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    writer = gguf.GGUFWriter(partial, arch)
+    writer.add_name("studio-calibration-mamba2")
+    writer.add_uint32(f"{arch}.block_count", m["n_layer"])
+    writer.add_uint32(f"{arch}.context_length", 4096)
+    writer.add_uint32(f"{arch}.embedding_length", m["n_embd"])
+    writer.add_uint32(f"{arch}.feed_forward_length", 0)
+    writer.add_uint32(f"{arch}.attention.head_count", 0)
+    writer.add_float32(f"{arch}.attention.layer_norm_rms_epsilon", 1e-6)
+    writer.add_uint32(f"{arch}.ssm.conv_kernel", m["d_conv"])
+    writer.add_uint32(f"{arch}.ssm.inner_size", m["d_inner"])
+    writer.add_uint32(f"{arch}.ssm.state_size", m["d_state"])
+    writer.add_uint32(f"{arch}.ssm.group_count", 1)
+    writer.add_uint32(f"{arch}.ssm.time_step_rank", m["heads"])
+    writer.add_uint32(f"{arch}.vocab_size", N_VOCAB)
+    _tokenizer(writer)
+    rng = np.random.default_rng(1234)
+    for name, dims in _mamba2_tensors():
+        data = rng.standard_normal(dims, dtype=np.float32) * 0.02
+        matrix = len(dims) == 2 and min(dims) > 1
+        writer.add_tensor(name, data.astype(np.float16) if matrix else data)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    partial.replace(path)
+    return path
+
+
+def tiny_mamba2(directory: Path) -> Path:
+    """The tiny Mamba2 in `directory`, written the first time it is needed."""
+    path = directory / MAMBA2_FILE_NAME
+    if not path.is_file():
+        write_tiny_mamba2(path)
+    return path

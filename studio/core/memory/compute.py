@@ -363,6 +363,8 @@ def compute_bytes(
         if on_host:
             result[slot] = _host_peak(memo, summary, settings, geometry, layers, moved_attention)
             result[slot] += graph.host_rows * row
+            if any(summary.recurrent_layers[il] for il in layers):
+                result[slot] += graph.recurrent_host_rows * row
         else:
             if moved_attention is not None and assignment[moved_attention + 1] == slot:
                 layers = [moved_attention, *layers]

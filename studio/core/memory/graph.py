@@ -31,7 +31,8 @@ DEFAULT_SCHED_COPIES = 4
 class EngineGraph:
     """Measured per-engine compute-graph facts (rows of n_embd x n_tokens f32).
 
-    host_rows: extra rows on the host when it runs layers.
+    host_rows: extra rows on the host when it runs layers;
+    recurrent_host_rows: more on top when some of them are recurrent (SSM) layers.
     host_offloaded_rows: extra rows on the host when every layer is offloaded.
     entry_rows: extra rows on the device that runs the first layer when the host runs
     none (KV offloaded); entry_nkvo_rows: the same with -nkvo (may be negative).
@@ -45,6 +46,7 @@ class EngineGraph:
     """
 
     host_rows: int = 0
+    recurrent_host_rows: int = 0
     host_offloaded_rows: int = 0
     entry_rows: int = 0
     entry_nkvo_rows: int = 0
