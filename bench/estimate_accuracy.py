@@ -11,8 +11,13 @@ Side by side in one run:
    weights load);
 3. the cost of one estimate for a 100-layer model, as a fraction of the 5 ms budget.
 
+Every part runs against each engine that runs here (the engine choice's candidates that pass
+their self-test, or the `--engine` binaries given), each estimated with what its self-test
+measured (CPU features, compute-graph differences): rows say which engine.
+
 Targets: weights and KV within 0.5%; totals within 2% and never under by more than 1%.
-Run: `python bench/estimate_accuracy.py [--markdown]` (about a minute on 2 cores).
+Run: `python bench/estimate_accuracy.py [--engine PATH ...]` (about a minute per engine on
+2 cores).
 """
 
 from __future__ import annotations
@@ -27,9 +32,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from studio.core.engine import default_selector
+from studio.core.engine import EngineLocation, EngineSource, default_selector
+from studio.core.engine.candidates import EngineCandidate
 from studio.core.gguf import read_model
-from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.memory import (
+    DeviceKind,
+    DeviceSpec,
+    EngineMemory,
+    EstimateSettings,
+    estimate,
+    summarize,
+)
 from studio.core.paths import AppPaths
 from tests.support.allocation import (
     EXACT_COMPONENTS,
@@ -116,11 +129,32 @@ def _pct(row: Comparison) -> str:
     return f"{error:+.2%}"
 
 
-def matrix_rows() -> list[tuple[str, str, dict[str, Comparison], str]]:
-    engine = default_selector(AppPaths.default()).active().location
+def engines(paths: list[str]) -> list[tuple[str, EngineLocation, EngineMemory]]:
+    """(name, location, measurements) of each engine to compare: the given binaries, or
+    every candidate of the engine choice that passes its self-test here."""
+    selector = default_selector(AppPaths.default())
+    if paths:
+        found = [
+            selector.examine(EngineLocation(Path(p).expanduser(), EngineSource.SETTING))
+            for p in paths
+        ]
+    else:
+        found = list(selector.choose(examine_all=True).candidates)
+    return [(_name(c), c.location, c.self_test.memory) for c in found if c.runnable and c.self_test]
+
+
+def _name(candidate: EngineCandidate) -> str:
+    info = candidate.info
+    build = info.version.build if info is not None else None
+    return f"b{build}" if build is not None else candidate.location.path.parent.name
+
+
+def matrix_rows(
+    engine: EngineLocation, memory: EngineMemory
+) -> list[tuple[str, str, dict[str, Comparison], str]]:
     table = []
     for case, deviation in MATRIX:
-        rows = run_case(engine, case, model_path(case.model))
+        rows = run_case(engine, case, model_path(case.model), memory.graph)
         by_device: dict[str, dict[str, Comparison]] = {}
         for row in rows:
             by_device.setdefault(row.device, {})[row.component] = row
@@ -134,9 +168,10 @@ def matrix_rows() -> list[tuple[str, str, dict[str, Comparison], str]]:
     return table
 
 
-def big_shape_rows() -> list[tuple[str, str, tuple[float, ...], tuple[int, ...], str]]:
-    engine = default_selector(AppPaths.default()).active().location
-    out = []
+def big_shape_rows(
+    engine: EngineLocation, memory: EngineMemory
+) -> list[tuple[str, str, tuple[float, ...], tuple[int, ...], str]]:
+    out: list[tuple[str, str, tuple[float, ...], tuple[int, ...], str]] = []
     for name, args, settings in BIG_SHAPES:
         path = synthetic_model(name)
         summary = summarize(read_model(path))
@@ -148,7 +183,8 @@ def big_shape_rows() -> list[tuple[str, str, tuple[float, ...], tuple[int, ...],
                 fit_only=True,
             )
             keys = [s.device_key for s in servers]
-        predicted = estimate(summary, settings, [DeviceSpec(k, DeviceKind.RPC, 1, 1) for k in keys])
+        devices = [DeviceSpec(k, DeviceKind.RPC, 1, 1) for k in keys]
+        predicted = estimate(summary, settings, devices, graph=memory.graph)
         table = allocation.breakdown_totals(0)
         for index, (row, key) in enumerate(zip(predicted.devices, [*keys, "Host"], strict=True)):
             engine_mib = table.get(key, (0, 0, 0))
@@ -189,9 +225,27 @@ def estimate_speed(rounds: int) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=500)
-    parser.parse_args()
+    parser.add_argument("--engine", action="append", default=[], help="a llama-server binary")
+    args = parser.parse_args()
+    found = engines(args.engine)
+    if not found:
+        print("No engine runs on this CPU: build one with `studio engine build`.")
+        return 1
+    for name, location, memory in found:
+        print(f"# Engine {name}: {location.path}\n")
+        print(f"Measured graph: {memory.graph}\n")
+        report(name, location, memory)
+    median, p95 = estimate_speed(max(10, args.rounds))
+    print(
+        f"\n- one estimate, 100 layers: median {median:.3f} ms, p95 {p95:.3f} ms "
+        f"= {median / BUDGET_MS:.2f}x the {BUDGET_MS:.0f} ms budget"
+    )
+    return 0
 
-    rows = matrix_rows()
+
+def report(name: str, engine: EngineLocation, memory: EngineMemory) -> None:
+    """The accuracy tables and summary of one engine."""
+    rows = matrix_rows(engine, memory)
     print("## Per case: worst device (error = predicted/engine - 1, beyond log rounding)\n")
     print("| case | devices | weights+KV | compute | total | verdict |")
     print("|---|---|---|---|---|---|")
@@ -242,13 +296,12 @@ def main() -> int:
     print("\n## Big-model shapes vs the engine's fit pass (MiB: model / context / compute)\n")
     print("| case | device | estimate | engine | verdict |")
     print("|---|---|---|---|---|")
-    for label, device, ours, theirs, verdict in big_shape_rows():
+    for label, device, ours, theirs, verdict in big_shape_rows(engine, memory):
         mine = " / ".join(f"{v:,.0f}" for v in ours)
-        engine = " / ".join(f"{v:,}" for v in theirs)
-        print(f"| {label} | {device} | {mine} | {engine} | {verdict} |")
+        logged = " / ".join(f"{v:,}" for v in theirs)
+        print(f"| {label} | {device} | {mine} | {logged} | {verdict} |")
 
-    median, p95 = estimate_speed(max(10, parser.parse_args().rounds))
-    print("\n## Summary\n")
+    print(f"\n## Summary ({name})\n")
     print(f"- matrix: {len(MATRIX)} cases, {sum(1 for _, d in MATRIX if d)} with a known deviation")
     print(
         f"- worst weights/KV/output error beyond the log's rounding, rows without a known "
@@ -257,13 +310,8 @@ def main() -> int:
     print(
         f"- device totals on target (cases without a known deviation): {on_target}/{total_rows}; "
         f"worst over "
-        f"{worst_over:+.2%}, worst under {worst_under:+.2%}"
+        f"{worst_over:+.2%}, worst under {worst_under:+.2%}\n"
     )
-    print(
-        f"- one estimate, 100 layers: median {median:.3f} ms, p95 {p95:.3f} ms "
-        f"= {median / BUDGET_MS:.2f}x the {BUDGET_MS:.0f} ms budget"
-    )
-    return 0
 
 
 if __name__ == "__main__":
