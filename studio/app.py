@@ -143,6 +143,7 @@ class StudioApp:
             candidates[0] if candidates else None,
             context.paths.log_dir / "engine",
             self.tasks,
+            self.machine.environ,
             self.autoload,
         )
         self._autoload_pending = True

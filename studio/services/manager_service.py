@@ -12,26 +12,21 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.backend import ManagerChatBackend
 from studio.core.engine import EngineLocation
-from studio.core.errors import Problem, StudioError
+from studio.core.errors import StudioError
 from studio.core.placement.environment import child_environment
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.smaller import SmallerPlans
-from studio.core.server.client import ChatDelta
-from studio.core.server.failures import Failure
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
-from studio.core.server.recovery import RecoveryNote
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import AutoloadDecision
 from studio.core.tasks import TaskOwner
@@ -48,22 +43,6 @@ class EngineEvent(enum.StrEnum):
     RECOVERY_STEP = "recovery_step"  # a start failed and is retried differently
     FAILED = "failed"
     UNLOADED = "unloaded"
-    # Not loaded at start (autoload verdicts the conversation tells about):
-    PREVIOUS_LOAD_CRASHED = "previous_load_crashed"  # the app died while loading it last time
-    LAST_MODEL_MISSING = "model_missing"  # the last model's file is gone
-
-
-@dataclass(frozen=True)
-class EngineNotice:
-    """One thing that happened to the engine, for the views to say. `model` is a label;
-    a FAILED notice carries the engine's `failure`, or the `problem` that refused the load
-    before the engine started; a RECOVERY_STEP notice carries the rung's `note`."""
-
-    event: EngineEvent
-    model: str = ""
-    failure: Failure | None = None
-    problem: Problem | None = None
-    note: RecoveryNote | None = None
 
 
 def model_label(snapshot: Snapshot) -> str:
@@ -73,60 +52,38 @@ def model_label(snapshot: Snapshot) -> str:
     return spec.label or spec.model.name
 
 
-def engine_events(before: Snapshot, after: Snapshot) -> list[EngineNotice]:
-    """The events that happened between two snapshots, in order."""
-    events: list[EngineNotice] = []
-    model = model_label(after) or model_label(before)
+def engine_events(before: Snapshot, after: Snapshot) -> list[tuple[EngineEvent, dict[str, Any]]]:
+    """The events that happened between two snapshots, in order. Params: `model` (a label),
+    `failure` (a `Failure`, for FAILED) and `note` (a `RecoveryNote`, for RECOVERY_STEP)."""
+    events: list[tuple[EngineEvent, dict[str, Any]]] = []
+    model = {"model": model_label(after) or model_label(before)}
     known = len(before.recovery) if after.recovery[: len(before.recovery)] == before.recovery else 0
     for note in after.recovery[known:]:
-        events.append(EngineNotice(EngineEvent.RECOVERY_STEP, model, note=note))
+        events.append((EngineEvent.RECOVERY_STEP, {**model, "note": note}))
     if after.state == before.state and after.requested == before.requested:
         return events
     state, previous = after.state, before.state
     if state is ServerState.STARTING and (
         previous is not ServerState.STARTING or after.requested != before.requested
     ):
-        events.append(EngineNotice(EngineEvent.LOADING, model))
+        events.append((EngineEvent.LOADING, model))
     elif state is ServerState.READY:
         crashed = previous in (ServerState.CRASHED, ServerState.RESPAWNING)
-        events.append(EngineNotice(EngineEvent.RECOVERED if crashed else EngineEvent.READY, model))
+        events.append((EngineEvent.RECOVERED if crashed else EngineEvent.READY, model))
     elif state is ServerState.CRASHED:
-        events.append(EngineNotice(EngineEvent.CRASHED, model))
+        events.append((EngineEvent.CRASHED, model))
     elif state is ServerState.FAILED:
-        events.append(EngineNotice(EngineEvent.FAILED, model, failure=after.failure))
+        events.append((EngineEvent.FAILED, {**model, "failure": after.failure}))
     elif state is ServerState.IDLE and previous is not ServerState.IDLE:
-        events.append(EngineNotice(EngineEvent.UNLOADED, model_label(before)))
+        events.append((EngineEvent.UNLOADED, {"model": model_label(before)}))
     return events
-
-
-class ManagerChatBackend:
-    """The chat service's backend through the manager, so crash recovery and replay apply."""
-
-    def __init__(self, manager: ServerManager) -> None:
-        self._manager = manager
-
-    async def stream_chat(
-        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
-        stream = self._manager.stream_chat(
-            messages, stream_options={"include_usage": True}, **options
-        )
-        try:
-            async for delta in stream:
-                yield delta
-        finally:
-            await stream.aclose()  # closes the HTTP stream, freeing the slot
-
-    async def template_capabilities(self) -> TemplateCapabilities:
-        ready = self._manager.snapshot.ready
-        return TemplateCapabilities.from_props(ready.props if ready is not None else {})
 
 
 class ManagerService(QObject):
     snapshot_changed = Signal(object)  # Snapshot
-    engine_event = Signal(object)  # EngineNotice
+    engine_event = Signal(str, object)  # EngineEvent value, params dict
     chat_backend_changed = Signal(object, object)  # ManagerChatBackend | None, model label
-    load_failed = Signal(object)  # Problem: why a load ended without a model
+    load_failed = Signal(str, str)  # error code, technical detail
 
     def __init__(
         self,
@@ -166,15 +123,17 @@ class ManagerService(QObject):
             # Superseded or failed: the snapshot already shows it; callers get False.
             log.info("load of %s ended without a model: %s", spec.model, error)
             if error.code != "superseded":
-                self.load_failed.emit(Problem.of(error))
+                self.load_failed.emit(error.code, error.detail)
             return False
         return True
 
     def _refused(self, model: Path, error: StudioError) -> None:
         log.warning("%s was not loaded: %s", model, error.detail)
-        problem = Problem.of(error)
-        self.load_failed.emit(problem)
-        self.engine_event.emit(EngineNotice(EngineEvent.FAILED, model.name, problem=problem))
+        self.load_failed.emit(error.code, error.detail)
+        # `error` lets the view say it in the user's language (ui.messages.error_message);
+        # `reason` is its English detail for views that do not.
+        params = {"model": model.name, "reason": error.detail, "error": error}
+        self.engine_event.emit(EngineEvent.FAILED.value, params)
 
     def remember_plan(self, plan: Plan, planner: Planner) -> None:
         """The load dialog's plan for the next load: an OOM at start steps down from it."""
@@ -219,8 +178,8 @@ class ManagerService(QObject):
     def _on_manager_snapshot(self, snapshot: Snapshot) -> None:
         before, self.snapshot = self.snapshot, snapshot
         self.snapshot_changed.emit(snapshot)
-        for notice in engine_events(before, snapshot):
-            self.engine_event.emit(notice)
+        for event, params in engine_events(before, snapshot):
+            self.engine_event.emit(event.value, params)
         # Crashed and respawning keep the backend: the manager replays requests itself.
         serving = snapshot.state in (
             ServerState.READY,
@@ -240,11 +199,13 @@ def create_manager_service(
     location: EngineLocation | None,
     log_dir: Path,
     tasks: TaskOwner,
+    environ: Mapping[str, str],
     autoload: AutoloadService | None = None,
 ) -> ManagerService | None:
     """The app's manager service, or None when there is no engine binary at all (the Server
     page and the engine choice say why). `location` is the first candidate; the engine that
-    passed its self-test replaces it (`ServerManager.use_engine`) before any model loads."""
+    passed its self-test replaces it (`ServerManager.use_engine`) before any model loads.
+    `environ` is the app's environment, which the engine inherits less LLAMA_ARG_*."""
     if location is None:
         log.warning("no engine, so no model can be loaded")
         return None
@@ -254,6 +215,6 @@ def create_manager_service(
         log_dir,
         smaller_plan=smaller_plans,
         # No LLAMA_ARG_* reaches the engine: the plan, not the user's shell, decides memory.
-        environ=child_environment(os.environ),
+        environ=child_environment(environ),
     )
     return ManagerService(manager, tasks, autoload, smaller_plans=smaller_plans)

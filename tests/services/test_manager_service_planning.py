@@ -69,7 +69,7 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
 
     tasks = TaskOwner("test")
     service = create_manager_service(
-        EngineLocation(binary, EngineSource.SETTING), tmp_path / "logs", tasks
+        EngineLocation(binary, EngineSource.SETTING), tmp_path / "logs", tasks, os.environ
     )
     assert service is not None
 

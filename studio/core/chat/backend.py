@@ -2,7 +2,7 @@
 
 `ChatBackend` is the small surface the chat service needs: stream one answer, and say what
 the model's chat template can do. `DirectServerBackend` talks to a running llama-server;
-the manager, which adds crash recovery and replay, offers the same surface.
+`ManagerChatBackend` goes through the manager, which adds crash recovery and replay.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from studio.core.server.client import ChatDelta, loopback_client, stream_chat
+from studio.core.server.manager import ServerManager
 
 # Template variables and markers that mean the template can switch thinking on and off.
 _THINKING_MARKERS = ("enable_thinking", "reasoning_effort", "thinking")
@@ -75,3 +76,26 @@ class DirectServerBackend:
             response.raise_for_status()
             props = response.json()
         return TemplateCapabilities.from_props(props if isinstance(props, dict) else {})
+
+
+class ManagerChatBackend:
+    """The chat through the server manager, so crash recovery and replay apply to it."""
+
+    def __init__(self, manager: ServerManager) -> None:
+        self._manager = manager
+
+    async def stream_chat(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> AsyncIterator[ChatDelta]:
+        stream = self._manager.stream_chat(
+            messages, stream_options={"include_usage": True}, **options
+        )
+        try:
+            async for delta in stream:
+                yield delta
+        finally:
+            await stream.aclose()  # closes the HTTP stream, freeing the slot
+
+    async def template_capabilities(self) -> TemplateCapabilities:
+        ready = self._manager.snapshot.ready
+        return TemplateCapabilities.from_props(ready.props if ready is not None else {})
