@@ -13,20 +13,22 @@ import asyncio
 import enum
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.chat.backend import ManagerChatBackend
 from studio.core.engine import EngineLocation
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.placement.environment import child_environment
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.smaller import SmallerPlans
+from studio.core.server.failures import Failure
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
+from studio.core.server.recovery import RecoveryNote
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import AutoloadDecision
 from studio.core.tasks import TaskOwner
@@ -43,6 +45,22 @@ class EngineEvent(enum.StrEnum):
     RECOVERY_STEP = "recovery_step"  # a start failed and is retried differently
     FAILED = "failed"
     UNLOADED = "unloaded"
+    # Not loaded at start (autoload verdicts the conversation tells about):
+    PREVIOUS_LOAD_CRASHED = "previous_load_crashed"  # the app died while loading it last time
+    LAST_MODEL_MISSING = "model_missing"  # the last model's file is gone
+
+
+@dataclass(frozen=True)
+class EngineNotice:
+    """One thing that happened to the engine, for the views to say. `model` is a label;
+    a FAILED notice carries the engine's `failure`, or the `problem` that refused the load
+    before the engine started; a RECOVERY_STEP notice carries the rung's `note`."""
+
+    event: EngineEvent
+    model: str = ""
+    failure: Failure | None = None
+    problem: Problem | None = None
+    note: RecoveryNote | None = None
 
 
 def model_label(snapshot: Snapshot) -> str:
@@ -52,38 +70,37 @@ def model_label(snapshot: Snapshot) -> str:
     return spec.label or spec.model.name
 
 
-def engine_events(before: Snapshot, after: Snapshot) -> list[tuple[EngineEvent, dict[str, Any]]]:
-    """The events that happened between two snapshots, in order. Params: `model` (a label),
-    `failure` (a `Failure`, for FAILED) and `note` (a `RecoveryNote`, for RECOVERY_STEP)."""
-    events: list[tuple[EngineEvent, dict[str, Any]]] = []
-    model = {"model": model_label(after) or model_label(before)}
+def engine_events(before: Snapshot, after: Snapshot) -> list[EngineNotice]:
+    """The events that happened between two snapshots, in order."""
+    events: list[EngineNotice] = []
+    model = model_label(after) or model_label(before)
     known = len(before.recovery) if after.recovery[: len(before.recovery)] == before.recovery else 0
     for note in after.recovery[known:]:
-        events.append((EngineEvent.RECOVERY_STEP, {**model, "note": note}))
+        events.append(EngineNotice(EngineEvent.RECOVERY_STEP, model, note=note))
     if after.state == before.state and after.requested == before.requested:
         return events
     state, previous = after.state, before.state
     if state is ServerState.STARTING and (
         previous is not ServerState.STARTING or after.requested != before.requested
     ):
-        events.append((EngineEvent.LOADING, model))
+        events.append(EngineNotice(EngineEvent.LOADING, model))
     elif state is ServerState.READY:
         crashed = previous in (ServerState.CRASHED, ServerState.RESPAWNING)
-        events.append((EngineEvent.RECOVERED if crashed else EngineEvent.READY, model))
+        events.append(EngineNotice(EngineEvent.RECOVERED if crashed else EngineEvent.READY, model))
     elif state is ServerState.CRASHED:
-        events.append((EngineEvent.CRASHED, model))
+        events.append(EngineNotice(EngineEvent.CRASHED, model))
     elif state is ServerState.FAILED:
-        events.append((EngineEvent.FAILED, {**model, "failure": after.failure}))
+        events.append(EngineNotice(EngineEvent.FAILED, model, failure=after.failure))
     elif state is ServerState.IDLE and previous is not ServerState.IDLE:
-        events.append((EngineEvent.UNLOADED, {"model": model_label(before)}))
+        events.append(EngineNotice(EngineEvent.UNLOADED, model_label(before)))
     return events
 
 
 class ManagerService(QObject):
     snapshot_changed = Signal(object)  # Snapshot
-    engine_event = Signal(str, object)  # EngineEvent value, params dict
+    engine_event = Signal(object)  # EngineNotice
     chat_backend_changed = Signal(object, object)  # ManagerChatBackend | None, model label
-    load_failed = Signal(str, str)  # error code, technical detail
+    load_failed = Signal(object)  # Problem: why a load ended without a model
 
     def __init__(
         self,
@@ -123,17 +140,15 @@ class ManagerService(QObject):
             # Superseded or failed: the snapshot already shows it; callers get False.
             log.info("load of %s ended without a model: %s", spec.model, error)
             if error.code != "superseded":
-                self.load_failed.emit(error.code, error.detail)
+                self.load_failed.emit(Problem.of(error))
             return False
         return True
 
     def _refused(self, model: Path, error: StudioError) -> None:
         log.warning("%s was not loaded: %s", model, error.detail)
-        self.load_failed.emit(error.code, error.detail)
-        # `error` lets the view say it in the user's language (ui.messages.error_message);
-        # `reason` is its English detail for views that do not.
-        params = {"model": model.name, "reason": error.detail, "error": error}
-        self.engine_event.emit(EngineEvent.FAILED.value, params)
+        problem = Problem.of(error)
+        self.load_failed.emit(problem)
+        self.engine_event.emit(EngineNotice(EngineEvent.FAILED, model.name, problem=problem))
 
     def remember_plan(self, plan: Plan, planner: Planner) -> None:
         """The load dialog's plan for the next load: an OOM at start steps down from it."""
@@ -178,8 +193,8 @@ class ManagerService(QObject):
     def _on_manager_snapshot(self, snapshot: Snapshot) -> None:
         before, self.snapshot = self.snapshot, snapshot
         self.snapshot_changed.emit(snapshot)
-        for event, params in engine_events(before, snapshot):
-            self.engine_event.emit(event.value, params)
+        for notice in engine_events(before, snapshot):
+            self.engine_event.emit(notice)
         # Crashed and respawning keep the backend: the manager replays requests itself.
         serving = snapshot.state in (
             ServerState.READY,

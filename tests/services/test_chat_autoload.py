@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QApplication
 
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.core.tasks import TaskOwner
+from studio.core.voice import ENGLISH
 from studio.services.autoload_service import AutoloadService
-from studio.services.manager_service import create_manager_service
+from studio.services.manager_service import EngineEvent, EngineNotice, create_manager_service
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import qasync_event_loop
 from tests.support.engine_wrappers import fake_engine
@@ -58,7 +59,7 @@ def test_a_token_in_settings_is_reported_not_saved(
     store = SettingsStore(tmp_path / "settings.json")
     service = SettingsService(store, TaskOwner("test"))
     failures: list[str] = []
-    service.failed.connect(lambda code, detail: failures.append(code))
+    service.failed.connect(lambda problem: failures.append(problem.code))
     token = "hf_" + "Q" * 34
     saved = loop.run_until_complete(service.update_now(lambda s: AppSettings(hf_proxy=token)))
     assert not saved
@@ -181,7 +182,7 @@ def test_autoload_of_a_fifo_fails_at_once_with_its_code(
     )
     assert service is not None
     failures: list[str] = []
-    service.load_failed.connect(lambda code, detail: failures.append(code))
+    service.load_failed.connect(lambda problem: failures.append(problem.code))
 
     async def scenario() -> None:
         decision = service.autoload_last_model()
@@ -213,8 +214,8 @@ def test_autoload_of_a_model_that_does_not_fit_is_refused_and_said(
         fake_engine(tmp_path), tmp_path / "logs", tasks, os.environ, autoload
     )
     assert service is not None
-    events: list[tuple[str, object]] = []
-    service.engine_event.connect(lambda kind, params: events.append((kind, params)))
+    events: list[EngineNotice] = []
+    service.engine_event.connect(events.append)
 
     async def refused_plan(path: str) -> LaunchSpec:
         raise ModelTooBigError(Path(path), 900 << 20, 512 << 20, 64 << 20, "Host")
@@ -230,8 +231,9 @@ def test_autoload_of_a_model_that_does_not_fit_is_refused_and_said(
         await tasks.shutdown()
 
     loop.run_until_complete(scenario())
-    [(kind, params)] = events
-    assert kind == "failed"
-    assert isinstance(params, dict) and params["error"].code == "model_does_not_fit"
+    [notice] = events
+    assert notice.event is EngineEvent.FAILED and notice.model == Path(model).name
+    assert notice.problem is not None and notice.problem.code == "model_does_not_fit"
+    assert ENGLISH.error(notice.problem).startswith(f"{Path(model).name} does not fit: it needs")
     assert service.snapshot.spawn_count == 0  # the engine never started
     assert store.load().load_in_progress is None
