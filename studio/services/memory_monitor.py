@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -48,11 +47,12 @@ def _process_tree_rss(pid: int) -> int | None:
 
 def read_live_memory(
     config: DeviceConfig,
-    environ: Mapping[str, str] | None = None,
+    environ: Mapping[str, str],
     engine_pid: int | None = None,
 ) -> MemorySample:
-    """One reading of every GPU (NVML, or the fake devices) and of host RAM. Blocking."""
-    env = os.environ if environ is None else environ
+    """One reading of every GPU (NVML, or the fake devices) and of host RAM. Blocking.
+    `environ` is the app's (CUDA_VISIBLE_DEVICES decides which GPUs are ours)."""
+    env = environ
     used: dict[str, int] = {}
     total: dict[str, int] = {}
     if config.fake_spec:
