@@ -48,46 +48,6 @@
         <translation>{arch}, {params} Parameter. Braucht {gpu} auf GPUs und {host} im RAM bei Kontext {context} (trainiert: {trained}).</translation>
     </message>
     <message>
-        <source>no data for a while</source>
-        <translation>eine Weile keine Daten</translation>
-    </message>
-    <message>
-        <source>the connection dropped</source>
-        <translation>die Verbindung brach ab</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>keine Verbindung möglich</translation>
-    </message>
-    <message>
-        <source>the bytes did not match the checksum</source>
-        <translation>die Daten passten nicht zur Prüfsumme</translation>
-    </message>
-    <message>
-        <source>the server refused to resume</source>
-        <translation>der Server lehnte das Fortsetzen ab</translation>
-    </message>
-    <message>
-        <source>the server sent too much</source>
-        <translation>der Server sandte zu viele Daten</translation>
-    </message>
-    <message>
-        <source>server error {status}</source>
-        <translation>Serverfehler {status}</translation>
-    </message>
-    <message>
-        <source>{device} needs {needed} but may use {budget}.</source>
-        <translation>{device} braucht {needed}, darf aber nur {budget} nutzen.</translation>
-    </message>
-    <message>
-        <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation>Der Arbeitsspeicher braucht {needed}, darf aber nur {budget} nutzen.</translation>
-    </message>
-    <message>
-        <source>A remembered device is not present any more ({key}).</source>
-        <translation>Ein gespeichertes Gerät ist nicht mehr vorhanden ({key}).</translation>
-    </message>
-    <message>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -136,140 +96,203 @@
         <translation>geladen</translation>
     </message>
     <message>
-        <source>The llama-server binary was not found.</source>
-        <translation>Die llama-server-Programmdatei wurde nicht gefunden.</translation>
-    </message>
-    <message>
-        <source>The llama-server binary cannot be executed.</source>
-        <translation>Die llama-server-Programmdatei kann nicht ausgeführt werden.</translation>
-    </message>
-    <message>
-        <source>The engine refused an argument; see the log.</source>
-        <translation>Die Engine hat ein Argument abgelehnt; siehe Protokoll.</translation>
-    </message>
-    <message>
-        <source>The port was already in use.</source>
-        <translation>Der Port war bereits belegt.</translation>
-    </message>
-    <message>
-        <source>The model file does not exist.</source>
-        <translation>Die Modelldatei existiert nicht.</translation>
-    </message>
-    <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
-    </message>
-    <message>
-        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation>Diese Engine kennt die Architektur des Modells nicht; ein neuerer llama-server wird benötigt.</translation>
-    </message>
-    <message>
-        <source>A quantized V cache needs flash attention on.</source>
-        <translation>Ein quantisierter V-Cache erfordert eingeschaltete Flash Attention.</translation>
-    </message>
-    <message>
-        <source>The vision projector failed to load.</source>
-        <translation>Der Vision-Projektor konnte nicht geladen werden.</translation>
-    </message>
-    <message>
-        <source>Out of memory while loading the weights.</source>
-        <translation>Kein Speicher mehr beim Laden der Gewichte.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the KV cache: lower the context.</source>
-        <translation>Kein Speicher für den KV-Cache: Verringern Sie den Kontext.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the compute buffers.</source>
-        <translation>Kein Speicher für die Rechenpuffer.</translation>
-    </message>
-    <message>
-        <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation>Die Engine wurde beendet, höchstwahrscheinlich vom System wegen Speichermangels.</translation>
-    </message>
-    <message>
-        <source>The engine crashed ({signal}).</source>
-        <translation>Die Engine ist abgestürzt ({signal}).</translation>
-    </message>
-    <message>
-        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation>Diese Engine wurde für Befehlssätze erstellt, die diese CPU nicht unterstützt. Erstellen Sie unter Einstellungen &gt; Engine eine für diesen Computer oder wählen Sie dort eine andere Engine.</translation>
-    </message>
-    <message>
-        <source>The engine did not become ready in time.</source>
-        <translation>Die Engine wurde nicht rechtzeitig bereit.</translation>
-    </message>
-    <message>
-        <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation>Die Engine ist wiederholt abgestürzt; sie wird nicht noch einmal gestartet.</translation>
-    </message>
-    <message>
-        <source>The engine stopped answering; it was replaced.</source>
-        <translation>Die Engine hat nicht mehr geantwortet; sie wurde ersetzt.</translation>
-    </message>
-    <message>
-        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation>Kein Speicher, selbst nach {steps} kleineren Einstellungen (zuletzt mit einem Kontext von {ctx}); kleiner geht es nicht mehr. Geben Sie Speicher frei oder wählen Sie ein kleineres Modell.</translation>
-    </message>
-    <message>
-        <source>The engine exited (code {exit_code}).</source>
-        <translation>Die Engine wurde beendet (Code {exit_code}).</translation>
-    </message>
-    <message>
-        <source>Retried on another port</source>
-        <translation>Mit einem anderen Port erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with flash attention off</source>
-        <translation>Mit ausgeschalteter Flash Attention erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with the vision projector on the CPU</source>
-        <translation>Mit dem Vision-Projektor auf der CPU erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried without the vision projector</source>
-        <translation>Ohne den Vision-Projektor erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried without speculative decoding</source>
-        <translation>Ohne spekulatives Decoding erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with layer split instead of tensor parallel</source>
-        <translation>Mit Schichtaufteilung statt Tensor-Parallelität erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with a smaller plan</source>
-        <translation>Mit einem kleineren Plan erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation>Mit einem Kontext von {ctx} erneut versucht (nicht unter {floor})</translation>
-    </message>
-    <message>
-        <source>Retried with a {cache_type} KV cache</source>
-        <translation>Mit einem KV-Cache vom Typ {cache_type} erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation>Mit den Experten von {layers} Schichten auf der CPU erneut versucht</translation>
-    </message>
-    <message>
-        <source>Retried with {layers} layers left on {device}</source>
-        <translation>Mit nur noch {layers} Schichten auf {device} erneut versucht</translation>
-    </message>
-    <message>
-        <source>{step}, after: {cause}</source>
-        <translation>{step}, nach: {cause}</translation>
-    </message>
-    <message>
         <source>{state}: {phase}</source>
         <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>AlertBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>ApiPanel</name>
+    <message>
+        <source>Local API (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable from other computers on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Base URL of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made when the API first starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key clients must send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new API key; the old one stops working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Requests the local API answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other computers on your network can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with an error</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatFirst</name>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} konnte nicht geladen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Das Modell</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Ladeeinstellungen ändern…</translation>
     </message>
 </context>
 <context>
@@ -305,6 +328,14 @@
     <message>
         <source>Stop the answer</source>
         <translation>Die Antwort anhalten</translation>
+    </message>
+    <message>
+        <source>Show or hide the inspector</source>
+        <translation>Inspektor ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>System prompt, sampling and memory</source>
+        <translation>Systemprompt, Sampling und Speicher</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
@@ -347,16 +378,8 @@
         <translation>Das Modell</translation>
     </message>
     <message>
-        <source>they were saved by a newer version of GGUF Studio</source>
-        <translation>sie wurden von einer neueren Version von GGUF Studio gespeichert</translation>
-    </message>
-    <message>
-        <source>the file is damaged or not a database</source>
-        <translation>Die Datei ist beschädigt oder keine Datenbank</translation>
-    </message>
-    <message>
-        <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation>Ihre gespeicherten Unterhaltungen konnten nicht geöffnet werden ({reason}). Sie bleiben unverändert; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
+        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -374,26 +397,6 @@
         <source>Load a model to chat.</source>
         <translation>Laden Sie ein Modell, um zu chatten.</translation>
     </message>
-    <message>
-        <source>Load a model first.</source>
-        <translation>Laden Sie zuerst ein Modell.</translation>
-    </message>
-    <message>
-        <source>The engine refused the request.</source>
-        <translation>Die Engine hat die Anfrage abgelehnt.</translation>
-    </message>
-    <message>
-        <source>The connection to the engine was lost.</source>
-        <translation>Die Verbindung zur Engine ging verloren.</translation>
-    </message>
-    <message>
-        <source>The conversation could not be exported.</source>
-        <translation>Die Unterhaltung konnte nicht exportiert werden.</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Etwas ist schiefgegangen ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>ConversationList</name>
@@ -406,32 +409,16 @@
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>Neu</translation>
-    </message>
-    <message>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>Umbenennen</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
         <translation>Die Unterhaltung umbenennen</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>Löschen</translation>
-    </message>
-    <message>
         <source>Delete the conversation</source>
         <translation>Die Unterhaltung löschen</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
     </message>
     <message>
         <source>Export the conversation</source>
@@ -539,18 +526,6 @@
         <source>Stopped.</source>
         <translation>Angehalten.</translation>
     </message>
-    <message>
-        <source>Interrupted: the app closed while this answer was written.</source>
-        <translation>Unterbrochen: Die App wurde beendet, während diese Antwort geschrieben wurde.</translation>
-    </message>
-    <message>
-        <source>Interrupted: the connection to the engine was lost.</source>
-        <translation>Unterbrochen: Die Verbindung zur Engine ging verloren.</translation>
-    </message>
-    <message>
-        <source>The engine refused this request ({code}).</source>
-        <translation>Die Engine hat diese Anfrage abgelehnt ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
@@ -597,6 +572,35 @@
     <message>
         <source>Engine</source>
         <translation>Engine</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceMemoryView</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>Geräte werden gesucht…</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>The engine could not be started:
+{detail}</source>
+        <translation>Die Engine konnte nicht gestartet werden:
+{detail}</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} MiB free</source>
+        <translation>{name}: {free} von {total} MiB frei</translation>
+    </message>
+    <message>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation>Keine GPU gefunden: Modelle laufen auf der CPU.</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation>{name}: {free} von {total} frei</translation>
     </message>
 </context>
 <context>
@@ -937,6 +941,21 @@
     <message>
         <source>About GGUF Studio</source>
         <translation>Über GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspektor</translation>
+    </message>
+    <message>
+        <source>Hide the inspector</source>
+        <translation>Inspektor ausblenden</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
     </message>
 </context>
 <context>
@@ -1288,10 +1307,6 @@
         <translation>Trotzdem laden…</translation>
     </message>
     <message>
-        <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation>Tensor-Parallelität teilt jede Schicht auf die Geräte auf.</translation>
-    </message>
-    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Alle {blocks} Schichten + Ausgabe auf der CPU</translation>
     </message>
@@ -1302,14 +1317,6 @@
     <message>
         <source>Every layer is split over the devices ({split}).</source>
         <translation>Jede Schicht wird auf die Geräte aufgeteilt ({split}).</translation>
-    </message>
-    <message>
-        <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation>Dieses Modell ist dicht: Es hat keine Experten, die auf der CPU bleiben könnten.</translation>
-    </message>
-    <message>
-        <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation>Tensor-Parallelität hält alle Experten auf den GPUs.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
@@ -1336,28 +1343,8 @@
         <translation>{ctx} Tokens{automatic}; trainiert {trained}. {marker}</translation>
     </message>
     <message>
-        <source>This llama-server build cannot change the KV cache type.</source>
-        <translation>Dieser llama-server-Build kann den KV-Cache-Typ nicht ändern.</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no flash attention switch.</source>
-        <translation>Dieser llama-server-Build hat keinen Schalter für Flash Attention.</translation>
-    </message>
-    <message>
-        <source>No mmproj file was found beside the model.</source>
-        <translation>Neben dem Modell wurde keine mmproj-Datei gefunden.</translation>
-    </message>
-    <message>
-        <source>This llama-server build cannot load a projector.</source>
-        <translation>Dieser llama-server-Build kann keinen Projektor laden.</translation>
-    </message>
-    <message>
         <source>{file}: {size}</source>
         <translation>{file}: {size}</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no draft-model speculative decoding.</source>
-        <translation>Dieser llama-server-Build hat kein spekulatives Decoding mit Entwurfsmodell.</translation>
     </message>
     <message>
         <source>{file} ({size}), drafting {n} tokens</source>
@@ -1385,14 +1372,6 @@
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
-    </message>
-    <message>
-        <source>The engine is not ready yet; see the Server page.</source>
-        <translation>Die Engine ist noch nicht bereit; siehe die Seite „Server“.</translation>
-    </message>
-    <message>
-        <source>This file cannot be loaded as a GGUF model.</source>
-        <translation>Diese Datei kann nicht als GGUF-Modell geladen werden.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
@@ -1431,10 +1410,6 @@
     <message>
         <source>GGUF Studio</source>
         <translation>GGUF Studio</translation>
-    </message>
-    <message>
-        <source>Areas</source>
-        <translation>Bereiche</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1490,39 +1465,6 @@
     </message>
 </context>
 <context>
-    <name>MemoryDock</name>
-    <message>
-        <source>GPU memory</source>
-        <translation>GPU-Speicher</translation>
-    </message>
-    <message>
-        <source>Looking for devices…</source>
-        <translation>Geräte werden gesucht…</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>Gerätespeicher</translation>
-    </message>
-    <message>
-        <source>No GPU found: models run on the CPU.</source>
-        <translation>Keine GPU gefunden: Modelle laufen auf der CPU.</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} free</source>
-        <translation>{name}: {free} von {total} frei</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} MiB free</source>
-        <translation>{name}: {free} von {total} MiB frei</translation>
-    </message>
-    <message>
-        <source>The engine could not be started:
-{detail}</source>
-        <translation>Die Engine konnte nicht gestartet werden:
-{detail}</translation>
-    </message>
-</context>
-<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1558,7 +1500,250 @@
     </message>
 </context>
 <context>
-    <name>Messages</name>
+    <name>ModelList</name>
+    <message>
+        <source>Search the library</source>
+        <translation>Bibliothek durchsuchen</translation>
+    </message>
+    <message>
+        <source>Models in the library</source>
+        <translation>Modelle in der Bibliothek</translation>
+    </message>
+    <message>
+        <source>No models in the library yet: find one in Discover.</source>
+        <translation>Noch keine Modelle in der Bibliothek: finden Sie eines unter Entdecken.</translation>
+    </message>
+    <message>
+        <source>Checking the fit…</source>
+        <translation>Passung wird geprüft…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>Modell wählen</translation>
+    </message>
+    <message>
+        <source>Choose a model from the library</source>
+        <translation>Ein Modell aus der Bibliothek wählen</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Laden…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>Das Modell laden</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>Auswerfen</translation>
+    </message>
+    <message>
+        <source>Eject the model</source>
+        <translation>Das Modell auswerfen</translation>
+    </message>
+    <message>
+        <source>Loading progress</source>
+        <translation>Ladefortschritt</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Ladeeinstellungen ändern…</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>Modell wählen…</translation>
+    </message>
+    <message>
+        <source>Ready · {context} context</source>
+        <translation>Bereit · {context} Kontext</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Loading: reading the weights…</source>
+        <translation>Laden: Gewichte werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Loading: creating the context…</source>
+        <translation>Laden: Kontext wird angelegt…</translation>
+    </message>
+    <message>
+        <source>Loading: warming up…</source>
+        <translation>Laden: Aufwärmen…</translation>
+    </message>
+    <message>
+        <source>Loading: almost ready…</source>
+        <translation>Laden: fast fertig…</translation>
+    </message>
+    <message>
+        <source>Loading: starting the engine…</source>
+        <translation>Laden: Engine wird gestartet…</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>Die Engine wurde unerwartet beendet; sie wird neu gestartet…</translation>
+    </message>
+    <message>
+        <source>Ejecting…</source>
+        <translation>Wird ausgeworfen…</translation>
+    </message>
+    <message>
+        <source>Could not load: {reason}</source>
+        <translation>Konnte nicht geladen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Not loaded. Load opens its settings.</source>
+        <translation>Nicht geladen. Laden öffnet seine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>No model loaded. Choose one from the library.</source>
+        <translation>Kein Modell geladen. Wählen Sie eines aus der Bibliothek.</translation>
+    </message>
+</context>
+<context>
+    <name>RepoFilesModel</name>
+    <message>
+        <source>Quant</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>{name} ({count} parts)</source>
+        <translation>{name} ({count} Teile)</translation>
+    </message>
+    <message>
+        <source> — incomplete upload</source>
+        <translation> — Upload unvollständig</translation>
+    </message>
+    <message>
+        <source> — downloaded</source>
+        <translation> — heruntergeladen</translation>
+    </message>
+    <message>
+        <source>{name} (vision projector)</source>
+        <translation>{name} (Vision-Projektor)</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>The template&apos;s default system prompt</source>
+        <translation>Der Standard-Systemprompt der Vorlage</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>Maximale Tokens</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Nachdenken</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>Standard der Vorlage</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Sampling</translation>
+    </message>
+    <message>
+        <source>Load a model to see whether it can think.</source>
+        <translation>Laden Sie ein Modell, um zu sehen, ob es nachdenken kann.</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template has no thinking switch.</source>
+        <translation>Die Chatvorlage dieses Modells hat keinen Schalter für das Nachdenken.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResultsModel</name>
+    <message>
+        <source>Repository</source>
+        <translation>Repository</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Downloads</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>Likes</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source> (gated)</source>
+        <translation> (zugangsbeschränkt)</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
     <message>
         <source>The llama-server engine was not found ({path}).</source>
         <translation>Die llama-server-Engine wurde nicht gefunden ({path}).</translation>
@@ -1582,6 +1767,10 @@
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
         <translation>Diese Engine wurde für Befehlssätze erstellt, die diese CPU nicht unterstützt. Erstellen Sie unter Einstellungen &gt; Engine eine für diesen Computer oder wählen Sie dort eine andere Engine.</translation>
+    </message>
+    <message>
+        <source>The engine is not ready yet; see the Server page.</source>
+        <translation>Die Engine ist noch nicht bereit; siehe die Seite „Server“.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
@@ -1628,12 +1817,12 @@
         <translation>Der Port war bereits belegt.</translation>
     </message>
     <message>
-        <source>The model file does not exist.</source>
-        <translation>Die Modelldatei existiert nicht.</translation>
+        <source>The model file does not exist: {path}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
+        <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -1908,10 +2097,6 @@
         <translation>Ein Hugging-Face-Token wurde aus der Einstellungsdatei herausgehalten ({field}); speichern Sie Tokens mit „Token speichern“.</translation>
     </message>
     <message>
-        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>„{value}“ ist nicht im Format host:port (zum Beispiel 192.168.1.20:50052).</translation>
-    </message>
-    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>Die Einstellungen können nicht unter {path} gespeichert werden.</translation>
     </message>
@@ -1922,6 +2107,46 @@
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>Das App-Symbol fehlt: {path}</translation>
+    </message>
+    <message>
+        <source>The folder {path} does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no device named “{device}” (see the device column of studio fit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key file {path} cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2027,138 +2252,143 @@
         <source>{device} cannot be used by this engine ({why}).</source>
         <translation>{device} kann von dieser Engine nicht verwendet werden ({why}).</translation>
     </message>
-</context>
-<context>
-    <name>RepoFilesModel</name>
     <message>
-        <source>Quant</source>
-        <translation>Quantisierung</translation>
+        <source>This llama-server build has no flash attention switch.</source>
+        <translation>Dieser llama-server-Build hat keinen Schalter für Flash Attention.</translation>
     </message>
     <message>
-        <source>File</source>
-        <translation>Datei</translation>
+        <source>This llama-server build cannot change the KV cache type.</source>
+        <translation>Dieser llama-server-Build kann den KV-Cache-Typ nicht ändern.</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>Größe</translation>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Dieser llama-server-Build hat kein spekulatives Decoding mit Entwurfsmodell.</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>Passt</translation>
+        <source>No mmproj file was found beside the model.</source>
+        <translation>Neben dem Modell wurde keine mmproj-Datei gefunden.</translation>
     </message>
     <message>
-        <source>{name} ({count} parts)</source>
-        <translation>{name} ({count} Teile)</translation>
+        <source>This llama-server build cannot load a projector.</source>
+        <translation>Dieser llama-server-Build kann keinen Projektor laden.</translation>
     </message>
     <message>
-        <source> — incomplete upload</source>
-        <translation> — Upload unvollständig</translation>
+        <source>Tensor parallelism keeps every expert on the GPUs.</source>
+        <translation>Tensor-Parallelität hält alle Experten auf den GPUs.</translation>
     </message>
     <message>
-        <source> — downloaded</source>
-        <translation> — heruntergeladen</translation>
+        <source>Tensor parallelism splits every layer over the devices.</source>
+        <translation>Tensor-Parallelität teilt jede Schicht auf die Geräte auf.</translation>
     </message>
     <message>
-        <source>{name} (vision projector)</source>
-        <translation>{name} (Vision-Projektor)</translation>
+        <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking…</source>
-        <translation>Wird geprüft…</translation>
-    </message>
-</context>
-<context>
-    <name>SamplingPanel</name>
-    <message>
-        <source>System prompt</source>
-        <translation>Systemprompt</translation>
+        <source>The disk is full: {path} could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The template&apos;s default system prompt</source>
-        <translation>Der Standard-Systemprompt der Vorlage</translation>
+        <source>The model file does not exist.</source>
+        <translation>Die Modelldatei existiert nicht.</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>Standard</translation>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n Schicht läuft auf der CPU, damit es passt.</numerusform>
+            <numerusform>%n Schichten laufen auf der CPU, damit es passt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Die Experten von %n Schicht bleiben auf der CPU, damit es passt.</numerusform>
+            <numerusform>Die Experten von %n Schichten bleiben auf der CPU, damit es passt.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Temperature</source>
-        <translation>Temperatur</translation>
+        <source>Something went wrong ({code}).</source>
+        <translation>Etwas ist schiefgegangen ({code}).</translation>
     </message>
     <message>
-        <source>Top-p</source>
-        <translation>Top-p</translation>
+        <source>no data for a while</source>
+        <translation>eine Weile keine Daten</translation>
     </message>
     <message>
-        <source>Min-p</source>
-        <translation>Min-p</translation>
+        <source>the connection dropped</source>
+        <translation>die Verbindung brach ab</translation>
     </message>
     <message>
-        <source>Top-k</source>
-        <translation>Top-k</translation>
+        <source>cannot connect</source>
+        <translation>keine Verbindung möglich</translation>
     </message>
     <message>
-        <source>Maximum tokens</source>
-        <translation>Maximale Tokens</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>die Daten passten nicht zur Prüfsumme</translation>
     </message>
     <message>
-        <source>Random</source>
-        <translation>Zufällig</translation>
+        <source>the server refused to resume</source>
+        <translation>der Server lehnte das Fortsetzen ab</translation>
     </message>
     <message>
-        <source>Seed</source>
-        <translation>Seed</translation>
+        <source>the server sent too much</source>
+        <translation>der Server sandte zu viele Daten</translation>
     </message>
     <message>
-        <source>Thinking</source>
-        <translation>Nachdenken</translation>
+        <source>server error {status}</source>
+        <translation>Serverfehler {status}</translation>
     </message>
     <message>
-        <source>Template default</source>
-        <translation>Standard der Vorlage</translation>
+        <source>Retried on another port</source>
+        <translation>Mit einem anderen Port erneut versucht</translation>
     </message>
     <message>
-        <source>On</source>
-        <translation>An</translation>
+        <source>Retried with flash attention off</source>
+        <translation>Mit ausgeschalteter Flash Attention erneut versucht</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>Aus</translation>
+        <source>Retried with the vision projector on the CPU</source>
+        <translation>Mit dem Vision-Projektor auf der CPU erneut versucht</translation>
     </message>
     <message>
-        <source>Load a model to see whether it can think.</source>
-        <translation>Laden Sie ein Modell, um zu sehen, ob es nachdenken kann.</translation>
+        <source>Retried without the vision projector</source>
+        <translation>Ohne den Vision-Projektor erneut versucht</translation>
     </message>
     <message>
-        <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation>Die Chatvorlage dieses Modells hat keinen Schalter für das Nachdenken.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchResultsModel</name>
-    <message>
-        <source>Repository</source>
-        <translation>Repository</translation>
+        <source>Retried without speculative decoding</source>
+        <translation>Ohne spekulatives Decoding erneut versucht</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modell</translation>
+        <source>Retried with layer split instead of tensor parallel</source>
+        <translation>Mit Schichtaufteilung statt Tensor-Parallelität erneut versucht</translation>
     </message>
     <message>
-        <source>Downloads</source>
-        <translation>Downloads</translation>
+        <source>Retried with a smaller plan</source>
+        <translation>Mit einem kleineren Plan erneut versucht</translation>
     </message>
     <message>
-        <source>Likes</source>
-        <translation>Likes</translation>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation>Mit einem Kontext von {ctx} erneut versucht (nicht unter {floor})</translation>
     </message>
     <message>
-        <source>Updated</source>
-        <translation>Aktualisiert</translation>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation>Mit einem KV-Cache vom Typ {cache_type} erneut versucht</translation>
     </message>
     <message>
-        <source> (gated)</source>
-        <translation> (zugangsbeschränkt)</translation>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation>Mit den Experten von {layers} Schichten auf der CPU erneut versucht</translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation>Mit nur noch {layers} Schichten auf {device} erneut versucht</translation>
+    </message>
+    <message>
+        <source>{step}, after: {cause}</source>
+        <translation>{step}, nach: {cause}</translation>
     </message>
 </context>
 <context>
@@ -2228,28 +2458,16 @@
         <translation>Unterstützt</translation>
     </message>
     <message>
-        <source>Local API</source>
-        <translation>Lokale API</translation>
-    </message>
-    <message>
         <source>Address of the running engine</source>
         <translation>Adresse der laufenden Engine</translation>
     </message>
     <message>
+        <source>Engine address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>Kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the address</source>
-        <translation>Die Adresse kopieren</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>Adresse</translation>
-    </message>
-    <message>
-        <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation>Die Engine lauscht nur auf Loopback, mit einem neuen API-Schlüssel bei jedem Start. Für eine OpenAI-kompatible API, die andere Programme nutzen können, führen Sie &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; aus: Es stellt &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; über denselben Manager bereit, mit Absturzwiederherstellung.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
@@ -2604,6 +2822,25 @@
     </message>
 </context>
 <context>
+    <name>Sidebar</name>
+    <message>
+        <source>GGUF Studio</source>
+        <translation>GGUF Studio</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>Seitenleiste ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar (Ctrl+B)</source>
+        <translation>Seitenleiste ein- oder ausblenden (Strg+B)</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>Bereiche</translation>
+    </message>
+</context>
+<context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
@@ -2624,23 +2861,6 @@
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
-    </message>
-</context>
-<context>
-    <name>_Counted</name>
-    <message numerus="yes">
-        <source>%n layer(s) run on the CPU to fit.</source>
-        <translation>
-            <numerusform>%n Schicht läuft auf der CPU, damit es passt.</numerusform>
-            <numerusform>%n Schichten laufen auf der CPU, damit es passt.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
-        <translation>
-            <numerusform>Die Experten von %n Schicht bleiben auf der CPU, damit es passt.</numerusform>
-            <numerusform>Die Experten von %n Schichten bleiben auf der CPU, damit es passt.</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -48,46 +48,6 @@
         <translation>{arch}, {params} parámetros. Necesita {gpu} en las GPU y {host} en la RAM con un contexto de {context} (entrenado: {trained}).</translation>
     </message>
     <message>
-        <source>no data for a while</source>
-        <translation>sin datos durante un rato</translation>
-    </message>
-    <message>
-        <source>the connection dropped</source>
-        <translation>se cortó la conexión</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>no se puede conectar</translation>
-    </message>
-    <message>
-        <source>the bytes did not match the checksum</source>
-        <translation>los datos no coincidían con la suma de comprobación</translation>
-    </message>
-    <message>
-        <source>the server refused to resume</source>
-        <translation>el servidor se negó a reanudar</translation>
-    </message>
-    <message>
-        <source>the server sent too much</source>
-        <translation>el servidor envió demasiados datos</translation>
-    </message>
-    <message>
-        <source>server error {status}</source>
-        <translation>error del servidor {status}</translation>
-    </message>
-    <message>
-        <source>{device} needs {needed} but may use {budget}.</source>
-        <translation>{device} necesita {needed}, pero puede usar {budget}.</translation>
-    </message>
-    <message>
-        <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation>La RAM del sistema necesita {needed}, pero puede usar {budget}.</translation>
-    </message>
-    <message>
-        <source>A remembered device is not present any more ({key}).</source>
-        <translation>Un dispositivo recordado ya no está presente ({key}).</translation>
-    </message>
-    <message>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -136,140 +96,203 @@
         <translation>cargado</translation>
     </message>
     <message>
-        <source>The llama-server binary was not found.</source>
-        <translation>No se encontró el binario de llama-server.</translation>
-    </message>
-    <message>
-        <source>The llama-server binary cannot be executed.</source>
-        <translation>No se puede ejecutar el binario de llama-server.</translation>
-    </message>
-    <message>
-        <source>The engine refused an argument; see the log.</source>
-        <translation>El motor rechazó un argumento; consulte el registro.</translation>
-    </message>
-    <message>
-        <source>The port was already in use.</source>
-        <translation>El puerto ya estaba en uso.</translation>
-    </message>
-    <message>
-        <source>The model file does not exist.</source>
-        <translation>El archivo del modelo no existe.</translation>
-    </message>
-    <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
-    </message>
-    <message>
-        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation>Este motor no conoce la arquitectura del modelo; hace falta un llama-server más reciente.</translation>
-    </message>
-    <message>
-        <source>A quantized V cache needs flash attention on.</source>
-        <translation>Una caché V cuantizada requiere activar flash attention.</translation>
-    </message>
-    <message>
-        <source>The vision projector failed to load.</source>
-        <translation>No se pudo cargar el proyector de visión.</translation>
-    </message>
-    <message>
-        <source>Out of memory while loading the weights.</source>
-        <translation>Memoria agotada al cargar los pesos.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the KV cache: lower the context.</source>
-        <translation>Memoria insuficiente para la caché KV: reduzca el contexto.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the compute buffers.</source>
-        <translation>Memoria insuficiente para los búferes de cálculo.</translation>
-    </message>
-    <message>
-        <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation>El motor fue detenido, muy probablemente por el sistema por falta de memoria.</translation>
-    </message>
-    <message>
-        <source>The engine crashed ({signal}).</source>
-        <translation>El motor se bloqueó ({signal}).</translation>
-    </message>
-    <message>
-        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation>Este motor se compiló para instrucciones que esta CPU no tiene. Compile uno para este equipo en Configuración &gt; Motor o elija allí otro motor.</translation>
-    </message>
-    <message>
-        <source>The engine did not become ready in time.</source>
-        <translation>El motor no estuvo listo a tiempo.</translation>
-    </message>
-    <message>
-        <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation>El motor se bloqueó repetidamente; no se volverá a reiniciar.</translation>
-    </message>
-    <message>
-        <source>The engine stopped answering; it was replaced.</source>
-        <translation>El motor dejó de responder; se sustituyó.</translation>
-    </message>
-    <message>
-        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation>Memoria insuficiente incluso tras {steps} ajustes más pequeños (el último con un contexto de {ctx}); no queda nada más pequeño que probar. Libere memoria o elija un modelo más pequeño.</translation>
-    </message>
-    <message>
-        <source>The engine exited (code {exit_code}).</source>
-        <translation>El motor terminó (código {exit_code}).</translation>
-    </message>
-    <message>
-        <source>Retried on another port</source>
-        <translation>Reintentado en otro puerto</translation>
-    </message>
-    <message>
-        <source>Retried with flash attention off</source>
-        <translation>Reintentado con flash attention desactivado</translation>
-    </message>
-    <message>
-        <source>Retried with the vision projector on the CPU</source>
-        <translation>Reintentado con el proyector de visión en la CPU</translation>
-    </message>
-    <message>
-        <source>Retried without the vision projector</source>
-        <translation>Reintentado sin el proyector de visión</translation>
-    </message>
-    <message>
-        <source>Retried without speculative decoding</source>
-        <translation>Reintentado sin decodificación especulativa</translation>
-    </message>
-    <message>
-        <source>Retried with layer split instead of tensor parallel</source>
-        <translation>Reintentado con reparto por capas en lugar de paralelismo de tensores</translation>
-    </message>
-    <message>
-        <source>Retried with a smaller plan</source>
-        <translation>Reintentado con un plan más pequeño</translation>
-    </message>
-    <message>
-        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation>Reintentado con un contexto de {ctx} (no baja de {floor})</translation>
-    </message>
-    <message>
-        <source>Retried with a {cache_type} KV cache</source>
-        <translation>Reintentado con una caché KV {cache_type}</translation>
-    </message>
-    <message>
-        <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation>Reintentado con los expertos de {layers} capas en la CPU</translation>
-    </message>
-    <message>
-        <source>Retried with {layers} layers left on {device}</source>
-        <translation>Reintentado dejando {layers} capas en {device}</translation>
-    </message>
-    <message>
-        <source>{step}, after: {cause}</source>
-        <translation>{step}, tras: {cause}</translation>
-    </message>
-    <message>
         <source>{state}: {phase}</source>
         <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>AlertBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+</context>
+<context>
+    <name>ApiPanel</name>
+    <message>
+        <source>Local API (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable from other computers on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Dirección</translation>
+    </message>
+    <message>
+        <source>Base URL of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made when the API first starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key clients must send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new API key; the old one stops working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Requests the local API answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other computers on your network can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with an error</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatFirst</name>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>No se pudo cargar {model}: {reason}</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>El modelo</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Cambiar ajustes de carga…</translation>
     </message>
 </context>
 <context>
@@ -305,6 +328,14 @@
     <message>
         <source>Stop the answer</source>
         <translation>Detener la respuesta</translation>
+    </message>
+    <message>
+        <source>Show or hide the inspector</source>
+        <translation>Mostrar u ocultar el inspector</translation>
+    </message>
+    <message>
+        <source>System prompt, sampling and memory</source>
+        <translation>Prompt del sistema, muestreo y memoria</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
@@ -347,16 +378,8 @@
         <translation>El modelo</translation>
     </message>
     <message>
-        <source>they were saved by a newer version of GGUF Studio</source>
-        <translation>se guardaron con una versión más reciente de GGUF Studio</translation>
-    </message>
-    <message>
-        <source>the file is damaged or not a database</source>
-        <translation>el archivo está dañado o no es una base de datos</translation>
-    </message>
-    <message>
-        <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation>No se pudieron abrir sus conversaciones guardadas ({reason}). Se dejan como están; las conversaciones de esta sesión no se guardarán.</translation>
+        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -374,26 +397,6 @@
         <source>Load a model to chat.</source>
         <translation>Cargue un modelo para chatear.</translation>
     </message>
-    <message>
-        <source>Load a model first.</source>
-        <translation>Cargue primero un modelo.</translation>
-    </message>
-    <message>
-        <source>The engine refused the request.</source>
-        <translation>El motor rechazó la solicitud.</translation>
-    </message>
-    <message>
-        <source>The connection to the engine was lost.</source>
-        <translation>Se perdió la conexión con el motor.</translation>
-    </message>
-    <message>
-        <source>The conversation could not be exported.</source>
-        <translation>No se pudo exportar la conversación.</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Algo salió mal ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>ConversationList</name>
@@ -406,32 +409,16 @@
         <translation>Conversaciones</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>Nueva</translation>
-    </message>
-    <message>
         <source>New conversation</source>
         <translation>Nueva conversación</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>Renombrar</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
         <translation>Renombrar la conversación</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>Eliminar</translation>
-    </message>
-    <message>
         <source>Delete the conversation</source>
         <translation>Eliminar la conversación</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportar</translation>
     </message>
     <message>
         <source>Export the conversation</source>
@@ -539,18 +526,6 @@
         <source>Stopped.</source>
         <translation>Detenida.</translation>
     </message>
-    <message>
-        <source>Interrupted: the app closed while this answer was written.</source>
-        <translation>Interrumpida: la aplicación se cerró mientras se escribía esta respuesta.</translation>
-    </message>
-    <message>
-        <source>Interrupted: the connection to the engine was lost.</source>
-        <translation>Interrumpida: se perdió la conexión con el motor.</translation>
-    </message>
-    <message>
-        <source>The engine refused this request ({code}).</source>
-        <translation>El motor rechazó esta solicitud ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
@@ -597,6 +572,35 @@
     <message>
         <source>Engine</source>
         <translation>Motor</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceMemoryView</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>Buscando dispositivos…</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>Memoria del dispositivo</translation>
+    </message>
+    <message>
+        <source>The engine could not be started:
+{detail}</source>
+        <translation>No se pudo iniciar el motor:
+{detail}</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} MiB free</source>
+        <translation>{name}: {free} de {total} MiB libres</translation>
+    </message>
+    <message>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation>No se encontró ninguna GPU: los modelos se ejecutan en la CPU.</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation>{name}: {free} libres de {total}</translation>
     </message>
 </context>
 <context>
@@ -937,6 +941,21 @@
     <message>
         <source>About GGUF Studio</source>
         <translation>Acerca de GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspector</translation>
+    </message>
+    <message>
+        <source>Hide the inspector</source>
+        <translation>Ocultar el inspector</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
     </message>
 </context>
 <context>
@@ -1288,10 +1307,6 @@
         <translation>Cargar de todos modos…</translation>
     </message>
     <message>
-        <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation>El paralelismo de tensores reparte cada capa entre los dispositivos.</translation>
-    </message>
-    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Las {blocks} capas + salida en la CPU</translation>
     </message>
@@ -1302,14 +1317,6 @@
     <message>
         <source>Every layer is split over the devices ({split}).</source>
         <translation>Cada capa se reparte entre los dispositivos ({split}).</translation>
-    </message>
-    <message>
-        <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation>Este modelo es denso: no tiene expertos que dejar en la CPU.</translation>
-    </message>
-    <message>
-        <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation>El paralelismo de tensores mantiene todos los expertos en las GPU.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
@@ -1336,28 +1343,8 @@
         <translation>{ctx} tokens{automatic}; entrenado con {trained}. {marker}</translation>
     </message>
     <message>
-        <source>This llama-server build cannot change the KV cache type.</source>
-        <translation>Esta versión de llama-server no puede cambiar el tipo de caché KV.</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no flash attention switch.</source>
-        <translation>Esta versión de llama-server no tiene opción de flash attention.</translation>
-    </message>
-    <message>
-        <source>No mmproj file was found beside the model.</source>
-        <translation>No se encontró ningún archivo mmproj junto al modelo.</translation>
-    </message>
-    <message>
-        <source>This llama-server build cannot load a projector.</source>
-        <translation>Esta versión de llama-server no puede cargar un proyector.</translation>
-    </message>
-    <message>
         <source>{file}: {size}</source>
         <translation>{file}: {size}</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no draft-model speculative decoding.</source>
-        <translation>Esta versión de llama-server no tiene decodificación especulativa con modelo de borrador.</translation>
     </message>
     <message>
         <source>{file} ({size}), drafting {n} tokens</source>
@@ -1385,14 +1372,6 @@
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>Modelos GGUF (*.gguf)</translation>
-    </message>
-    <message>
-        <source>The engine is not ready yet; see the Server page.</source>
-        <translation>El motor aún no está listo; consulte la página Servidor.</translation>
-    </message>
-    <message>
-        <source>This file cannot be loaded as a GGUF model.</source>
-        <translation>Este archivo no se puede cargar como modelo GGUF.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
@@ -1431,10 +1410,6 @@
     <message>
         <source>GGUF Studio</source>
         <translation>GGUF Studio</translation>
-    </message>
-    <message>
-        <source>Areas</source>
-        <translation>Secciones</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1490,39 +1465,6 @@
     </message>
 </context>
 <context>
-    <name>MemoryDock</name>
-    <message>
-        <source>GPU memory</source>
-        <translation>Memoria de GPU</translation>
-    </message>
-    <message>
-        <source>Looking for devices…</source>
-        <translation>Buscando dispositivos…</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>Memoria del dispositivo</translation>
-    </message>
-    <message>
-        <source>No GPU found: models run on the CPU.</source>
-        <translation>No se encontró ninguna GPU: los modelos se ejecutan en la CPU.</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} free</source>
-        <translation>{name}: {free} libres de {total}</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} MiB free</source>
-        <translation>{name}: {free} de {total} MiB libres</translation>
-    </message>
-    <message>
-        <source>The engine could not be started:
-{detail}</source>
-        <translation>No se pudo iniciar el motor:
-{detail}</translation>
-    </message>
-</context>
-<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1558,7 +1500,250 @@
     </message>
 </context>
 <context>
-    <name>Messages</name>
+    <name>ModelList</name>
+    <message>
+        <source>Search the library</source>
+        <translation>Buscar en la biblioteca</translation>
+    </message>
+    <message>
+        <source>Models in the library</source>
+        <translation>Modelos de la biblioteca</translation>
+    </message>
+    <message>
+        <source>No models in the library yet: find one in Discover.</source>
+        <translation>Aún no hay modelos en la biblioteca: busque uno en Descubrir.</translation>
+    </message>
+    <message>
+        <source>Checking the fit…</source>
+        <translation>Comprobando si cabe…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>Elegir un modelo</translation>
+    </message>
+    <message>
+        <source>Choose a model from the library</source>
+        <translation>Elegir un modelo de la biblioteca</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Cargar…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>Cargar el modelo</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>Expulsar</translation>
+    </message>
+    <message>
+        <source>Eject the model</source>
+        <translation>Expulsar el modelo</translation>
+    </message>
+    <message>
+        <source>Loading progress</source>
+        <translation>Progreso de carga</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Cambiar ajustes de carga…</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>Elegir un modelo…</translation>
+    </message>
+    <message>
+        <source>Ready · {context} context</source>
+        <translation>Listo · contexto de {context}</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <source>Loading: reading the weights…</source>
+        <translation>Cargando: leyendo los pesos…</translation>
+    </message>
+    <message>
+        <source>Loading: creating the context…</source>
+        <translation>Cargando: creando el contexto…</translation>
+    </message>
+    <message>
+        <source>Loading: warming up…</source>
+        <translation>Cargando: calentando…</translation>
+    </message>
+    <message>
+        <source>Loading: almost ready…</source>
+        <translation>Cargando: casi listo…</translation>
+    </message>
+    <message>
+        <source>Loading: starting the engine…</source>
+        <translation>Cargando: iniciando el motor…</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>El motor se detuvo inesperadamente; reiniciándolo…</translation>
+    </message>
+    <message>
+        <source>Ejecting…</source>
+        <translation>Expulsando…</translation>
+    </message>
+    <message>
+        <source>Could not load: {reason}</source>
+        <translation>No se pudo cargar: {reason}</translation>
+    </message>
+    <message>
+        <source>Not loaded. Load opens its settings.</source>
+        <translation>No cargado. Cargar abre sus ajustes.</translation>
+    </message>
+    <message>
+        <source>No model loaded. Choose one from the library.</source>
+        <translation>No hay ningún modelo cargado. Elija uno de la biblioteca.</translation>
+    </message>
+</context>
+<context>
+    <name>RepoFilesModel</name>
+    <message>
+        <source>Quant</source>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Cabe</translation>
+    </message>
+    <message>
+        <source>{name} ({count} parts)</source>
+        <translation>{name} ({count} partes)</translation>
+    </message>
+    <message>
+        <source> — incomplete upload</source>
+        <translation> — subida incompleta</translation>
+    </message>
+    <message>
+        <source> — downloaded</source>
+        <translation> — descargado</translation>
+    </message>
+    <message>
+        <source>{name} (vision projector)</source>
+        <translation>{name} (proyector de visión)</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Comprobando…</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>Indicación del sistema</translation>
+    </message>
+    <message>
+        <source>The template&apos;s default system prompt</source>
+        <translation>La indicación del sistema predeterminada de la plantilla</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Predeterminado</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatura</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>Máximo de tokens</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Aleatoria</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semilla</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Razonamiento</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>Predeterminado de la plantilla</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Activado</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Desactivado</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Muestreo</translation>
+    </message>
+    <message>
+        <source>Load a model to see whether it can think.</source>
+        <translation>Cargue un modelo para ver si puede razonar.</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template has no thinking switch.</source>
+        <translation>La plantilla de chat de este modelo no tiene opción de razonamiento.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResultsModel</name>
+    <message>
+        <source>Repository</source>
+        <translation>Repositorio</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Descargas</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>Me gusta</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Actualizado</translation>
+    </message>
+    <message>
+        <source> (gated)</source>
+        <translation> (restringido)</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
     <message>
         <source>The llama-server engine was not found ({path}).</source>
         <translation>No se encontró el motor llama-server ({path}).</translation>
@@ -1582,6 +1767,10 @@
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
         <translation>Este motor se compiló para instrucciones que esta CPU no tiene. Compile uno para este equipo en Configuración &gt; Motor o elija allí otro motor.</translation>
+    </message>
+    <message>
+        <source>The engine is not ready yet; see the Server page.</source>
+        <translation>El motor aún no está listo; consulte la página Servidor.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
@@ -1628,12 +1817,12 @@
         <translation>El puerto ya estaba en uso.</translation>
     </message>
     <message>
-        <source>The model file does not exist.</source>
-        <translation>El archivo del modelo no existe.</translation>
+        <source>The model file does not exist: {path}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
+        <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -1908,10 +2097,6 @@
         <translation>Se impidió guardar un token de Hugging Face en el archivo de configuración ({field}); guarde los tokens con Guardar token.</translation>
     </message>
     <message>
-        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>«{value}» no tiene el formato host:puerto (por ejemplo, 192.168.1.20:50052).</translation>
-    </message>
-    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>No se puede guardar la configuración en {path}.</translation>
     </message>
@@ -1922,6 +2107,46 @@
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>Falta el icono de la aplicación: {path}</translation>
+    </message>
+    <message>
+        <source>The folder {path} does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no device named “{device}” (see the device column of studio fit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key file {path} cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2027,138 +2252,143 @@
         <source>{device} cannot be used by this engine ({why}).</source>
         <translation>Este motor no puede usar {device} ({why}).</translation>
     </message>
-</context>
-<context>
-    <name>RepoFilesModel</name>
     <message>
-        <source>Quant</source>
-        <translation>Cuantización</translation>
+        <source>This llama-server build has no flash attention switch.</source>
+        <translation>Esta versión de llama-server no tiene opción de flash attention.</translation>
     </message>
     <message>
-        <source>File</source>
-        <translation>Archivo</translation>
+        <source>This llama-server build cannot change the KV cache type.</source>
+        <translation>Esta versión de llama-server no puede cambiar el tipo de caché KV.</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>Tamaño</translation>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Esta versión de llama-server no tiene decodificación especulativa con modelo de borrador.</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>Cabe</translation>
+        <source>No mmproj file was found beside the model.</source>
+        <translation>No se encontró ningún archivo mmproj junto al modelo.</translation>
     </message>
     <message>
-        <source>{name} ({count} parts)</source>
-        <translation>{name} ({count} partes)</translation>
+        <source>This llama-server build cannot load a projector.</source>
+        <translation>Esta versión de llama-server no puede cargar un proyector.</translation>
     </message>
     <message>
-        <source> — incomplete upload</source>
-        <translation> — subida incompleta</translation>
+        <source>Tensor parallelism keeps every expert on the GPUs.</source>
+        <translation>El paralelismo de tensores mantiene todos los expertos en las GPU.</translation>
     </message>
     <message>
-        <source> — downloaded</source>
-        <translation> — descargado</translation>
+        <source>Tensor parallelism splits every layer over the devices.</source>
+        <translation>El paralelismo de tensores reparte cada capa entre los dispositivos.</translation>
     </message>
     <message>
-        <source>{name} (vision projector)</source>
-        <translation>{name} (proyector de visión)</translation>
+        <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking…</source>
-        <translation>Comprobando…</translation>
-    </message>
-</context>
-<context>
-    <name>SamplingPanel</name>
-    <message>
-        <source>System prompt</source>
-        <translation>Indicación del sistema</translation>
+        <source>The disk is full: {path} could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The template&apos;s default system prompt</source>
-        <translation>La indicación del sistema predeterminada de la plantilla</translation>
+        <source>The model file does not exist.</source>
+        <translation>El archivo del modelo no existe.</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>Predeterminado</translation>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n capa se ejecuta en la CPU para que quepa.</numerusform>
+            <numerusform>%n capas se ejecutan en la CPU para que quepa.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Los expertos de %n capa se quedan en la CPU para que quepa.</numerusform>
+            <numerusform>Los expertos de %n capas se quedan en la CPU para que quepa.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Temperature</source>
-        <translation>Temperatura</translation>
+        <source>Something went wrong ({code}).</source>
+        <translation>Algo salió mal ({code}).</translation>
     </message>
     <message>
-        <source>Top-p</source>
-        <translation>Top-p</translation>
+        <source>no data for a while</source>
+        <translation>sin datos durante un rato</translation>
     </message>
     <message>
-        <source>Min-p</source>
-        <translation>Min-p</translation>
+        <source>the connection dropped</source>
+        <translation>se cortó la conexión</translation>
     </message>
     <message>
-        <source>Top-k</source>
-        <translation>Top-k</translation>
+        <source>cannot connect</source>
+        <translation>no se puede conectar</translation>
     </message>
     <message>
-        <source>Maximum tokens</source>
-        <translation>Máximo de tokens</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>los datos no coincidían con la suma de comprobación</translation>
     </message>
     <message>
-        <source>Random</source>
-        <translation>Aleatoria</translation>
+        <source>the server refused to resume</source>
+        <translation>el servidor se negó a reanudar</translation>
     </message>
     <message>
-        <source>Seed</source>
-        <translation>Semilla</translation>
+        <source>the server sent too much</source>
+        <translation>el servidor envió demasiados datos</translation>
     </message>
     <message>
-        <source>Thinking</source>
-        <translation>Razonamiento</translation>
+        <source>server error {status}</source>
+        <translation>error del servidor {status}</translation>
     </message>
     <message>
-        <source>Template default</source>
-        <translation>Predeterminado de la plantilla</translation>
+        <source>Retried on another port</source>
+        <translation>Reintentado en otro puerto</translation>
     </message>
     <message>
-        <source>On</source>
-        <translation>Activado</translation>
+        <source>Retried with flash attention off</source>
+        <translation>Reintentado con flash attention desactivado</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>Desactivado</translation>
+        <source>Retried with the vision projector on the CPU</source>
+        <translation>Reintentado con el proyector de visión en la CPU</translation>
     </message>
     <message>
-        <source>Load a model to see whether it can think.</source>
-        <translation>Cargue un modelo para ver si puede razonar.</translation>
+        <source>Retried without the vision projector</source>
+        <translation>Reintentado sin el proyector de visión</translation>
     </message>
     <message>
-        <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation>La plantilla de chat de este modelo no tiene opción de razonamiento.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchResultsModel</name>
-    <message>
-        <source>Repository</source>
-        <translation>Repositorio</translation>
+        <source>Retried without speculative decoding</source>
+        <translation>Reintentado sin decodificación especulativa</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
+        <source>Retried with layer split instead of tensor parallel</source>
+        <translation>Reintentado con reparto por capas en lugar de paralelismo de tensores</translation>
     </message>
     <message>
-        <source>Downloads</source>
-        <translation>Descargas</translation>
+        <source>Retried with a smaller plan</source>
+        <translation>Reintentado con un plan más pequeño</translation>
     </message>
     <message>
-        <source>Likes</source>
-        <translation>Me gusta</translation>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation>Reintentado con un contexto de {ctx} (no baja de {floor})</translation>
     </message>
     <message>
-        <source>Updated</source>
-        <translation>Actualizado</translation>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation>Reintentado con una caché KV {cache_type}</translation>
     </message>
     <message>
-        <source> (gated)</source>
-        <translation> (restringido)</translation>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation>Reintentado con los expertos de {layers} capas en la CPU</translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation>Reintentado dejando {layers} capas en {device}</translation>
+    </message>
+    <message>
+        <source>{step}, after: {cause}</source>
+        <translation>{step}, tras: {cause}</translation>
     </message>
 </context>
 <context>
@@ -2228,28 +2458,16 @@
         <translation>Admite</translation>
     </message>
     <message>
-        <source>Local API</source>
-        <translation>API local</translation>
-    </message>
-    <message>
         <source>Address of the running engine</source>
         <translation>Dirección del motor en ejecución</translation>
     </message>
     <message>
+        <source>Engine address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>Copiar</translation>
-    </message>
-    <message>
-        <source>Copy the address</source>
-        <translation>Copiar la dirección</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>Dirección</translation>
-    </message>
-    <message>
-        <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation>El motor solo escucha en la interfaz de bucle local, con una clave de API nueva en cada inicio. Para una API compatible con OpenAI que otros programas puedan usar, ejecute &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: sirve &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; mediante el mismo gestor, con recuperación ante bloqueos.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
@@ -2604,6 +2822,25 @@
     </message>
 </context>
 <context>
+    <name>Sidebar</name>
+    <message>
+        <source>GGUF Studio</source>
+        <translation>GGUF Studio</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>Mostrar u ocultar la barra lateral</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar (Ctrl+B)</source>
+        <translation>Mostrar u ocultar la barra lateral (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>Secciones</translation>
+    </message>
+</context>
+<context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
@@ -2624,23 +2861,6 @@
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
-    </message>
-</context>
-<context>
-    <name>_Counted</name>
-    <message numerus="yes">
-        <source>%n layer(s) run on the CPU to fit.</source>
-        <translation>
-            <numerusform>%n capa se ejecuta en la CPU para que quepa.</numerusform>
-            <numerusform>%n capas se ejecutan en la CPU para que quepa.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
-        <translation>
-            <numerusform>Los expertos de %n capa se quedan en la CPU para que quepa.</numerusform>
-            <numerusform>Los expertos de %n capas se quedan en la CPU para que quepa.</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -48,46 +48,6 @@
         <translation>{arch}, {params} paramètres. Nécessite {gpu} sur les GPU et {host} en RAM avec un contexte de {context} (entraîné : {trained}).</translation>
     </message>
     <message>
-        <source>no data for a while</source>
-        <translation>aucune donnée depuis un moment</translation>
-    </message>
-    <message>
-        <source>the connection dropped</source>
-        <translation>la connexion a été coupée</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>connexion impossible</translation>
-    </message>
-    <message>
-        <source>the bytes did not match the checksum</source>
-        <translation>les données ne correspondaient pas à la somme de contrôle</translation>
-    </message>
-    <message>
-        <source>the server refused to resume</source>
-        <translation>le serveur a refusé la reprise</translation>
-    </message>
-    <message>
-        <source>the server sent too much</source>
-        <translation>le serveur a envoyé trop de données</translation>
-    </message>
-    <message>
-        <source>server error {status}</source>
-        <translation>erreur du serveur {status}</translation>
-    </message>
-    <message>
-        <source>{device} needs {needed} but may use {budget}.</source>
-        <translation>{device} nécessite {needed}, mais peut utiliser {budget}.</translation>
-    </message>
-    <message>
-        <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation>La mémoire vive nécessite {needed}, mais peut utiliser {budget}.</translation>
-    </message>
-    <message>
-        <source>A remembered device is not present any more ({key}).</source>
-        <translation>Un appareil mémorisé n’est plus présent ({key}).</translation>
-    </message>
-    <message>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -136,140 +96,203 @@
         <translation>chargé</translation>
     </message>
     <message>
-        <source>The llama-server binary was not found.</source>
-        <translation>Le binaire llama-server est introuvable.</translation>
-    </message>
-    <message>
-        <source>The llama-server binary cannot be executed.</source>
-        <translation>Le binaire llama-server ne peut pas être exécuté.</translation>
-    </message>
-    <message>
-        <source>The engine refused an argument; see the log.</source>
-        <translation>Le moteur a refusé un argument ; voir le journal.</translation>
-    </message>
-    <message>
-        <source>The port was already in use.</source>
-        <translation>Le port était déjà utilisé.</translation>
-    </message>
-    <message>
-        <source>The model file does not exist.</source>
-        <translation>Le fichier du modèle n’existe pas.</translation>
-    </message>
-    <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
-    </message>
-    <message>
-        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation>Ce moteur ne connaît pas l’architecture du modèle ; un llama-server plus récent est nécessaire.</translation>
-    </message>
-    <message>
-        <source>A quantized V cache needs flash attention on.</source>
-        <translation>Un cache V quantifié nécessite d’activer flash attention.</translation>
-    </message>
-    <message>
-        <source>The vision projector failed to load.</source>
-        <translation>Le projecteur de vision n’a pas pu être chargé.</translation>
-    </message>
-    <message>
-        <source>Out of memory while loading the weights.</source>
-        <translation>Mémoire épuisée lors du chargement des poids.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the KV cache: lower the context.</source>
-        <translation>Mémoire insuffisante pour le cache KV : réduisez le contexte.</translation>
-    </message>
-    <message>
-        <source>Out of memory for the compute buffers.</source>
-        <translation>Mémoire insuffisante pour les tampons de calcul.</translation>
-    </message>
-    <message>
-        <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation>Le moteur a été tué, très probablement par le système faute de mémoire.</translation>
-    </message>
-    <message>
-        <source>The engine crashed ({signal}).</source>
-        <translation>Le moteur a planté ({signal}).</translation>
-    </message>
-    <message>
-        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation>Ce moteur a été compilé pour des instructions que ce CPU ne possède pas. Compilez-en un pour cet ordinateur dans Paramètres &gt; Moteur, ou choisissez-y un autre moteur.</translation>
-    </message>
-    <message>
-        <source>The engine did not become ready in time.</source>
-        <translation>Le moteur n’a pas été prêt à temps.</translation>
-    </message>
-    <message>
-        <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation>Le moteur a planté à plusieurs reprises ; il ne sera plus redémarré.</translation>
-    </message>
-    <message>
-        <source>The engine stopped answering; it was replaced.</source>
-        <translation>Le moteur ne répondait plus ; il a été remplacé.</translation>
-    </message>
-    <message>
-        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation>Mémoire insuffisante même après {steps} réglages plus petits (le dernier avec un contexte de {ctx}) ; il ne reste rien de plus petit à essayer. Libérez de la mémoire ou choisissez un modèle plus petit.</translation>
-    </message>
-    <message>
-        <source>The engine exited (code {exit_code}).</source>
-        <translation>Le moteur s’est arrêté (code {exit_code}).</translation>
-    </message>
-    <message>
-        <source>Retried on another port</source>
-        <translation>Nouvel essai sur un autre port</translation>
-    </message>
-    <message>
-        <source>Retried with flash attention off</source>
-        <translation>Nouvel essai avec flash attention désactivé</translation>
-    </message>
-    <message>
-        <source>Retried with the vision projector on the CPU</source>
-        <translation>Nouvel essai avec le projecteur de vision sur le CPU</translation>
-    </message>
-    <message>
-        <source>Retried without the vision projector</source>
-        <translation>Nouvel essai sans le projecteur de vision</translation>
-    </message>
-    <message>
-        <source>Retried without speculative decoding</source>
-        <translation>Nouvel essai sans décodage spéculatif</translation>
-    </message>
-    <message>
-        <source>Retried with layer split instead of tensor parallel</source>
-        <translation>Nouvel essai avec répartition par couches au lieu du parallélisme de tenseurs</translation>
-    </message>
-    <message>
-        <source>Retried with a smaller plan</source>
-        <translation>Nouvel essai avec un plan plus petit</translation>
-    </message>
-    <message>
-        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation>Nouvel essai avec un contexte de {ctx} (jamais en dessous de {floor})</translation>
-    </message>
-    <message>
-        <source>Retried with a {cache_type} KV cache</source>
-        <translation>Nouvel essai avec un cache KV {cache_type}</translation>
-    </message>
-    <message>
-        <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation>Nouvel essai avec les experts de {layers} couches sur le CPU</translation>
-    </message>
-    <message>
-        <source>Retried with {layers} layers left on {device}</source>
-        <translation>Nouvel essai en laissant {layers} couches sur {device}</translation>
-    </message>
-    <message>
-        <source>{step}, after: {cause}</source>
-        <translation>{step}, après : {cause}</translation>
-    </message>
-    <message>
         <source>{state}: {phase}</source>
         <translation>{state} : {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
         <translation>{state} : {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>AlertBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>ApiPanel</name>
+    <message>
+        <source>Local API (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable from other computers on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Base URL of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy the API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made when the API first starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key clients must send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new API key; the old one stops working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Requests the local API answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other computers on your network can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with an error</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatFirst</name>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} n’a pas pu être chargé : {reason}</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Le modèle</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Modifier les réglages de chargement…</translation>
     </message>
 </context>
 <context>
@@ -305,6 +328,14 @@
     <message>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
+    </message>
+    <message>
+        <source>Show or hide the inspector</source>
+        <translation>Afficher ou masquer l’inspecteur</translation>
+    </message>
+    <message>
+        <source>System prompt, sampling and memory</source>
+        <translation>Prompt système, échantillonnage et mémoire</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
@@ -347,16 +378,8 @@
         <translation>Le modèle</translation>
     </message>
     <message>
-        <source>they were saved by a newer version of GGUF Studio</source>
-        <translation>elles ont été enregistrées par une version plus récente de GGUF Studio</translation>
-    </message>
-    <message>
-        <source>the file is damaged or not a database</source>
-        <translation>le fichier est endommagé ou n’est pas une base de données</translation>
-    </message>
-    <message>
-        <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation>Vos conversations enregistrées n’ont pas pu être ouvertes ({reason}). Elles restent intactes ; les conversations de cette session ne seront pas conservées.</translation>
+        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -374,26 +397,6 @@
         <source>Load a model to chat.</source>
         <translation>Chargez un modèle pour discuter.</translation>
     </message>
-    <message>
-        <source>Load a model first.</source>
-        <translation>Chargez d’abord un modèle.</translation>
-    </message>
-    <message>
-        <source>The engine refused the request.</source>
-        <translation>Le moteur a refusé la requête.</translation>
-    </message>
-    <message>
-        <source>The connection to the engine was lost.</source>
-        <translation>La connexion au moteur a été perdue.</translation>
-    </message>
-    <message>
-        <source>The conversation could not be exported.</source>
-        <translation>La conversation n’a pas pu être exportée.</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>Une erreur s’est produite ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>ConversationList</name>
@@ -406,32 +409,16 @@
         <translation>Conversations</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>Nouvelle</translation>
-    </message>
-    <message>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>Renommer</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
         <translation>Renommer la conversation</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>Supprimer</translation>
-    </message>
-    <message>
         <source>Delete the conversation</source>
         <translation>Supprimer la conversation</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exporter</translation>
     </message>
     <message>
         <source>Export the conversation</source>
@@ -539,18 +526,6 @@
         <source>Stopped.</source>
         <translation>Arrêté.</translation>
     </message>
-    <message>
-        <source>Interrupted: the app closed while this answer was written.</source>
-        <translation>Interrompu : l’application s’est fermée pendant l’écriture de cette réponse.</translation>
-    </message>
-    <message>
-        <source>Interrupted: the connection to the engine was lost.</source>
-        <translation>Interrompu : la connexion au moteur a été perdue.</translation>
-    </message>
-    <message>
-        <source>The engine refused this request ({code}).</source>
-        <translation>Le moteur a refusé cette requête ({code}).</translation>
-    </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
@@ -597,6 +572,35 @@
     <message>
         <source>Engine</source>
         <translation>Moteur</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceMemoryView</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>Recherche des appareils…</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>Mémoire de l’appareil</translation>
+    </message>
+    <message>
+        <source>The engine could not be started:
+{detail}</source>
+        <translation>Le moteur n’a pas pu démarrer :
+{detail}</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} MiB free</source>
+        <translation>{name} : {free} Mio libres sur {total}</translation>
+    </message>
+    <message>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation>Aucun GPU trouvé : les modèles tournent sur le CPU.</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation>{name} : {free} libres sur {total}</translation>
     </message>
 </context>
 <context>
@@ -937,6 +941,21 @@
     <message>
         <source>About GGUF Studio</source>
         <translation>À propos de GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspecteur</translation>
+    </message>
+    <message>
+        <source>Hide the inspector</source>
+        <translation>Masquer l’inspecteur</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Mémoire</translation>
     </message>
 </context>
 <context>
@@ -1288,10 +1307,6 @@
         <translation>Charger quand même…</translation>
     </message>
     <message>
-        <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation>Le parallélisme de tenseurs répartit chaque couche sur les appareils.</translation>
-    </message>
-    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Les {blocks} couches + sortie sur le CPU</translation>
     </message>
@@ -1302,14 +1317,6 @@
     <message>
         <source>Every layer is split over the devices ({split}).</source>
         <translation>Chaque couche est répartie sur les appareils ({split}).</translation>
-    </message>
-    <message>
-        <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation>Ce modèle est dense : il n’a pas d’experts à garder sur le CPU.</translation>
-    </message>
-    <message>
-        <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation>Le parallélisme de tenseurs garde tous les experts sur les GPU.</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
@@ -1336,28 +1343,8 @@
         <translation>{ctx} jetons{automatic} ; entraîné sur {trained}. {marker}</translation>
     </message>
     <message>
-        <source>This llama-server build cannot change the KV cache type.</source>
-        <translation>Cette version de llama-server ne peut pas changer le type de cache KV.</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no flash attention switch.</source>
-        <translation>Cette version de llama-server n’a pas d’option flash attention.</translation>
-    </message>
-    <message>
-        <source>No mmproj file was found beside the model.</source>
-        <translation>Aucun fichier mmproj n’a été trouvé à côté du modèle.</translation>
-    </message>
-    <message>
-        <source>This llama-server build cannot load a projector.</source>
-        <translation>Cette version de llama-server ne peut pas charger de projecteur.</translation>
-    </message>
-    <message>
         <source>{file}: {size}</source>
         <translation>{file} : {size}</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no draft-model speculative decoding.</source>
-        <translation>Cette version de llama-server n’a pas de décodage spéculatif avec modèle brouillon.</translation>
     </message>
     <message>
         <source>{file} ({size}), drafting {n} tokens</source>
@@ -1385,14 +1372,6 @@
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
-    </message>
-    <message>
-        <source>The engine is not ready yet; see the Server page.</source>
-        <translation>Le moteur n’est pas encore prêt ; voir la page Serveur.</translation>
-    </message>
-    <message>
-        <source>This file cannot be loaded as a GGUF model.</source>
-        <translation>Ce fichier ne peut pas être chargé comme modèle GGUF.</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
@@ -1431,10 +1410,6 @@
     <message>
         <source>GGUF Studio</source>
         <translation>GGUF Studio</translation>
-    </message>
-    <message>
-        <source>Areas</source>
-        <translation>Sections</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1490,39 +1465,6 @@
     </message>
 </context>
 <context>
-    <name>MemoryDock</name>
-    <message>
-        <source>GPU memory</source>
-        <translation>Mémoire GPU</translation>
-    </message>
-    <message>
-        <source>Looking for devices…</source>
-        <translation>Recherche des appareils…</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>Mémoire de l’appareil</translation>
-    </message>
-    <message>
-        <source>No GPU found: models run on the CPU.</source>
-        <translation>Aucun GPU trouvé : les modèles tournent sur le CPU.</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} free</source>
-        <translation>{name} : {free} libres sur {total}</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} MiB free</source>
-        <translation>{name} : {free} Mio libres sur {total}</translation>
-    </message>
-    <message>
-        <source>The engine could not be started:
-{detail}</source>
-        <translation>Le moteur n’a pas pu démarrer :
-{detail}</translation>
-    </message>
-</context>
-<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1558,7 +1500,250 @@
     </message>
 </context>
 <context>
-    <name>Messages</name>
+    <name>ModelList</name>
+    <message>
+        <source>Search the library</source>
+        <translation>Rechercher dans la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Models in the library</source>
+        <translation>Modèles de la bibliothèque</translation>
+    </message>
+    <message>
+        <source>No models in the library yet: find one in Discover.</source>
+        <translation>Pas encore de modèle dans la bibliothèque : trouvez-en un dans Découvrir.</translation>
+    </message>
+    <message>
+        <source>Checking the fit…</source>
+        <translation>Vérification de l’ajustement…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>Choisir un modèle</translation>
+    </message>
+    <message>
+        <source>Choose a model from the library</source>
+        <translation>Choisir un modèle de la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Charger…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>Charger le modèle</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>Éjecter</translation>
+    </message>
+    <message>
+        <source>Eject the model</source>
+        <translation>Éjecter le modèle</translation>
+    </message>
+    <message>
+        <source>Loading progress</source>
+        <translation>Progression du chargement</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>Modifier les réglages de chargement…</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>Choisir un modèle…</translation>
+    </message>
+    <message>
+        <source>Ready · {context} context</source>
+        <translation>Prêt · contexte de {context}</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Loading: reading the weights…</source>
+        <translation>Chargement : lecture des poids…</translation>
+    </message>
+    <message>
+        <source>Loading: creating the context…</source>
+        <translation>Chargement : création du contexte…</translation>
+    </message>
+    <message>
+        <source>Loading: warming up…</source>
+        <translation>Chargement : préchauffage…</translation>
+    </message>
+    <message>
+        <source>Loading: almost ready…</source>
+        <translation>Chargement : presque prêt…</translation>
+    </message>
+    <message>
+        <source>Loading: starting the engine…</source>
+        <translation>Chargement : démarrage du moteur…</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>Le moteur s’est arrêté de façon inattendue ; redémarrage…</translation>
+    </message>
+    <message>
+        <source>Ejecting…</source>
+        <translation>Éjection…</translation>
+    </message>
+    <message>
+        <source>Could not load: {reason}</source>
+        <translation>Chargement impossible : {reason}</translation>
+    </message>
+    <message>
+        <source>Not loaded. Load opens its settings.</source>
+        <translation>Non chargé. Charger ouvre ses réglages.</translation>
+    </message>
+    <message>
+        <source>No model loaded. Choose one from the library.</source>
+        <translation>Aucun modèle chargé. Choisissez-en un dans la bibliothèque.</translation>
+    </message>
+</context>
+<context>
+    <name>RepoFilesModel</name>
+    <message>
+        <source>Quant</source>
+        <translation>Quantification</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Tient</translation>
+    </message>
+    <message>
+        <source>{name} ({count} parts)</source>
+        <translation>{name} ({count} parties)</translation>
+    </message>
+    <message>
+        <source> — incomplete upload</source>
+        <translation> — envoi incomplet</translation>
+    </message>
+    <message>
+        <source> — downloaded</source>
+        <translation> — téléchargé</translation>
+    </message>
+    <message>
+        <source>{name} (vision projector)</source>
+        <translation>{name} (projecteur de vision)</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Vérification…</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>Invite système</translation>
+    </message>
+    <message>
+        <source>The template&apos;s default system prompt</source>
+        <translation>L’invite système par défaut du modèle de chat</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Par défaut</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Température</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>Nombre maximal de jetons</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Aléatoire</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Graine</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Réflexion</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>Valeur par défaut du modèle de chat</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Activé</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Échantillonnage</translation>
+    </message>
+    <message>
+        <source>Load a model to see whether it can think.</source>
+        <translation>Chargez un modèle pour savoir s’il sait raisonner.</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template has no thinking switch.</source>
+        <translation>Le modèle de chat de ce modèle n’a pas d’option de réflexion.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResultsModel</name>
+    <message>
+        <source>Repository</source>
+        <translation>Dépôt</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>Téléchargements</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>J’aime</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Mis à jour</translation>
+    </message>
+    <message>
+        <source> (gated)</source>
+        <translation> (accès restreint)</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
     <message>
         <source>The llama-server engine was not found ({path}).</source>
         <translation>Le moteur llama-server est introuvable ({path}).</translation>
@@ -1582,6 +1767,10 @@
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
         <translation>Ce moteur a été compilé pour des instructions que ce CPU ne possède pas. Compilez-en un pour cet ordinateur dans Paramètres &gt; Moteur, ou choisissez-y un autre moteur.</translation>
+    </message>
+    <message>
+        <source>The engine is not ready yet; see the Server page.</source>
+        <translation>Le moteur n’est pas encore prêt ; voir la page Serveur.</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
@@ -1628,12 +1817,12 @@
         <translation>Le port était déjà utilisé.</translation>
     </message>
     <message>
-        <source>The model file does not exist.</source>
-        <translation>Le fichier du modèle n’existe pas.</translation>
+        <source>The model file does not exist: {path}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
+        <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -1908,10 +2097,6 @@
         <translation>Un jeton Hugging Face a été tenu à l’écart du fichier de paramètres ({field}) ; enregistrez les jetons avec Enregistrer le jeton.</translation>
     </message>
     <message>
-        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>« {value} » n’est pas au format hôte:port (par exemple 192.168.1.20:50052).</translation>
-    </message>
-    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>Les paramètres ne peuvent pas être enregistrés dans {path}.</translation>
     </message>
@@ -1922,6 +2107,46 @@
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>L’icône de l’application est manquante : {path}</translation>
+    </message>
+    <message>
+        <source>The folder {path} does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no device named “{device}” (see the device column of studio fit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key file {path} cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2027,138 +2252,143 @@
         <source>{device} cannot be used by this engine ({why}).</source>
         <translation>{device} ne peut pas être utilisé par ce moteur ({why}).</translation>
     </message>
-</context>
-<context>
-    <name>RepoFilesModel</name>
     <message>
-        <source>Quant</source>
-        <translation>Quantification</translation>
+        <source>This llama-server build has no flash attention switch.</source>
+        <translation>Cette version de llama-server n’a pas d’option flash attention.</translation>
     </message>
     <message>
-        <source>File</source>
-        <translation>Fichier</translation>
+        <source>This llama-server build cannot change the KV cache type.</source>
+        <translation>Cette version de llama-server ne peut pas changer le type de cache KV.</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>Taille</translation>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>Cette version de llama-server n’a pas de décodage spéculatif avec modèle brouillon.</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>Tient</translation>
+        <source>No mmproj file was found beside the model.</source>
+        <translation>Aucun fichier mmproj n’a été trouvé à côté du modèle.</translation>
     </message>
     <message>
-        <source>{name} ({count} parts)</source>
-        <translation>{name} ({count} parties)</translation>
+        <source>This llama-server build cannot load a projector.</source>
+        <translation>Cette version de llama-server ne peut pas charger de projecteur.</translation>
     </message>
     <message>
-        <source> — incomplete upload</source>
-        <translation> — envoi incomplet</translation>
+        <source>Tensor parallelism keeps every expert on the GPUs.</source>
+        <translation>Le parallélisme de tenseurs garde tous les experts sur les GPU.</translation>
     </message>
     <message>
-        <source> — downloaded</source>
-        <translation> — téléchargé</translation>
+        <source>Tensor parallelism splits every layer over the devices.</source>
+        <translation>Le parallélisme de tenseurs répartit chaque couche sur les appareils.</translation>
     </message>
     <message>
-        <source>{name} (vision projector)</source>
-        <translation>{name} (projecteur de vision)</translation>
+        <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking…</source>
-        <translation>Vérification…</translation>
-    </message>
-</context>
-<context>
-    <name>SamplingPanel</name>
-    <message>
-        <source>System prompt</source>
-        <translation>Invite système</translation>
+        <source>The disk is full: {path} could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The template&apos;s default system prompt</source>
-        <translation>L’invite système par défaut du modèle de chat</translation>
+        <source>The model file does not exist.</source>
+        <translation>Le fichier du modèle n’existe pas.</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>Par défaut</translation>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>%n couche tourne sur le CPU pour que tout tienne.</numerusform>
+            <numerusform>%n couches tournent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>Les experts de %n couche restent sur le CPU pour que tout tienne.</numerusform>
+            <numerusform>Les experts de %n couches restent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Temperature</source>
-        <translation>Température</translation>
+        <source>Something went wrong ({code}).</source>
+        <translation>Une erreur s’est produite ({code}).</translation>
     </message>
     <message>
-        <source>Top-p</source>
-        <translation>Top-p</translation>
+        <source>no data for a while</source>
+        <translation>aucune donnée depuis un moment</translation>
     </message>
     <message>
-        <source>Min-p</source>
-        <translation>Min-p</translation>
+        <source>the connection dropped</source>
+        <translation>la connexion a été coupée</translation>
     </message>
     <message>
-        <source>Top-k</source>
-        <translation>Top-k</translation>
+        <source>cannot connect</source>
+        <translation>connexion impossible</translation>
     </message>
     <message>
-        <source>Maximum tokens</source>
-        <translation>Nombre maximal de jetons</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>les données ne correspondaient pas à la somme de contrôle</translation>
     </message>
     <message>
-        <source>Random</source>
-        <translation>Aléatoire</translation>
+        <source>the server refused to resume</source>
+        <translation>le serveur a refusé la reprise</translation>
     </message>
     <message>
-        <source>Seed</source>
-        <translation>Graine</translation>
+        <source>the server sent too much</source>
+        <translation>le serveur a envoyé trop de données</translation>
     </message>
     <message>
-        <source>Thinking</source>
-        <translation>Réflexion</translation>
+        <source>server error {status}</source>
+        <translation>erreur du serveur {status}</translation>
     </message>
     <message>
-        <source>Template default</source>
-        <translation>Valeur par défaut du modèle de chat</translation>
+        <source>Retried on another port</source>
+        <translation>Nouvel essai sur un autre port</translation>
     </message>
     <message>
-        <source>On</source>
-        <translation>Activé</translation>
+        <source>Retried with flash attention off</source>
+        <translation>Nouvel essai avec flash attention désactivé</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>Désactivé</translation>
+        <source>Retried with the vision projector on the CPU</source>
+        <translation>Nouvel essai avec le projecteur de vision sur le CPU</translation>
     </message>
     <message>
-        <source>Load a model to see whether it can think.</source>
-        <translation>Chargez un modèle pour savoir s’il sait raisonner.</translation>
+        <source>Retried without the vision projector</source>
+        <translation>Nouvel essai sans le projecteur de vision</translation>
     </message>
     <message>
-        <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation>Le modèle de chat de ce modèle n’a pas d’option de réflexion.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchResultsModel</name>
-    <message>
-        <source>Repository</source>
-        <translation>Dépôt</translation>
+        <source>Retried without speculative decoding</source>
+        <translation>Nouvel essai sans décodage spéculatif</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modèle</translation>
+        <source>Retried with layer split instead of tensor parallel</source>
+        <translation>Nouvel essai avec répartition par couches au lieu du parallélisme de tenseurs</translation>
     </message>
     <message>
-        <source>Downloads</source>
-        <translation>Téléchargements</translation>
+        <source>Retried with a smaller plan</source>
+        <translation>Nouvel essai avec un plan plus petit</translation>
     </message>
     <message>
-        <source>Likes</source>
-        <translation>J’aime</translation>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation>Nouvel essai avec un contexte de {ctx} (jamais en dessous de {floor})</translation>
     </message>
     <message>
-        <source>Updated</source>
-        <translation>Mis à jour</translation>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation>Nouvel essai avec un cache KV {cache_type}</translation>
     </message>
     <message>
-        <source> (gated)</source>
-        <translation> (accès restreint)</translation>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation>Nouvel essai avec les experts de {layers} couches sur le CPU</translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation>Nouvel essai en laissant {layers} couches sur {device}</translation>
+    </message>
+    <message>
+        <source>{step}, after: {cause}</source>
+        <translation>{step}, après : {cause}</translation>
     </message>
 </context>
 <context>
@@ -2228,28 +2458,16 @@
         <translation>Prend en charge</translation>
     </message>
     <message>
-        <source>Local API</source>
-        <translation>API locale</translation>
-    </message>
-    <message>
         <source>Address of the running engine</source>
         <translation>Adresse du moteur en cours d’exécution</translation>
     </message>
     <message>
+        <source>Engine address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>Copier</translation>
-    </message>
-    <message>
-        <source>Copy the address</source>
-        <translation>Copier l’adresse</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>Adresse</translation>
-    </message>
-    <message>
-        <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation>Le moteur n’écoute que sur l’interface de bouclage, avec une nouvelle clé d’API à chaque démarrage. Pour une API compatible OpenAI utilisable par d’autres programmes, lancez &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; : il sert &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; via le même gestionnaire, avec reprise après plantage.</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
@@ -2604,6 +2822,25 @@
     </message>
 </context>
 <context>
+    <name>Sidebar</name>
+    <message>
+        <source>GGUF Studio</source>
+        <translation>GGUF Studio</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>Afficher ou masquer la barre latérale</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar (Ctrl+B)</source>
+        <translation>Afficher ou masquer la barre latérale (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>Sections</translation>
+    </message>
+</context>
+<context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
@@ -2624,23 +2861,6 @@
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
-    </message>
-</context>
-<context>
-    <name>_Counted</name>
-    <message numerus="yes">
-        <source>%n layer(s) run on the CPU to fit.</source>
-        <translation>
-            <numerusform>%n couche tourne sur le CPU pour que tout tienne.</numerusform>
-            <numerusform>%n couches tournent sur le CPU pour que tout tienne.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
-        <translation>
-            <numerusform>Les experts de %n couche restent sur le CPU pour que tout tienne.</numerusform>
-            <numerusform>Les experts de %n couches restent sur le CPU pour que tout tienne.</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -48,46 +48,6 @@
         <translation>{arch}、パラメーター {params}。コンテキスト {context} で GPU に {gpu}、RAM に {host} 必要です（学習時: {trained}）。</translation>
     </message>
     <message>
-        <source>no data for a while</source>
-        <translation>しばらくデータが届いていません</translation>
-    </message>
-    <message>
-        <source>the connection dropped</source>
-        <translation>接続が切れました</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>接続できません</translation>
-    </message>
-    <message>
-        <source>the bytes did not match the checksum</source>
-        <translation>データがチェックサムと一致しませんでした</translation>
-    </message>
-    <message>
-        <source>the server refused to resume</source>
-        <translation>サーバーが再開を拒否しました</translation>
-    </message>
-    <message>
-        <source>the server sent too much</source>
-        <translation>サーバーから多すぎるデータが届きました</translation>
-    </message>
-    <message>
-        <source>server error {status}</source>
-        <translation>サーバーエラー {status}</translation>
-    </message>
-    <message>
-        <source>{device} needs {needed} but may use {budget}.</source>
-        <translation>{device} は {needed} 必要ですが、使用できるのは {budget} です。</translation>
-    </message>
-    <message>
-        <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation>システム RAM は {needed} 必要ですが、使用できるのは {budget} です。</translation>
-    </message>
-    <message>
-        <source>A remembered device is not present any more ({key}).</source>
-        <translation>記憶されたデバイスが見つかりません（{key}）。</translation>
-    </message>
-    <message>
         <source>No model loaded</source>
         <translation>モデル未読み込み</translation>
     </message>
@@ -136,140 +96,201 @@
         <translation>読み込み完了</translation>
     </message>
     <message>
-        <source>The llama-server binary was not found.</source>
-        <translation>llama-server の実行ファイルが見つかりません。</translation>
-    </message>
-    <message>
-        <source>The llama-server binary cannot be executed.</source>
-        <translation>llama-server の実行ファイルを実行できません。</translation>
-    </message>
-    <message>
-        <source>The engine refused an argument; see the log.</source>
-        <translation>エンジンが引数を拒否しました。ログを確認してください。</translation>
-    </message>
-    <message>
-        <source>The port was already in use.</source>
-        <translation>ポートはすでに使用されていました。</translation>
-    </message>
-    <message>
-        <source>The model file does not exist.</source>
-        <translation>モデルファイルが存在しません。</translation>
-    </message>
-    <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
-    </message>
-    <message>
-        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation>このエンジンはモデルのアーキテクチャに対応していません。より新しい llama-server が必要です。</translation>
-    </message>
-    <message>
-        <source>A quantized V cache needs flash attention on.</source>
-        <translation>量子化された V キャッシュには flash attention を有効にする必要があります。</translation>
-    </message>
-    <message>
-        <source>The vision projector failed to load.</source>
-        <translation>ビジョンプロジェクターの読み込みに失敗しました。</translation>
-    </message>
-    <message>
-        <source>Out of memory while loading the weights.</source>
-        <translation>重みの読み込み中にメモリが不足しました。</translation>
-    </message>
-    <message>
-        <source>Out of memory for the KV cache: lower the context.</source>
-        <translation>KV キャッシュ用のメモリが足りません。コンテキストを小さくしてください。</translation>
-    </message>
-    <message>
-        <source>Out of memory for the compute buffers.</source>
-        <translation>計算バッファー用のメモリが足りません。</translation>
-    </message>
-    <message>
-        <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation>エンジンが強制終了されました。おそらくメモリ不足のためにシステムが終了させました。</translation>
-    </message>
-    <message>
-        <source>The engine crashed ({signal}).</source>
-        <translation>エンジンがクラッシュしました（{signal}）。</translation>
-    </message>
-    <message>
-        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation>このエンジンは、この CPU にない命令向けにビルドされています。「設定 &gt; エンジン」でこのコンピューター用にビルドするか、そこで別のエンジンを選んでください。</translation>
-    </message>
-    <message>
-        <source>The engine did not become ready in time.</source>
-        <translation>エンジンが時間内に準備完了になりませんでした。</translation>
-    </message>
-    <message>
-        <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation>エンジンが繰り返しクラッシュしたため、再起動はしません。</translation>
-    </message>
-    <message>
-        <source>The engine stopped answering; it was replaced.</source>
-        <translation>エンジンが応答しなくなったため、置き換えました。</translation>
-    </message>
-    <message>
-        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation>設定を {steps} 回小さくしてもメモリが足りません（最後はコンテキスト {ctx}）。これ以上小さくできる設定はありません。メモリを空けるか、より小さいモデルを選んでください。</translation>
-    </message>
-    <message>
-        <source>The engine exited (code {exit_code}).</source>
-        <translation>エンジンが終了しました（コード {exit_code}）。</translation>
-    </message>
-    <message>
-        <source>Retried on another port</source>
-        <translation>別のポートで再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with flash attention off</source>
-        <translation>flash attention をオフにして再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with the vision projector on the CPU</source>
-        <translation>ビジョンプロジェクターを CPU に置いて再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried without the vision projector</source>
-        <translation>ビジョンプロジェクターなしで再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried without speculative decoding</source>
-        <translation>投機的デコーディングなしで再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with layer split instead of tensor parallel</source>
-        <translation>テンソル並列の代わりにレイヤー分割で再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with a smaller plan</source>
-        <translation>より小さい計画で再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation>コンテキスト {ctx} で再試行しました（{floor} 未満には下げません）</translation>
-    </message>
-    <message>
-        <source>Retried with a {cache_type} KV cache</source>
-        <translation>{cache_type} の KV キャッシュで再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation>{layers} レイヤーのエキスパートを CPU に置いて再試行しました</translation>
-    </message>
-    <message>
-        <source>Retried with {layers} layers left on {device}</source>
-        <translation>{device} に {layers} レイヤーだけを残して再試行しました</translation>
-    </message>
-    <message>
-        <source>{step}, after: {cause}</source>
-        <translation>{step}（原因: {cause}）</translation>
-    </message>
-    <message>
         <source>{state}: {phase}</source>
         <translation>{state}: {phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>AlertBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>ApiPanel</name>
+    <message>
+        <source>Local API (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable from other computers on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>アドレス</translation>
+    </message>
+    <message>
+        <source>Base URL of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy the API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made when the API first starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key clients must send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new API key; the old one stops working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>ステータス</translation>
+    </message>
+    <message>
+        <source>Requests the local API answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other computers on your network can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>開始中…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with an error</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatFirst</name>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} を読み込めませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>読み込み設定を変更…</translation>
     </message>
 </context>
 <context>
@@ -305,6 +326,14 @@
     <message>
         <source>Stop the answer</source>
         <translation>回答を停止</translation>
+    </message>
+    <message>
+        <source>Show or hide the inspector</source>
+        <translation>インスペクターの表示/非表示</translation>
+    </message>
+    <message>
+        <source>System prompt, sampling and memory</source>
+        <translation>システムプロンプト、サンプリング、メモリ</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
@@ -347,16 +376,8 @@
         <translation>モデル</translation>
     </message>
     <message>
-        <source>they were saved by a newer version of GGUF Studio</source>
-        <translation>より新しいバージョンの GGUF Studio で保存されています</translation>
-    </message>
-    <message>
-        <source>the file is damaged or not a database</source>
-        <translation>ファイルが破損しているか、データベースではありません</translation>
-    </message>
-    <message>
-        <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation>保存された会話を開けませんでした（{reason}）。会話はそのまま残されます。このセッションの会話は保存されません。</translation>
+        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -374,26 +395,6 @@
         <source>Load a model to chat.</source>
         <translation>チャットするにはモデルを読み込んでください。</translation>
     </message>
-    <message>
-        <source>Load a model first.</source>
-        <translation>まずモデルを読み込んでください。</translation>
-    </message>
-    <message>
-        <source>The engine refused the request.</source>
-        <translation>エンジンがリクエストを拒否しました。</translation>
-    </message>
-    <message>
-        <source>The connection to the engine was lost.</source>
-        <translation>エンジンとの接続が切れました。</translation>
-    </message>
-    <message>
-        <source>The conversation could not be exported.</source>
-        <translation>会話をエクスポートできませんでした。</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>問題が発生しました（{code}）。</translation>
-    </message>
 </context>
 <context>
     <name>ConversationList</name>
@@ -406,32 +407,16 @@
         <translation>会話</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>新規</translation>
-    </message>
-    <message>
         <source>New conversation</source>
         <translation>新しい会話</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>名前を変更</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
         <translation>この会話の名前を変更</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>削除</translation>
-    </message>
-    <message>
         <source>Delete the conversation</source>
         <translation>この会話を削除</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>エクスポート</translation>
     </message>
     <message>
         <source>Export the conversation</source>
@@ -538,18 +523,6 @@
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
-    <message>
-        <source>Interrupted: the app closed while this answer was written.</source>
-        <translation>中断: この回答の作成中にアプリが終了しました。</translation>
-    </message>
-    <message>
-        <source>Interrupted: the connection to the engine was lost.</source>
-        <translation>中断: エンジンとの接続が切れました。</translation>
-    </message>
-    <message>
-        <source>The engine refused this request ({code}).</source>
-        <translation>エンジンがこのリクエストを拒否しました（{code}）。</translation>
-    </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
@@ -596,6 +569,35 @@
     <message>
         <source>Engine</source>
         <translation>エンジン</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceMemoryView</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>デバイスを探しています…</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>デバイスのメモリ</translation>
+    </message>
+    <message>
+        <source>The engine could not be started:
+{detail}</source>
+        <translation>エンジンを起動できませんでした:
+{detail}</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} MiB free</source>
+        <translation>{name}: 空き {free} / {total} MiB</translation>
+    </message>
+    <message>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation>GPU が見つかりません: モデルは CPU で実行されます。</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation>{name}: {total} 中 {free} 空き</translation>
     </message>
 </context>
 <context>
@@ -935,6 +937,21 @@
     <message>
         <source>About GGUF Studio</source>
         <translation>GGUF Studio について</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>インスペクター</translation>
+    </message>
+    <message>
+        <source>Hide the inspector</source>
+        <translation>インスペクターを隠す</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
     </message>
 </context>
 <context>
@@ -1286,10 +1303,6 @@
         <translation>それでも読み込む…</translation>
     </message>
     <message>
-        <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation>テンソル並列では、各レイヤーをデバイスに分割します。</translation>
-    </message>
-    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>{blocks} 層すべて + 出力層を CPU で実行</translation>
     </message>
@@ -1300,14 +1313,6 @@
     <message>
         <source>Every layer is split over the devices ({split}).</source>
         <translation>各レイヤーをデバイスに分割します（{split}）。</translation>
-    </message>
-    <message>
-        <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation>このモデルは密なモデルで、CPU に残せるエキスパートがありません。</translation>
-    </message>
-    <message>
-        <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation>テンソル並列では、すべてのエキスパートを GPU に置きます。</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
@@ -1334,28 +1339,8 @@
         <translation>{ctx} トークン{automatic}、学習時 {trained}。{marker}</translation>
     </message>
     <message>
-        <source>This llama-server build cannot change the KV cache type.</source>
-        <translation>この llama-server ビルドは KV キャッシュの型を変更できません。</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no flash attention switch.</source>
-        <translation>この llama-server ビルドには flash attention の切り替えがありません。</translation>
-    </message>
-    <message>
-        <source>No mmproj file was found beside the model.</source>
-        <translation>モデルの横に mmproj ファイルが見つかりませんでした。</translation>
-    </message>
-    <message>
-        <source>This llama-server build cannot load a projector.</source>
-        <translation>この llama-server ビルドはプロジェクターを読み込めません。</translation>
-    </message>
-    <message>
         <source>{file}: {size}</source>
         <translation>{file}: {size}</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no draft-model speculative decoding.</source>
-        <translation>この llama-server ビルドにはドラフトモデルによる投機的デコーディングがありません。</translation>
     </message>
     <message>
         <source>{file} ({size}), drafting {n} tokens</source>
@@ -1383,14 +1368,6 @@
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF モデル (*.gguf)</translation>
-    </message>
-    <message>
-        <source>The engine is not ready yet; see the Server page.</source>
-        <translation>エンジンはまだ準備できていません。「サーバー」ページを参照してください。</translation>
-    </message>
-    <message>
-        <source>This file cannot be loaded as a GGUF model.</source>
-        <translation>このファイルは GGUF モデルとして読み込めません。</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
@@ -1429,10 +1406,6 @@
     <message>
         <source>GGUF Studio</source>
         <translation>GGUF Studio</translation>
-    </message>
-    <message>
-        <source>Areas</source>
-        <translation>エリア</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1488,39 +1461,6 @@
     </message>
 </context>
 <context>
-    <name>MemoryDock</name>
-    <message>
-        <source>GPU memory</source>
-        <translation>GPU メモリ</translation>
-    </message>
-    <message>
-        <source>Looking for devices…</source>
-        <translation>デバイスを探しています…</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>デバイスのメモリ</translation>
-    </message>
-    <message>
-        <source>No GPU found: models run on the CPU.</source>
-        <translation>GPU が見つかりません: モデルは CPU で実行されます。</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} free</source>
-        <translation>{name}: {total} 中 {free} 空き</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} MiB free</source>
-        <translation>{name}: 空き {free} / {total} MiB</translation>
-    </message>
-    <message>
-        <source>The engine could not be started:
-{detail}</source>
-        <translation>エンジンを起動できませんでした:
-{detail}</translation>
-    </message>
-</context>
-<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1556,7 +1496,250 @@
     </message>
 </context>
 <context>
-    <name>Messages</name>
+    <name>ModelList</name>
+    <message>
+        <source>Search the library</source>
+        <translation>ライブラリを検索</translation>
+    </message>
+    <message>
+        <source>Models in the library</source>
+        <translation>ライブラリのモデル</translation>
+    </message>
+    <message>
+        <source>No models in the library yet: find one in Discover.</source>
+        <translation>ライブラリにまだモデルがありません。「探す」で見つけてください。</translation>
+    </message>
+    <message>
+        <source>Checking the fit…</source>
+        <translation>収まるか確認中…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>モデルを選択</translation>
+    </message>
+    <message>
+        <source>Choose a model from the library</source>
+        <translation>ライブラリからモデルを選択</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>読み込む…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>モデルを読み込む</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>取り出す</translation>
+    </message>
+    <message>
+        <source>Eject the model</source>
+        <translation>モデルを取り出す</translation>
+    </message>
+    <message>
+        <source>Loading progress</source>
+        <translation>読み込みの進行状況</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>読み込み設定を変更…</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>モデルを選択…</translation>
+    </message>
+    <message>
+        <source>Ready · {context} context</source>
+        <translation>準備完了 · コンテキスト {context}</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>Loading: reading the weights…</source>
+        <translation>読み込み中: 重みを読み込み中…</translation>
+    </message>
+    <message>
+        <source>Loading: creating the context…</source>
+        <translation>読み込み中: コンテキストを作成中…</translation>
+    </message>
+    <message>
+        <source>Loading: warming up…</source>
+        <translation>読み込み中: ウォームアップ中…</translation>
+    </message>
+    <message>
+        <source>Loading: almost ready…</source>
+        <translation>読み込み中: まもなく完了…</translation>
+    </message>
+    <message>
+        <source>Loading: starting the engine…</source>
+        <translation>読み込み中: エンジンを起動中…</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>エンジンが予期せず停止しました。再起動しています…</translation>
+    </message>
+    <message>
+        <source>Ejecting…</source>
+        <translation>取り出し中…</translation>
+    </message>
+    <message>
+        <source>Could not load: {reason}</source>
+        <translation>読み込めませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>Not loaded. Load opens its settings.</source>
+        <translation>未読み込み。「読み込む」で設定を開きます。</translation>
+    </message>
+    <message>
+        <source>No model loaded. Choose one from the library.</source>
+        <translation>モデルが読み込まれていません。ライブラリから選んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>RepoFilesModel</name>
+    <message>
+        <source>Quant</source>
+        <translation>量子化</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>収まるか</translation>
+    </message>
+    <message>
+        <source>{name} ({count} parts)</source>
+        <translation>{name}（{count} 分割）</translation>
+    </message>
+    <message>
+        <source> — incomplete upload</source>
+        <translation> — アップロードが不完全</translation>
+    </message>
+    <message>
+        <source> — downloaded</source>
+        <translation> — ダウンロード済み</translation>
+    </message>
+    <message>
+        <source>{name} (vision projector)</source>
+        <translation>{name}（ビジョンプロジェクター）</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>確認中…</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>The template&apos;s default system prompt</source>
+        <translation>テンプレート既定のシステムプロンプト</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>最大トークン数</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>ランダム</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>シード</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>テンプレートの既定</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>サンプリング</translation>
+    </message>
+    <message>
+        <source>Load a model to see whether it can think.</source>
+        <translation>モデルを読み込むと、思考できるかどうかがわかります。</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template has no thinking switch.</source>
+        <translation>このモデルのチャットテンプレートには思考の切り替えがありません。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResultsModel</name>
+    <message>
+        <source>Repository</source>
+        <translation>リポジトリ</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>ダウンロード</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>いいね</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新日</translation>
+    </message>
+    <message>
+        <source> (gated)</source>
+        <translation>（アクセス制限あり）</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
     <message>
         <source>The llama-server engine was not found ({path}).</source>
         <translation>llama-server エンジンが見つかりません（{path}）。</translation>
@@ -1580,6 +1763,10 @@
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
         <translation>このエンジンは、この CPU にない命令向けにビルドされています。「設定 &gt; エンジン」でこのコンピューター用にビルドするか、そこで別のエンジンを選んでください。</translation>
+    </message>
+    <message>
+        <source>The engine is not ready yet; see the Server page.</source>
+        <translation>エンジンはまだ準備できていません。「サーバー」ページを参照してください。</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
@@ -1626,12 +1813,12 @@
         <translation>ポートはすでに使用されていました。</translation>
     </message>
     <message>
-        <source>The model file does not exist.</source>
-        <translation>モデルファイルが存在しません。</translation>
+        <source>The model file does not exist: {path}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
+        <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -1906,10 +2093,6 @@
         <translation>Hugging Face のトークンは設定ファイルに書き込まれませんでした（{field}）。トークンは「トークンを保存」で保存してください。</translation>
     </message>
     <message>
-        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>「{value}」は host:port 形式ではありません（例: 192.168.1.20:50052）。</translation>
-    </message>
-    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>設定を {path} に保存できません。</translation>
     </message>
@@ -1920,6 +2103,46 @@
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>アプリのアイコンがありません: {path}</translation>
+    </message>
+    <message>
+        <source>The folder {path} does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no device named “{device}” (see the device column of studio fit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key file {path} cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2025,138 +2248,141 @@
         <source>{device} cannot be used by this engine ({why}).</source>
         <translation>{device} はこのエンジンでは使用できません（{why}）。</translation>
     </message>
-</context>
-<context>
-    <name>RepoFilesModel</name>
     <message>
-        <source>Quant</source>
-        <translation>量子化</translation>
+        <source>This llama-server build has no flash attention switch.</source>
+        <translation>この llama-server ビルドには flash attention の切り替えがありません。</translation>
     </message>
     <message>
-        <source>File</source>
-        <translation>ファイル</translation>
+        <source>This llama-server build cannot change the KV cache type.</source>
+        <translation>この llama-server ビルドは KV キャッシュの型を変更できません。</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>サイズ</translation>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>この llama-server ビルドにはドラフトモデルによる投機的デコーディングがありません。</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>収まるか</translation>
+        <source>No mmproj file was found beside the model.</source>
+        <translation>モデルの横に mmproj ファイルが見つかりませんでした。</translation>
     </message>
     <message>
-        <source>{name} ({count} parts)</source>
-        <translation>{name}（{count} 分割）</translation>
+        <source>This llama-server build cannot load a projector.</source>
+        <translation>この llama-server ビルドはプロジェクターを読み込めません。</translation>
     </message>
     <message>
-        <source> — incomplete upload</source>
-        <translation> — アップロードが不完全</translation>
+        <source>Tensor parallelism keeps every expert on the GPUs.</source>
+        <translation>テンソル並列では、すべてのエキスパートを GPU に置きます。</translation>
     </message>
     <message>
-        <source> — downloaded</source>
-        <translation> — ダウンロード済み</translation>
+        <source>Tensor parallelism splits every layer over the devices.</source>
+        <translation>テンソル並列では、各レイヤーをデバイスに分割します。</translation>
     </message>
     <message>
-        <source>{name} (vision projector)</source>
-        <translation>{name}（ビジョンプロジェクター）</translation>
+        <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking…</source>
-        <translation>確認中…</translation>
-    </message>
-</context>
-<context>
-    <name>SamplingPanel</name>
-    <message>
-        <source>System prompt</source>
-        <translation>システムプロンプト</translation>
+        <source>The disk is full: {path} could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The template&apos;s default system prompt</source>
-        <translation>テンプレート既定のシステムプロンプト</translation>
+        <source>The model file does not exist.</source>
+        <translation>モデルファイルが存在しません。</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>既定</translation>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>収まるように %n レイヤーを CPU で実行します。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>収まるように %n レイヤーのエキスパートを CPU に残します。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Temperature</source>
-        <translation>温度</translation>
+        <source>Something went wrong ({code}).</source>
+        <translation>問題が発生しました（{code}）。</translation>
     </message>
     <message>
-        <source>Top-p</source>
-        <translation>Top-p</translation>
+        <source>no data for a while</source>
+        <translation>しばらくデータが届いていません</translation>
     </message>
     <message>
-        <source>Min-p</source>
-        <translation>Min-p</translation>
+        <source>the connection dropped</source>
+        <translation>接続が切れました</translation>
     </message>
     <message>
-        <source>Top-k</source>
-        <translation>Top-k</translation>
+        <source>cannot connect</source>
+        <translation>接続できません</translation>
     </message>
     <message>
-        <source>Maximum tokens</source>
-        <translation>最大トークン数</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>データがチェックサムと一致しませんでした</translation>
     </message>
     <message>
-        <source>Random</source>
-        <translation>ランダム</translation>
+        <source>the server refused to resume</source>
+        <translation>サーバーが再開を拒否しました</translation>
     </message>
     <message>
-        <source>Seed</source>
-        <translation>シード</translation>
+        <source>the server sent too much</source>
+        <translation>サーバーから多すぎるデータが届きました</translation>
     </message>
     <message>
-        <source>Thinking</source>
-        <translation>思考</translation>
+        <source>server error {status}</source>
+        <translation>サーバーエラー {status}</translation>
     </message>
     <message>
-        <source>Template default</source>
-        <translation>テンプレートの既定</translation>
+        <source>Retried on another port</source>
+        <translation>別のポートで再試行しました</translation>
     </message>
     <message>
-        <source>On</source>
-        <translation>オン</translation>
+        <source>Retried with flash attention off</source>
+        <translation>flash attention をオフにして再試行しました</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>オフ</translation>
+        <source>Retried with the vision projector on the CPU</source>
+        <translation>ビジョンプロジェクターを CPU に置いて再試行しました</translation>
     </message>
     <message>
-        <source>Load a model to see whether it can think.</source>
-        <translation>モデルを読み込むと、思考できるかどうかがわかります。</translation>
+        <source>Retried without the vision projector</source>
+        <translation>ビジョンプロジェクターなしで再試行しました</translation>
     </message>
     <message>
-        <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation>このモデルのチャットテンプレートには思考の切り替えがありません。</translation>
-    </message>
-</context>
-<context>
-    <name>SearchResultsModel</name>
-    <message>
-        <source>Repository</source>
-        <translation>リポジトリ</translation>
+        <source>Retried without speculative decoding</source>
+        <translation>投機的デコーディングなしで再試行しました</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>モデル</translation>
+        <source>Retried with layer split instead of tensor parallel</source>
+        <translation>テンソル並列の代わりにレイヤー分割で再試行しました</translation>
     </message>
     <message>
-        <source>Downloads</source>
-        <translation>ダウンロード</translation>
+        <source>Retried with a smaller plan</source>
+        <translation>より小さい計画で再試行しました</translation>
     </message>
     <message>
-        <source>Likes</source>
-        <translation>いいね</translation>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation>コンテキスト {ctx} で再試行しました（{floor} 未満には下げません）</translation>
     </message>
     <message>
-        <source>Updated</source>
-        <translation>更新日</translation>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation>{cache_type} の KV キャッシュで再試行しました</translation>
     </message>
     <message>
-        <source> (gated)</source>
-        <translation>（アクセス制限あり）</translation>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation>{layers} レイヤーのエキスパートを CPU に置いて再試行しました</translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation>{device} に {layers} レイヤーだけを残して再試行しました</translation>
+    </message>
+    <message>
+        <source>{step}, after: {cause}</source>
+        <translation>{step}（原因: {cause}）</translation>
     </message>
 </context>
 <context>
@@ -2226,28 +2452,16 @@
         <translation>対応機能</translation>
     </message>
     <message>
-        <source>Local API</source>
-        <translation>ローカル API</translation>
-    </message>
-    <message>
         <source>Address of the running engine</source>
         <translation>実行中のエンジンのアドレス</translation>
     </message>
     <message>
+        <source>Engine address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>コピー</translation>
-    </message>
-    <message>
-        <source>Copy the address</source>
-        <translation>アドレスをコピー</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>アドレス</translation>
-    </message>
-    <message>
-        <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation>エンジンはループバックでのみ待ち受け、起動のたびに新しい API キーを使います。他のプログラムから使える OpenAI 互換 API が必要なら、&lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt; を実行してください。同じマネージャーを通して &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; を提供し、クラッシュからも復旧します。</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
@@ -2599,6 +2813,25 @@
     </message>
 </context>
 <context>
+    <name>Sidebar</name>
+    <message>
+        <source>GGUF Studio</source>
+        <translation>GGUF Studio</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>サイドバーの表示/非表示</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar (Ctrl+B)</source>
+        <translation>サイドバーの表示/非表示 (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>エリア</translation>
+    </message>
+</context>
+<context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
@@ -2619,21 +2852,6 @@
     <message>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
-    </message>
-</context>
-<context>
-    <name>_Counted</name>
-    <message numerus="yes">
-        <source>%n layer(s) run on the CPU to fit.</source>
-        <translation>
-            <numerusform>収まるように %n レイヤーを CPU で実行します。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
-        <translation>
-            <numerusform>収まるように %n レイヤーのエキスパートを CPU に残します。</numerusform>
-        </translation>
     </message>
 </context>
 <context>

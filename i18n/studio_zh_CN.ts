@@ -48,46 +48,6 @@
         <translation>{arch}，{params} 参数。在 {context} 上下文下需要 GPU {gpu}、内存 {host}（训练上下文：{trained}）。</translation>
     </message>
     <message>
-        <source>no data for a while</source>
-        <translation>一段时间没有收到数据</translation>
-    </message>
-    <message>
-        <source>the connection dropped</source>
-        <translation>连接已断开</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>无法连接</translation>
-    </message>
-    <message>
-        <source>the bytes did not match the checksum</source>
-        <translation>数据与校验和不符</translation>
-    </message>
-    <message>
-        <source>the server refused to resume</source>
-        <translation>服务器拒绝继续传输</translation>
-    </message>
-    <message>
-        <source>the server sent too much</source>
-        <translation>服务器发送的数据过多</translation>
-    </message>
-    <message>
-        <source>server error {status}</source>
-        <translation>服务器错误 {status}</translation>
-    </message>
-    <message>
-        <source>{device} needs {needed} but may use {budget}.</source>
-        <translation>{device} 需要 {needed}，但只能使用 {budget}。</translation>
-    </message>
-    <message>
-        <source>System RAM needs {needed} but may use {budget}.</source>
-        <translation>系统内存需要 {needed}，但只能使用 {budget}。</translation>
-    </message>
-    <message>
-        <source>A remembered device is not present any more ({key}).</source>
-        <translation>记住的设备已不存在（{key}）。</translation>
-    </message>
-    <message>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -136,140 +96,201 @@
         <translation>已加载</translation>
     </message>
     <message>
-        <source>The llama-server binary was not found.</source>
-        <translation>找不到 llama-server 可执行文件。</translation>
-    </message>
-    <message>
-        <source>The llama-server binary cannot be executed.</source>
-        <translation>无法执行 llama-server 可执行文件。</translation>
-    </message>
-    <message>
-        <source>The engine refused an argument; see the log.</source>
-        <translation>引擎拒绝了一个参数；请查看日志。</translation>
-    </message>
-    <message>
-        <source>The port was already in use.</source>
-        <translation>端口已被占用。</translation>
-    </message>
-    <message>
-        <source>The model file does not exist.</source>
-        <translation>模型文件不存在。</translation>
-    </message>
-    <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
-    </message>
-    <message>
-        <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
-        <translation>此引擎不认识该模型的架构；需要更新版本的 llama-server。</translation>
-    </message>
-    <message>
-        <source>A quantized V cache needs flash attention on.</source>
-        <translation>量化的 V 缓存需要开启 flash attention。</translation>
-    </message>
-    <message>
-        <source>The vision projector failed to load.</source>
-        <translation>视觉投影器加载失败。</translation>
-    </message>
-    <message>
-        <source>Out of memory while loading the weights.</source>
-        <translation>加载权重时内存不足。</translation>
-    </message>
-    <message>
-        <source>Out of memory for the KV cache: lower the context.</source>
-        <translation>KV 缓存内存不足：请减小上下文。</translation>
-    </message>
-    <message>
-        <source>Out of memory for the compute buffers.</source>
-        <translation>计算缓冲区内存不足。</translation>
-    </message>
-    <message>
-        <source>The engine was killed, most likely by the system for lack of memory.</source>
-        <translation>引擎被终止，很可能是系统因内存不足所为。</translation>
-    </message>
-    <message>
-        <source>The engine crashed ({signal}).</source>
-        <translation>引擎崩溃了（{signal}）。</translation>
-    </message>
-    <message>
-        <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
-        <translation>此引擎是为本 CPU 不支持的指令构建的。请在“设置 &gt; 引擎”中为这台计算机构建一个，或在那里选择其他引擎。</translation>
-    </message>
-    <message>
-        <source>The engine did not become ready in time.</source>
-        <translation>引擎未能及时就绪。</translation>
-    </message>
-    <message>
-        <source>The engine crashed repeatedly; it is not restarted again.</source>
-        <translation>引擎反复崩溃；将不再重启。</translation>
-    </message>
-    <message>
-        <source>The engine stopped answering; it was replaced.</source>
-        <translation>引擎停止响应；已将其替换。</translation>
-    </message>
-    <message>
-        <source>Out of memory even after {steps} smaller settings (the last with a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller model.</source>
-        <translation>即使尝试了 {steps} 种更小的设置（最后一次上下文为 {ctx}），内存仍然不足；已没有更小的设置可试。请释放内存或选择更小的模型。</translation>
-    </message>
-    <message>
-        <source>The engine exited (code {exit_code}).</source>
-        <translation>引擎已退出（代码 {exit_code}）。</translation>
-    </message>
-    <message>
-        <source>Retried on another port</source>
-        <translation>已换用其他端口重试</translation>
-    </message>
-    <message>
-        <source>Retried with flash attention off</source>
-        <translation>已关闭 flash attention 重试</translation>
-    </message>
-    <message>
-        <source>Retried with the vision projector on the CPU</source>
-        <translation>已将视觉投影器放在 CPU 上重试</translation>
-    </message>
-    <message>
-        <source>Retried without the vision projector</source>
-        <translation>已在不使用视觉投影器的情况下重试</translation>
-    </message>
-    <message>
-        <source>Retried without speculative decoding</source>
-        <translation>已在不使用推测解码的情况下重试</translation>
-    </message>
-    <message>
-        <source>Retried with layer split instead of tensor parallel</source>
-        <translation>已改用按层拆分而非张量并行重试</translation>
-    </message>
-    <message>
-        <source>Retried with a smaller plan</source>
-        <translation>已用更小的计划重试</translation>
-    </message>
-    <message>
-        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
-        <translation>已用上下文 {ctx} 重试（不会低于 {floor}）</translation>
-    </message>
-    <message>
-        <source>Retried with a {cache_type} KV cache</source>
-        <translation>已改用 {cache_type} KV 缓存重试</translation>
-    </message>
-    <message>
-        <source>Retried with the experts of {layers} layers on the CPU</source>
-        <translation>已将 {layers} 层的专家放在 CPU 上重试</translation>
-    </message>
-    <message>
-        <source>Retried with {layers} layers left on {device}</source>
-        <translation>已在 {device} 上仅保留 {layers} 层重试</translation>
-    </message>
-    <message>
-        <source>{step}, after: {cause}</source>
-        <translation>{step}，原因：{cause}</translation>
-    </message>
-    <message>
         <source>{state}: {phase}</source>
         <translation>{state}：{phase}</translation>
     </message>
     <message>
         <source>{state}: {reason}</source>
         <translation>{state}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>AlertBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>ApiPanel</name>
+    <message>
+        <source>Local API (OpenAI-compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachable from other computers on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Base URL of the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made when the API first starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key clients must send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a new API key; the old one stops working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Requests the local API answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the local API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other computers on your network can reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ms} ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with an error</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatFirst</name>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>无法加载 {model}：{reason}</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>更改加载设置…</translation>
     </message>
 </context>
 <context>
@@ -305,6 +326,14 @@
     <message>
         <source>Stop the answer</source>
         <translation>停止回答</translation>
+    </message>
+    <message>
+        <source>Show or hide the inspector</source>
+        <translation>显示或隐藏检查器</translation>
+    </message>
+    <message>
+        <source>System prompt, sampling and memory</source>
+        <translation>系统提示词、采样和内存</translation>
     </message>
     <message>
         <source>Loading {model}…</source>
@@ -347,16 +376,8 @@
         <translation>模型</translation>
     </message>
     <message>
-        <source>they were saved by a newer version of GGUF Studio</source>
-        <translation>它们由更新版本的 GGUF Studio 保存</translation>
-    </message>
-    <message>
-        <source>the file is damaged or not a database</source>
-        <translation>文件已损坏或不是数据库</translation>
-    </message>
-    <message>
-        <source>Your saved conversations could not be opened ({reason}). They are left as they are; conversations in this session will not be kept.</source>
-        <translation>无法打开已保存的对话（{reason}）。它们将保持原样；本次会话中的对话不会被保存。</translation>
+        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -374,26 +395,6 @@
         <source>Load a model to chat.</source>
         <translation>加载模型即可开始聊天。</translation>
     </message>
-    <message>
-        <source>Load a model first.</source>
-        <translation>请先加载模型。</translation>
-    </message>
-    <message>
-        <source>The engine refused the request.</source>
-        <translation>引擎拒绝了请求。</translation>
-    </message>
-    <message>
-        <source>The connection to the engine was lost.</source>
-        <translation>与引擎的连接已断开。</translation>
-    </message>
-    <message>
-        <source>The conversation could not be exported.</source>
-        <translation>无法导出对话。</translation>
-    </message>
-    <message>
-        <source>Something went wrong ({code}).</source>
-        <translation>出现问题（{code}）。</translation>
-    </message>
 </context>
 <context>
     <name>ConversationList</name>
@@ -406,32 +407,16 @@
         <translation>对话</translation>
     </message>
     <message>
-        <source>New</source>
-        <translation>新建</translation>
-    </message>
-    <message>
         <source>New conversation</source>
         <translation>新对话</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>重命名</translation>
     </message>
     <message>
         <source>Rename the conversation</source>
         <translation>重命名该对话</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
         <source>Delete the conversation</source>
         <translation>删除该对话</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
     </message>
     <message>
         <source>Export the conversation</source>
@@ -538,18 +523,6 @@
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
-    <message>
-        <source>Interrupted: the app closed while this answer was written.</source>
-        <translation>已中断：撰写此回答时应用已关闭。</translation>
-    </message>
-    <message>
-        <source>Interrupted: the connection to the engine was lost.</source>
-        <translation>已中断：与引擎的连接已断开。</translation>
-    </message>
-    <message>
-        <source>The engine refused this request ({code}).</source>
-        <translation>引擎拒绝了此请求（{code}）。</translation>
-    </message>
 </context>
 <context>
     <name>DeviceMemoryBar</name>
@@ -596,6 +569,35 @@
     <message>
         <source>Engine</source>
         <translation>引擎</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceMemoryView</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>正在查找设备…</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备内存</translation>
+    </message>
+    <message>
+        <source>The engine could not be started:
+{detail}</source>
+        <translation>无法启动引擎：
+{detail}</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} MiB free</source>
+        <translation>{name}：空闲 {free} / {total} MiB</translation>
+    </message>
+    <message>
+        <source>No GPU found: models run on the CPU.</source>
+        <translation>未找到 GPU：模型在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>{name}: {free} of {total} free</source>
+        <translation>{name}：{total} 中可用 {free}</translation>
     </message>
 </context>
 <context>
@@ -935,6 +937,21 @@
     <message>
         <source>About GGUF Studio</source>
         <translation>关于 GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>Hide the inspector</source>
+        <translation>隐藏检查器</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -1286,10 +1303,6 @@
         <translation>仍然加载…</translation>
     </message>
     <message>
-        <source>Tensor parallelism splits every layer over the devices.</source>
-        <translation>张量并行会把每一层拆分到各设备上。</translation>
-    </message>
-    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>全部 {blocks} 层 + 输出层在 CPU 上</translation>
     </message>
@@ -1300,14 +1313,6 @@
     <message>
         <source>Every layer is split over the devices ({split}).</source>
         <translation>每一层都拆分到各设备上（{split}）。</translation>
-    </message>
-    <message>
-        <source>This model is dense: it has no experts to keep on the CPU.</source>
-        <translation>这是稠密模型：没有可保留在 CPU 上的专家。</translation>
-    </message>
-    <message>
-        <source>Tensor parallelism keeps every expert on the GPUs.</source>
-        <translation>张量并行会把所有专家都放在 GPU 上。</translation>
     </message>
     <message>
         <source>Experts of {n} of {max} layers on the CPU ({moved} moved to RAM); each step moves {step}.</source>
@@ -1334,28 +1339,8 @@
         <translation>{ctx} 个 token{automatic}；训练上下文 {trained}。{marker}</translation>
     </message>
     <message>
-        <source>This llama-server build cannot change the KV cache type.</source>
-        <translation>此 llama-server 版本无法更改 KV 缓存类型。</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no flash attention switch.</source>
-        <translation>此 llama-server 版本没有 flash attention 开关。</translation>
-    </message>
-    <message>
-        <source>No mmproj file was found beside the model.</source>
-        <translation>模型旁边没有找到 mmproj 文件。</translation>
-    </message>
-    <message>
-        <source>This llama-server build cannot load a projector.</source>
-        <translation>此 llama-server 版本无法加载投影器。</translation>
-    </message>
-    <message>
         <source>{file}: {size}</source>
         <translation>{file}：{size}</translation>
-    </message>
-    <message>
-        <source>This llama-server build has no draft-model speculative decoding.</source>
-        <translation>此 llama-server 版本不支持草稿模型推测解码。</translation>
     </message>
     <message>
         <source>{file} ({size}), drafting {n} tokens</source>
@@ -1383,14 +1368,6 @@
     <message>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
-    </message>
-    <message>
-        <source>The engine is not ready yet; see the Server page.</source>
-        <translation>引擎尚未就绪；请查看“服务器”页面。</translation>
-    </message>
-    <message>
-        <source>This file cannot be loaded as a GGUF model.</source>
-        <translation>此文件无法作为 GGUF 模型加载。</translation>
     </message>
     <message>
         <source>Cannot load the model</source>
@@ -1429,10 +1406,6 @@
     <message>
         <source>GGUF Studio</source>
         <translation>GGUF Studio</translation>
-    </message>
-    <message>
-        <source>Areas</source>
-        <translation>区域</translation>
     </message>
     <message>
         <source>Chat</source>
@@ -1488,39 +1461,6 @@
     </message>
 </context>
 <context>
-    <name>MemoryDock</name>
-    <message>
-        <source>GPU memory</source>
-        <translation>GPU 显存</translation>
-    </message>
-    <message>
-        <source>Looking for devices…</source>
-        <translation>正在查找设备…</translation>
-    </message>
-    <message>
-        <source>Device memory</source>
-        <translation>设备内存</translation>
-    </message>
-    <message>
-        <source>No GPU found: models run on the CPU.</source>
-        <translation>未找到 GPU：模型在 CPU 上运行。</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} free</source>
-        <translation>{name}：{total} 中可用 {free}</translation>
-    </message>
-    <message>
-        <source>{name}: {free} of {total} MiB free</source>
-        <translation>{name}：空闲 {free} / {total} MiB</translation>
-    </message>
-    <message>
-        <source>The engine could not be started:
-{detail}</source>
-        <translation>无法启动引擎：
-{detail}</translation>
-    </message>
-</context>
-<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1556,7 +1496,250 @@
     </message>
 </context>
 <context>
-    <name>Messages</name>
+    <name>ModelList</name>
+    <message>
+        <source>Search the library</source>
+        <translation>搜索模型库</translation>
+    </message>
+    <message>
+        <source>Models in the library</source>
+        <translation>模型库中的模型</translation>
+    </message>
+    <message>
+        <source>No models in the library yet: find one in Discover.</source>
+        <translation>模型库中还没有模型：请在“发现”中查找。</translation>
+    </message>
+    <message>
+        <source>Checking the fit…</source>
+        <translation>正在检查是否放得下…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <source>Choose a model from the library</source>
+        <translation>从模型库中选择模型</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>弹出</translation>
+    </message>
+    <message>
+        <source>Eject the model</source>
+        <translation>弹出模型</translation>
+    </message>
+    <message>
+        <source>Loading progress</source>
+        <translation>加载进度</translation>
+    </message>
+    <message>
+        <source>Change load settings…</source>
+        <translation>更改加载设置…</translation>
+    </message>
+    <message>
+        <source>Choose a model…</source>
+        <translation>选择模型…</translation>
+    </message>
+    <message>
+        <source>Ready · {context} context</source>
+        <translation>就绪 · {context} 上下文</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Loading: reading the weights…</source>
+        <translation>加载中：正在读取权重…</translation>
+    </message>
+    <message>
+        <source>Loading: creating the context…</source>
+        <translation>加载中：正在创建上下文…</translation>
+    </message>
+    <message>
+        <source>Loading: warming up…</source>
+        <translation>加载中：正在预热…</translation>
+    </message>
+    <message>
+        <source>Loading: almost ready…</source>
+        <translation>加载中：即将完成…</translation>
+    </message>
+    <message>
+        <source>Loading: starting the engine…</source>
+        <translation>加载中：正在启动引擎…</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>引擎意外停止；正在重启…</translation>
+    </message>
+    <message>
+        <source>Ejecting…</source>
+        <translation>正在弹出…</translation>
+    </message>
+    <message>
+        <source>Could not load: {reason}</source>
+        <translation>无法加载：{reason}</translation>
+    </message>
+    <message>
+        <source>Not loaded. Load opens its settings.</source>
+        <translation>未加载。“加载”会打开其设置。</translation>
+    </message>
+    <message>
+        <source>No model loaded. Choose one from the library.</source>
+        <translation>未加载模型。请从模型库中选择一个。</translation>
+    </message>
+</context>
+<context>
+    <name>RepoFilesModel</name>
+    <message>
+        <source>Quant</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适配</translation>
+    </message>
+    <message>
+        <source>{name} ({count} parts)</source>
+        <translation>{name}（{count} 个分卷）</translation>
+    </message>
+    <message>
+        <source> — incomplete upload</source>
+        <translation> — 上传不完整</translation>
+    </message>
+    <message>
+        <source> — downloaded</source>
+        <translation> — 已下载</translation>
+    </message>
+    <message>
+        <source>{name} (vision projector)</source>
+        <translation>{name}（视觉投影器）</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>The template&apos;s default system prompt</source>
+        <translation>模板默认的系统提示词</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>最大 token 数</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>模板默认</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Load a model to see whether it can think.</source>
+        <translation>加载模型以查看它是否支持思考。</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template has no thinking switch.</source>
+        <translation>此模型的聊天模板没有思考开关。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResultsModel</name>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>点赞</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source> (gated)</source>
+        <translation>（受限访问）</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
     <message>
         <source>The llama-server engine was not found ({path}).</source>
         <translation>找不到 llama-server 引擎（{path}）。</translation>
@@ -1580,6 +1763,10 @@
     <message>
         <source>This engine was built for instructions this CPU lacks. Build one for this computer in Settings &gt; Engine, or choose another engine there.</source>
         <translation>此引擎是为本 CPU 不支持的指令构建的。请在“设置 &gt; 引擎”中为这台计算机构建一个，或在那里选择其他引擎。</translation>
+    </message>
+    <message>
+        <source>The engine is not ready yet; see the Server page.</source>
+        <translation>引擎尚未就绪；请查看“服务器”页面。</translation>
     </message>
     <message>
         <source>The engine failed its self-test on a tiny model ({status}).</source>
@@ -1626,12 +1813,12 @@
         <translation>端口已被占用。</translation>
     </message>
     <message>
-        <source>The model file does not exist.</source>
-        <translation>模型文件不存在。</translation>
+        <source>The model file does not exist: {path}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
-        <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
+        <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -1906,10 +2093,6 @@
         <translation>已阻止将 Hugging Face 令牌写入设置文件（{field}）；请使用“保存令牌”保存令牌。</translation>
     </message>
     <message>
-        <source>“{value}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>“{value}”不是 host:port 格式（例如 192.168.1.20:50052）。</translation>
-    </message>
-    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>无法将设置保存到 {path}。</translation>
     </message>
@@ -1920,6 +2103,46 @@
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>缺少应用图标：{path}</translation>
+    </message>
+    <message>
+        <source>The folder {path} does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no device named “{device}” (see the device column of studio fit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key file {path} cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2025,138 +2248,141 @@
         <source>{device} cannot be used by this engine ({why}).</source>
         <translation>此引擎无法使用 {device}（{why}）。</translation>
     </message>
-</context>
-<context>
-    <name>RepoFilesModel</name>
     <message>
-        <source>Quant</source>
-        <translation>量化</translation>
+        <source>This llama-server build has no flash attention switch.</source>
+        <translation>此 llama-server 版本没有 flash attention 开关。</translation>
     </message>
     <message>
-        <source>File</source>
-        <translation>文件</translation>
+        <source>This llama-server build cannot change the KV cache type.</source>
+        <translation>此 llama-server 版本无法更改 KV 缓存类型。</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>大小</translation>
+        <source>This llama-server build has no draft-model speculative decoding.</source>
+        <translation>此 llama-server 版本不支持草稿模型推测解码。</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>适配</translation>
+        <source>No mmproj file was found beside the model.</source>
+        <translation>模型旁边没有找到 mmproj 文件。</translation>
     </message>
     <message>
-        <source>{name} ({count} parts)</source>
-        <translation>{name}（{count} 个分卷）</translation>
+        <source>This llama-server build cannot load a projector.</source>
+        <translation>此 llama-server 版本无法加载投影器。</translation>
     </message>
     <message>
-        <source> — incomplete upload</source>
-        <translation> — 上传不完整</translation>
+        <source>Tensor parallelism keeps every expert on the GPUs.</source>
+        <translation>张量并行会把所有专家都放在 GPU 上。</translation>
     </message>
     <message>
-        <source> — downloaded</source>
-        <translation> — 已下载</translation>
+        <source>Tensor parallelism splits every layer over the devices.</source>
+        <translation>张量并行会把每一层拆分到各设备上。</translation>
     </message>
     <message>
-        <source>{name} (vision projector)</source>
-        <translation>{name}（视觉投影器）</translation>
+        <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking…</source>
-        <translation>正在检查…</translation>
-    </message>
-</context>
-<context>
-    <name>SamplingPanel</name>
-    <message>
-        <source>System prompt</source>
-        <translation>系统提示词</translation>
+        <source>The disk is full: {path} could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The template&apos;s default system prompt</source>
-        <translation>模板默认的系统提示词</translation>
+        <source>The model file does not exist.</source>
+        <translation>模型文件不存在。</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>默认</translation>
+        <source>The file is not a valid GGUF model (truncated or corrupt).</source>
+        <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) run on the CPU to fit.</source>
+        <translation>
+            <numerusform>为放得下，%n 层在 CPU 上运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
+        <translation>
+            <numerusform>为放得下，%n 层的专家保留在 CPU 上。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Temperature</source>
-        <translation>温度</translation>
+        <source>Something went wrong ({code}).</source>
+        <translation>出现问题（{code}）。</translation>
     </message>
     <message>
-        <source>Top-p</source>
-        <translation>Top-p</translation>
+        <source>no data for a while</source>
+        <translation>一段时间没有收到数据</translation>
     </message>
     <message>
-        <source>Min-p</source>
-        <translation>Min-p</translation>
+        <source>the connection dropped</source>
+        <translation>连接已断开</translation>
     </message>
     <message>
-        <source>Top-k</source>
-        <translation>Top-k</translation>
+        <source>cannot connect</source>
+        <translation>无法连接</translation>
     </message>
     <message>
-        <source>Maximum tokens</source>
-        <translation>最大 token 数</translation>
+        <source>the bytes did not match the checksum</source>
+        <translation>数据与校验和不符</translation>
     </message>
     <message>
-        <source>Random</source>
-        <translation>随机</translation>
+        <source>the server refused to resume</source>
+        <translation>服务器拒绝继续传输</translation>
     </message>
     <message>
-        <source>Seed</source>
-        <translation>种子</translation>
+        <source>the server sent too much</source>
+        <translation>服务器发送的数据过多</translation>
     </message>
     <message>
-        <source>Thinking</source>
-        <translation>思考</translation>
+        <source>server error {status}</source>
+        <translation>服务器错误 {status}</translation>
     </message>
     <message>
-        <source>Template default</source>
-        <translation>模板默认</translation>
+        <source>Retried on another port</source>
+        <translation>已换用其他端口重试</translation>
     </message>
     <message>
-        <source>On</source>
-        <translation>开</translation>
+        <source>Retried with flash attention off</source>
+        <translation>已关闭 flash attention 重试</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>关</translation>
+        <source>Retried with the vision projector on the CPU</source>
+        <translation>已将视觉投影器放在 CPU 上重试</translation>
     </message>
     <message>
-        <source>Load a model to see whether it can think.</source>
-        <translation>加载模型以查看它是否支持思考。</translation>
+        <source>Retried without the vision projector</source>
+        <translation>已在不使用视觉投影器的情况下重试</translation>
     </message>
     <message>
-        <source>This model&apos;s chat template has no thinking switch.</source>
-        <translation>此模型的聊天模板没有思考开关。</translation>
-    </message>
-</context>
-<context>
-    <name>SearchResultsModel</name>
-    <message>
-        <source>Repository</source>
-        <translation>仓库</translation>
+        <source>Retried without speculative decoding</source>
+        <translation>已在不使用推测解码的情况下重试</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>模型</translation>
+        <source>Retried with layer split instead of tensor parallel</source>
+        <translation>已改用按层拆分而非张量并行重试</translation>
     </message>
     <message>
-        <source>Downloads</source>
-        <translation>下载</translation>
+        <source>Retried with a smaller plan</source>
+        <translation>已用更小的计划重试</translation>
     </message>
     <message>
-        <source>Likes</source>
-        <translation>点赞</translation>
+        <source>Retried with a context of {ctx} (it goes no lower than {floor})</source>
+        <translation>已用上下文 {ctx} 重试（不会低于 {floor}）</translation>
     </message>
     <message>
-        <source>Updated</source>
-        <translation>更新时间</translation>
+        <source>Retried with a {cache_type} KV cache</source>
+        <translation>已改用 {cache_type} KV 缓存重试</translation>
     </message>
     <message>
-        <source> (gated)</source>
-        <translation>（受限访问）</translation>
+        <source>Retried with the experts of {layers} layers on the CPU</source>
+        <translation>已将 {layers} 层的专家放在 CPU 上重试</translation>
+    </message>
+    <message>
+        <source>Retried with {layers} layers left on {device}</source>
+        <translation>已在 {device} 上仅保留 {layers} 层重试</translation>
+    </message>
+    <message>
+        <source>{step}, after: {cause}</source>
+        <translation>{step}，原因：{cause}</translation>
     </message>
 </context>
 <context>
@@ -2226,28 +2452,16 @@
         <translation>支持</translation>
     </message>
     <message>
-        <source>Local API</source>
-        <translation>本地 API</translation>
-    </message>
-    <message>
         <source>Address of the running engine</source>
         <translation>正在运行的引擎的地址</translation>
     </message>
     <message>
+        <source>Engine address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>复制</translation>
-    </message>
-    <message>
-        <source>Copy the address</source>
-        <translation>复制地址</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>地址</translation>
-    </message>
-    <message>
-        <source>The engine listens on loopback only, with a fresh API key per start. For an OpenAI-compatible API other programs can use, run &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;: it serves &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt; through the same manager, with crash recovery.</source>
-        <translation>引擎只监听回环地址，每次启动都使用新的 API 密钥。如需供其他程序使用的 OpenAI 兼容 API，请运行 &lt;code&gt;studio serve MODEL.gguf --port 8080&lt;/code&gt;：它通过同一个管理器提供 &lt;code&gt;http://127.0.0.1:8080/v1&lt;/code&gt;，并支持崩溃恢复。</translation>
     </message>
     <message>
         <source>Command line of the engine, secrets redacted</source>
@@ -2599,6 +2813,25 @@
     </message>
 </context>
 <context>
+    <name>Sidebar</name>
+    <message>
+        <source>GGUF Studio</source>
+        <translation>GGUF Studio</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>显示或隐藏侧边栏</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar (Ctrl+B)</source>
+        <translation>显示或隐藏侧边栏 (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>区域</translation>
+    </message>
+</context>
+<context>
     <name>StudioAreas</name>
     <message>
         <source>&amp;Model</source>
@@ -2619,21 +2852,6 @@
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
-    </message>
-</context>
-<context>
-    <name>_Counted</name>
-    <message numerus="yes">
-        <source>%n layer(s) run on the CPU to fit.</source>
-        <translation>
-            <numerusform>为放得下，%n 层在 CPU 上运行。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The experts of %n layer(s) stay on the CPU to fit.</source>
-        <translation>
-            <numerusform>为放得下，%n 层的专家保留在 CPU 上。</numerusform>
-        </translation>
     </message>
 </context>
 <context>

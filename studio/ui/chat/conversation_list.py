@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.chat import ConversationSummary
+from studio.ui.common.design import set_role
 from studio.ui.common.icons import set_icon
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -49,26 +50,24 @@ class ConversationList(QWidget):
         # Long titles end in "…" (the whole title is the row's tooltip), never scroll sideways.
         self.items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.items.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.new_button = QPushButton(self.tr("New"))
+        self.new_button = QPushButton(self.tr("New conversation"))
         self.new_button.setObjectName("chat-new")
         self.new_button.setAccessibleName(self.tr("New conversation"))
-        self.rename_button = QPushButton(self.tr("Rename"))
-        self.rename_button.setObjectName("chat-rename")
-        self.rename_button.setAccessibleName(self.tr("Rename the conversation"))
-        self.delete_button = QPushButton(self.tr("Delete"))
-        self.delete_button.setObjectName("chat-delete")
-        self.delete_button.setAccessibleName(self.tr("Delete the conversation"))
-        self.export_button = QPushButton(self.tr("Export"))
-        self.export_button.setObjectName("chat-export")
-        self.export_button.setAccessibleName(self.tr("Export the conversation"))
-
-        for button, name in (
-            (self.new_button, "new"),
-            (self.export_button, "export"),
-        ):
-            set_icon(button, name)
+        set_icon(self.new_button, "new")
+        # The actions on the selected conversation are icons (named for screen readers and
+        # in tooltips): three words side by side do not fit a sidebar in every language.
+        self.rename_button = _icon_button(
+            "chat-rename", "rename", self.tr("Rename the conversation")
+        )
+        self.delete_button = _icon_button(
+            "chat-delete", "delete", self.tr("Delete the conversation")
+        )
+        self.export_button = _icon_button(
+            "chat-export", "export", self.tr("Export the conversation")
+        )
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.rename_button, self.delete_button):
+        buttons.addStretch(1)
+        for button in (self.rename_button, self.delete_button, self.export_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -78,10 +77,10 @@ class ConversationList(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setVisible(False)
         layout.addWidget(self.notice)
+        layout.addWidget(self.new_button)
         layout.addWidget(self.search)
         layout.addWidget(self.items, 1)
         layout.addLayout(buttons)
-        layout.addWidget(self.export_button)
 
         # Dialogs are replaceable so tests (and a future non-modal design) can answer them.
         self.ask_title: Callable[[str], str | None] = self._ask_title
@@ -203,3 +202,13 @@ class ConversationList(QWidget):
         if target.suffix.lower() not in (".md", ".markdown", ".json"):
             target = target.with_name(target.name + (".json" if chosen == json else ".md"))
         return target
+
+
+def _icon_button(name: str, icon_name: str, label: str) -> QPushButton:
+    button = QPushButton()
+    button.setObjectName(name)
+    set_icon(button, icon_name)
+    set_role(button, "flat")
+    button.setAccessibleName(label)
+    button.setToolTip(label)
+    return button
