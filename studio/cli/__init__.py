@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from studio import __version__
 from studio.cli import desktop_entry, system_check
+from studio.cli.report import guarded
 
 # Each module defines `register(subparsers)`, which adds one sub-command whose parser has
 # a `run(args) -> int` default.
@@ -36,6 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    # Every failure a command lets out (even one while reading its arguments, such as an
+    # endpoint that is not host:port) is said as one sentence, never a traceback.
+    command = next((a for a in args_list if not a.startswith("-")), "")
+    as_json = "--json" in args_list
+    return guarded(command, lambda: _main(args_list), as_json=as_json)
+
+
+def _main(args_list: list[str]) -> int:
     parser = build_parser()
     args, rest = parser.parse_known_args(args_list)
     handled = desktop_entry.run(args)

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from studio.cli.report import INPUT_FAILED, report
 from studio.core.desktop_entry import (
     DesktopEntryError,
     install_desktop_entry,
@@ -63,8 +64,8 @@ def run(args: argparse.Namespace) -> int | None:
     try:
         written = install_desktop_entry(data_home, argv, ShippedFiles.default(), try_exec=needed)
     except DesktopEntryError as error:
-        print(f"studio: {error.detail}", file=sys.stderr)
-        return 2
+        report(error)
+        return INPUT_FAILED
     for path in written:
         print(f"installed {path}")
     return 0

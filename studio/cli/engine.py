@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
+from studio.cli import inputs
+from studio.cli.engine_choice import why_not
+from studio.cli.report import INPUT_FAILED, report
 from studio.core.engine import (
     BuildError,
     BuildOptions,
@@ -31,7 +32,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "engine", help="list the llama-server engines, which one runs here, or build one"
     )
-    parser.add_argument("--binary", type=Path, help="consider this binary first")
+    parser.add_argument(
+        "--binary", type=inputs.engine_file, help="consider this binary first (it must run)"
+    )
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.set_defaults(run=run)
     actions = parser.add_subparsers(dest="engine_action", metavar="ACTION")
@@ -126,11 +129,16 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(payload, indent=2))
     else:
         print(_describe(choice))
-    return 0 if active is not None else 2
+    named = choice.candidates[0] if args.binary is not None and choice.candidates else None
+    if named is not None and not named.runnable:
+        report(why_not(named))  # the listing shows the others; the one asked for cannot run
+        return INPUT_FAILED
+    return 0 if active is not None else INPUT_FAILED
 
 
 class _ProgressPrinter:
-    """One line per whole percent (and per phase), so a log or a terminal both read well."""
+    """One line per whole percent (and per phase) on stdout, so a log or a terminal both
+    read well."""
 
     def __init__(self) -> None:
         self._last: tuple[str, int] | None = None
@@ -143,7 +151,7 @@ class _ProgressPrinter:
         text = f"{progress.phase}: {progress.percent:.0f}%"
         if progress.eta_s:
             text += f", about {int(progress.eta_s // 60)} min {int(progress.eta_s % 60)} s left"
-        print(text, file=sys.stderr, flush=True)
+        print(text, flush=True)  # progress is output; stderr holds only what went wrong
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -160,10 +168,10 @@ def run_build(args: argparse.Namespace) -> int:
         location = builder.build(options, _ProgressPrinter())
     except KeyboardInterrupt:
         builder.cancel()
-        print("error: the engine build was cancelled", file=sys.stderr)
+        report(BuildError("build_cancelled", "the engine build was cancelled"))
         return 130
     except (BuildError, EngineError) as error:
-        print(f"error: {error.detail}", file=sys.stderr)
-        return 2
+        report(error)
+        return INPUT_FAILED
     print(f"built and self-tested: {location.path}")
     return 0

@@ -14,13 +14,15 @@ import argparse
 import asyncio
 import json
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from studio.cli import inputs
+from studio.cli.engine_choice import active_engine
+from studio.cli.report import INPUT_FAILED, report
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model, read_remote_model
@@ -67,7 +69,11 @@ def register(subparsers: Any) -> None:
         help="predict llama-server's memory per device from a GGUF header",
         description="Predict weights, KV cache, output and compute buffers per device.",
     )
-    parser.add_argument("model", help="a .gguf file (any shard of a split model) or an URL")
+    parser.add_argument(
+        "model",
+        type=inputs.model_source,
+        help="a .gguf file (any shard of a split model) or an URL",
+    )
     parser.add_argument(
         "--ctx", "-c", type=_auto_int, default=None, metavar="auto|N", help="0 = trained"
     )
@@ -94,7 +100,9 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="hypothetical GPUs to estimate for (default: this machine, as studio fit plans)",
     )
-    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to plan for")
+    parser.add_argument(
+        "--binary", type=inputs.engine_file, default=None, help="the llama-server to plan for"
+    )
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.set_defaults(run=run)
 
@@ -267,12 +275,11 @@ _FIT_UNSET: dict[str, object] = {
 def _engine_cpu_features(binary: Path | None) -> frozenset[str] | None:
     """What the engine that would run the model was built for (its self-test says), which
     decides the host's repack buffer; None when no engine runs here (the estimate says so)."""
-    from studio.core.engine import default_selector
-    from studio.core.paths import AppPaths
-
     try:
-        active = default_selector(AppPaths.default()).active(binary)
+        active = active_engine(binary)
     except EngineError:
+        if binary is not None:
+            raise  # an engine the user named must run
         return None
     test = active.self_test
     return frozenset(test.built_features) if test is not None and test.passed else None
@@ -333,16 +340,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             plan = _plan(args, model)
             result, rows = plan.estimate, _plan_rows(plan)
-    except (StudioError, EngineError) as error:
-        if args.json:
-            payload = {"code": error.code, "detail": error.detail, "params": dict(error.params)}
-            print(json.dumps({"error": payload}, indent=2, default=str))
-        else:
-            print(f"error: {error.detail}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+    except StudioError as error:
+        report(error, as_json=args.json)
+        return INPUT_FAILED
     if args.json:
         data = {"model": _summary_json(summary), **result.to_json()}
         data["devices"] = [row.to_json() for row in rows]

@@ -11,11 +11,15 @@ import argparse
 import json
 import os
 import shlex
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.core.engine import EngineError, EngineInfo, default_selector
+from studio.cli import inputs
+from studio.cli.engine_choice import active_engine
+from studio.cli.report import INPUT_FAILED, report
+from studio.core.endpoint import RpcEndpoint
+from studio.core.engine import EngineError, EngineInfo
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model
 from studio.core.hardware import (
@@ -23,9 +27,10 @@ from studio.core.hardware import (
     parse_size,
 )
 from studio.core.memory import summarize
-from studio.core.paths import AppPaths
 from studio.core.placement import (
     HOST_KEY,
+    PLANNED_SPLIT_MODES,
+    DevicePlan,
     DraftModel,
     DraftType,
     Mtp,
@@ -38,6 +43,7 @@ from studio.core.placement import (
 )
 from studio.core.placement.environment import child_environment
 from studio.core.placement.setup import Machine, ModelSetup
+from studio.core.voice import ENGLISH
 
 
 def _auto_int(text: str) -> int | None:
@@ -56,7 +62,9 @@ def register(subparsers: Any) -> None:
         help="plan where a model's layers, KV cache and buffers go on this machine",
         description="Plan a GGUF model on this machine's devices (or STUDIO_FAKE_DEVICES).",
     )
-    parser.add_argument("model", type=Path, help="the .gguf file (first shard of a split model)")
+    parser.add_argument(
+        "model", type=inputs.model_file, help="the .gguf file (first shard of a split model)"
+    )
     parser.add_argument("--ctx", "-c", type=_auto_int, default=None, metavar="auto|N")
     parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
     parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
@@ -65,7 +73,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ubatch", "-ub", type=int, default=None, metavar="N")
     parser.add_argument("--batch", "-b", type=int, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
-    parser.add_argument("--split-mode", "-sm", choices=[m.value for m in SplitMode], default=None)
+    parser.add_argument(
+        "--split-mode", "-sm", choices=[m.value for m in PLANNED_SPLIT_MODES], default=None
+    )
     parser.add_argument("--n-cpu-moe", "-ncmoe", type=_auto_int, default=None, metavar="auto|N")
     parser.add_argument(
         "--layers",
@@ -83,17 +93,25 @@ def register(subparsers: Any) -> None:
         metavar="[DEV=]SIZE",
         help="safety margin, for every device or one (host=2GiB); repeatable",
     )
-    parser.add_argument("--rpc", default="", metavar="HOST:PORT,...", help="RPC servers to use")
+    parser.add_argument(
+        "--rpc", type=inputs.endpoints, default=(), metavar="HOST:PORT,...", help="RPC servers"
+    )
     parser.add_argument("--mtp", action="store_true", help="speculative decoding with MTP")
-    parser.add_argument("--draft", type=Path, default=None, help="a draft model (.gguf)")
+    parser.add_argument(
+        "--draft", type=inputs.model_file, default=None, help="a draft model (.gguf)"
+    )
     parser.add_argument(
         "--spec-type",
         choices=[t.value for t in DraftType],
         default=DraftType.SIMPLE.value,
         help="how the --draft file drafts: a small model, or an MTP head shipped apart",
     )
-    parser.add_argument("--mmproj", type=Path, default=None, help="a multimodal projector")
-    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to plan for")
+    parser.add_argument(
+        "--mmproj", type=inputs.model_file, default=None, help="a multimodal projector"
+    )
+    parser.add_argument(
+        "--binary", type=inputs.engine_file, default=None, help="the llama-server to plan for"
+    )
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.set_defaults(run=run)
 
@@ -127,6 +145,8 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
         layers = {}
         for item in args.layers.split(","):
             name, _, count = item.partition("=")
+            if not count.strip().isdigit():
+                raise StudioError("fit_layers_invalid", f"not DEV=N: {item!r}", item=item)
             layers[_device_key(planner, name.strip())] = int(count)
         changes["layers"] = layers
     if args.disable:
@@ -141,8 +161,12 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
             if sep
             else [d.key for d in planner.inventory.devices] + [HOST_KEY]
         )
+        try:
+            bytes_kept = parse_size(size)
+        except ValueError:
+            raise StudioError("fit_margin_invalid", f"not a size: {item!r}", item=item) from None
         for key in targets:
-            margins[key] = parse_size(size)
+            margins[key] = bytes_kept
     if margins:
         changes["margins"] = margins
     if args.mtp:
@@ -162,10 +186,12 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
 def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any]:
     try:
         # The engine that passed its self-test on this CPU plans the model it will run.
-        active = default_selector(AppPaths.default()).active(binary)
+        active = active_engine(binary)
         return active.info, active.location
     except EngineError:
-        if fake:  # fake devices need no engine; without one, every feature is assumed
+        # Fake devices need no engine (every feature is then assumed); one the user named
+        # must run all the same.
+        if fake and binary is None:
             return None, None
         raise
 
@@ -174,14 +200,15 @@ def _mib(value: int) -> str:
     return f"{value / MIB:,.0f}"
 
 
-def _reason_text(reason: Reason) -> str:
-    params = ", ".join(
-        f"{k}={_mib(v) + ' MiB' if k in ('needed', 'budget') and isinstance(v, int) else v}"
-        for k, v in reason.params.items()
-    )
-    return f"{reason.severity.value}: {reason.code.value} [{reason.setting.value}]" + (
-        f" ({params})" if params else ""
-    )
+def _reason_text(reason: Reason, plan: Plan | None = None) -> str:
+    """The reason's sentence, devices named as the table names them."""
+    names = {d.key: _device_name(d) for d in plan.devices} if plan is not None else {}
+    said = ENGLISH.reason(reason, lambda key: names.get(key, key))
+    return f"{reason.severity.value}: {said}"
+
+
+def _device_name(device: DevicePlan) -> str:
+    return f"{device.engine_name} {device.label}" if device.engine_name else device.label
 
 
 def describe(plan: Plan, command: list[str]) -> str:
@@ -202,7 +229,7 @@ def describe(plan: Plan, command: list[str]) -> str:
     ]
     for device in (*plan.devices, plan.host):
         p = device.predicted
-        name = f"{device.engine_name} {device.label}" if device.engine_name else device.label
+        name = _device_name(device)
         if not device.enabled:
             name += " (off)"
         mark = "" if device.fits or not device.used else "  OVER"
@@ -212,24 +239,16 @@ def describe(plan: Plan, command: list[str]) -> str:
             f"{_mib(p.total):>10}{_mib(device.budget):>10}{mark}"
         )
     if plan.reasons:
-        lines += ["", "reasons:"] + [f"  {_reason_text(r)}" for r in plan.reasons]
+        lines += ["", "reasons:"] + [f"  {_reason_text(r, plan)}" for r in plan.reasons]
     lines += ["", "arguments:", "  " + shlex.join(command[1:])]
     return "\n".join(lines)
-
-
-def _fail(args: argparse.Namespace, error: StudioError) -> int:
-    if args.json:
-        print(json.dumps({"error": {"code": error.code, "detail": error.detail}}, indent=2))
-    else:
-        print(f"error: {error.detail}", file=sys.stderr)
-    return 2
 
 
 def machine_setup(
     path: Path,
     model: GGUFModel,
     binary: Path | None = None,
-    rpc: str = "",
+    rpc: Sequence[RpcEndpoint] = (),
     *,
     need_engine: bool = True,
 ) -> ModelSetup:
@@ -239,7 +258,7 @@ def machine_setup(
     from NVML, every engine feature assumed), as with fake devices."""
     machine = Machine.of(os.environ)
     info, location = _engine(binary, machine.fake_devices or not need_engine)
-    return machine.setup(path, info, location, rpc.split(","), model=model)
+    return machine.setup(path, info, location, [str(e) for e in rpc], model=model)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -247,7 +266,8 @@ def run(args: argparse.Namespace) -> int:
         setup = machine_setup(args.model, read_model(args.model), args.binary, args.rpc)
         request = _request(args, setup)
     except StudioError as error:
-        return _fail(args, error)
+        report(error, as_json=args.json)
+        return INPUT_FAILED
     plan = setup.planner.plan(request)
     command = setup.command(plan)
     env_reasons = setup.environment_reasons

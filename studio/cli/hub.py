@@ -7,11 +7,12 @@ import argparse
 import asyncio
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from studio.cli import inputs
+from studio.cli.report import report
 from studio.core.engine import EngineError, default_selector
 from studio.core.errors import StudioError
 from studio.core.hub import (
@@ -42,33 +43,35 @@ _SORTS = {
 
 def register(subparsers: Any) -> None:
     search = subparsers.add_parser("search", help="search the Hub for GGUF repositories")
-    search.add_argument("query")
+    search.add_argument("query", type=inputs.hub_query)
     search.add_argument("--sort", choices=sorted(_SORTS), default="downloads")
     search.add_argument("--page", type=int, default=1, help="1 for the first page")
     search.add_argument("--json", action="store_true")
     search.set_defaults(run=_run_search)
 
     files = subparsers.add_parser("files", help="a repository's GGUF models by quant")
-    files.add_argument("repo", help="owner/name")
+    files.add_argument("repo", type=inputs.hub_repo, help="owner/name")
     files.add_argument("--fit", action="store_true", help="read each header, judge the fit")
     files.add_argument("--json", action="store_true")
     files.set_defaults(run=_run_files)
 
     download = subparsers.add_parser("download", help="download one quant (all its shards)")
-    download.add_argument("repo", help="owner/name")
+    download.add_argument("repo", type=inputs.hub_repo, help="owner/name")
     download.add_argument("model", help="a quant such as Q4_K_M, or a file name")
-    download.add_argument("--into", type=Path, help="a models folder (default: the HF cache)")
+    download.add_argument(
+        "--into", type=inputs.new_folder, help="a models folder (default: the HF cache)"
+    )
     download.add_argument("--mmproj", action="store_true", help="also the vision projector")
     download.set_defaults(run=_run_download)
 
     library = subparsers.add_parser("library", help="the GGUF models on this computer")
-    library.add_argument("folders", nargs="*", type=Path, help="model folders to include")
+    library.add_argument("folders", nargs="*", type=inputs.folder, help="model folders to include")
     library.add_argument("--json", action="store_true")
     library.set_defaults(run=_run_library)
 
 
-def _fail(error: StudioError) -> int:
-    print(f"error: {error.code}: {error.detail}", file=sys.stderr)
+def _fail(error: StudioError, args: argparse.Namespace) -> int:
+    report(error, as_json=getattr(args, "json", False))
     return 1
 
 
@@ -77,7 +80,7 @@ def _run_search(args: argparse.Namespace) -> int:
     try:
         page = asyncio.run(client.search(args.query, _SORTS[args.sort], max(0, args.page - 1)))
     except StudioError as error:
-        return _fail(error)
+        return _fail(error, args)
     if args.json:
         rows = [
             {"repo": r.repo_id, "downloads": r.downloads, "likes": r.likes, "gated": r.gated}
@@ -129,7 +132,7 @@ def _run_files(args: argparse.Namespace) -> int:
     try:
         details, fits = asyncio.run(gather())
     except StudioError as error:
-        return _fail(error)
+        return _fail(error, args)
     rows = [(m, False) for m in details.models] + [(m, True) for m in details.mmproj]
     if args.json:
         print(
@@ -164,17 +167,23 @@ def _pick(details: RepoDetails, wanted: str) -> ModelFile:
     if len(matches) != 1:
         choices = ", ".join(f"{m.quant or '?'} ({m.name})" for m in details.models)
         raise StudioError(
-            "hub_not_found", f"{wanted!r} names {len(matches)} models; choose one of: {choices}"
+            "download_choice_unclear",
+            f"{wanted!r} names {len(matches)} models; choose one of: {choices}",
+            wanted=wanted,
+            choices=choices,
         )
     return matches[0]
 
 
 def _run_download(args: argparse.Namespace) -> int:
+    if args.into is not None:
+        # Before the network, so a file named by mistake costs no download.
+        inputs.require_folder(args.into, may_be_missing=True)
     config = HubConfig()
     client = HubClient(config)
     last_print = [0.0]
 
-    def report(snapshot: DownloadSnapshot) -> None:
+    def show_progress(snapshot: DownloadSnapshot) -> None:
         now = time.monotonic()
         if now - last_print[0] < 1 and not snapshot.state.finished:
             return
@@ -197,7 +206,7 @@ def _run_download(args: argparse.Namespace) -> int:
         finished: asyncio.Future[DownloadSnapshot] = asyncio.get_running_loop().create_future()
 
         def on_change(snapshot: DownloadSnapshot) -> None:
-            report(snapshot)
+            show_progress(snapshot)
             if snapshot.state.finished and not finished.done():
                 finished.set_result(snapshot)
 
@@ -213,16 +222,17 @@ def _run_download(args: argparse.Namespace) -> int:
     try:
         done = asyncio.run(download())
     except StudioError as error:
-        return _fail(error)
+        return _fail(error, args)
     if done.error is not None:
-        return _fail(done.error)
+        return _fail(done.error, args)
     for path in done.paths:
         print(path)
     return 0
 
 
 def _run_library(args: argparse.Namespace) -> int:
-    models = scan_library(HubConfig().cache_dir, args.folders)
+    folders = [inputs.require_folder(folder) for folder in args.folders]
+    models = scan_library(HubConfig().cache_dir, folders)
     if args.json:
         print(
             json.dumps(

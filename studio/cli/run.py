@@ -11,7 +11,8 @@ import sys
 from collections.abc import Coroutine
 from typing import Any
 
-from studio.cli.serve import add_launch_arguments, make_manager, report_error
+from studio.cli.report import INPUT_FAILED, report
+from studio.cli.serve import add_launch_arguments, make_manager
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 
@@ -37,7 +38,7 @@ async def answer(args: argparse.Namespace) -> int:
     try:
         manager, spec, smaller = make_manager(args)
     except StudioError as error:
-        report_error(error)
+        report(error)
         return 1
     try:
         await manager.load(spec, smaller_plan=smaller)
@@ -80,7 +81,7 @@ async def answer(args: argparse.Namespace) -> int:
             )
         return 0
     except StudioError as error:
-        report_error(error)
+        report(error)
         return 1
     finally:
         await manager.shutdown()
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(until_terminated(answer(args)))
     except EngineError as error:
-        report_error(error)
-        return 2
+        report(error)
+        return INPUT_FAILED
     except KeyboardInterrupt:
         return 130

@@ -16,12 +16,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studio.cli import inputs
+from studio.cli.engine_choice import active_engine
+from studio.cli.report import INPUT_FAILED, report
 from studio.core.engine import (
     EngineError,
     EngineInfo,
     EngineLocation,
     EngineProber,
-    default_selector,
 )
 from studio.core.errors import StudioError
 from studio.core.hub.library import LocalModel
@@ -69,7 +71,7 @@ def duration(text: str) -> float:
 
 def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
-    parser.add_argument("model", type=Path, help="the .gguf model file")
+    parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
     parser.add_argument("--ctx", "-c", type=int, default=None, metavar="N")
     parser.add_argument("--parallel", "-np", type=int, default=1, metavar="N")
     parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off|auto")
@@ -82,12 +84,18 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tensor-split", "-ts", type=_shares, default=(), metavar="A,B,...")
     parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=None, metavar="N")
     parser.add_argument("--device", "-dev", default="", metavar="DEV,...")
-    parser.add_argument("--rpc", default="", metavar="HOST:PORT,...")
-    parser.add_argument("--mmproj", type=Path, default=None, help="a multimodal projector")
+    parser.add_argument("--rpc", type=inputs.endpoints, default=(), metavar="HOST:PORT,...")
+    parser.add_argument(
+        "--mmproj", type=inputs.model_file, default=None, help="a multimodal projector"
+    )
     parser.add_argument("--spec-type", default=None, help="speculative decoding type")
-    parser.add_argument("--draft", type=Path, default=None, help="a draft model (.gguf)")
+    parser.add_argument(
+        "--draft", type=inputs.model_file, default=None, help="a draft model (.gguf)"
+    )
     parser.add_argument("--threads", "-t", type=int, default=None, metavar="N")
-    parser.add_argument("--binary", type=Path, default=None, help="the llama-server to run")
+    parser.add_argument(
+        "--binary", type=inputs.engine_file, default=None, help="the llama-server to run"
+    )
     parser.add_argument(
         "--embeddings", action="store_true", help="serve /v1/embeddings too (chat still works)"
     )
@@ -132,7 +140,7 @@ def spec_from_args(args: argparse.Namespace, model: Path | None = None) -> Launc
         tensor_split=tuple(args.tensor_split),
         n_cpu_moe=args.n_cpu_moe,
         devices=tuple(d for d in args.device.split(",") if d),
-        rpc_servers=tuple(r for r in args.rpc.split(",") if r),
+        rpc_servers=tuple(str(endpoint) for endpoint in args.rpc),
         mmproj=args.mmproj,
         spec_type=args.spec_type,
         draft_model=args.draft,
@@ -210,9 +218,19 @@ def make_manager(
     args: argparse.Namespace,
 ) -> tuple[ServerManager, LaunchSpec, SmallerPlan | None]:
     """The manager, the first spec to load and its step down (planned with `--plan`)."""
-    # Never a binary that dies of an illegal instruction here: the first that passed its
-    # self-test on this CPU.
-    engine = default_selector(AppPaths.default()).active(args.binary).location
+    from studio.core.gguf import check_model_file
+    from studio.core.hardware import probe_rpc_devices
+
+    # A bad model, projector or draft file is told in our words before any engine starts
+    # (the engine would say it in a page of log).
+    for path in (args.model, args.mmproj, args.draft):
+        if path is not None:
+            check_model_file(path)
+    # Never a binary that dies of an illegal instruction here: the one named, which must
+    # run, or the first that passed its self-test on this CPU.
+    engine = active_engine(args.binary).location
+    if args.rpc:
+        probe_rpc_devices(engine, args.rpc)  # an RPC server that is down is told up front
     smaller: SmallerPlan | None = None
     spec = spec_from_args(args)
     if getattr(args, "plan", False):
@@ -221,17 +239,6 @@ def make_manager(
         admitted(args, engine)
     log_dir = AppPaths.default().log_dir / "llama-server"
     return ServerManager(engine, log_dir), spec, smaller
-
-
-# Codes whose detail is already the whole sentence a user needs (sizes formatted, the way
-# out named): printed alone, without the raw parameters.
-_SENTENCES: dict[str, str] = {
-    "model_does_not_fit": "{detail} Pass --force to load it anyway.",
-    "oom_nothing_smaller": "Out of memory even after {steps} smaller settings (the last with "
-    "a context of {ctx}); nothing smaller is left to try. Free memory or choose a smaller "
-    "model.",
-    "hung": "The engine stopped answering and was replaced.",
-}
 
 
 def library_models(extra_folders: list[Path]) -> list[LocalModel]:
@@ -243,23 +250,6 @@ def library_models(extra_folders: list[Path]) -> list[LocalModel]:
     settings = SettingsStore.in_directory(AppPaths.default().config_dir).load()
     folders = [Path(folder).expanduser() for folder in settings.models_folders]
     return scan_library(HubConfig().cache_dir, [*folders, *extra_folders])
-
-
-def report_error(error: StudioError) -> None:
-    sentence = _SENTENCES.get(error.code)
-    if sentence is not None:
-        values = {k: v for k, v in error.params.items() if k != "log_tail"}
-        print(f"error: {sentence.format_map({**values, 'detail': error.detail})}", file=sys.stderr)
-        return
-    params = ", ".join(f"{k}={v}" for k, v in error.params.items() if k != "log_tail")
-    print(
-        f"error: {error.code}: {error.detail}" + (f" ({params})" if params else ""), file=sys.stderr
-    )
-    failure = getattr(error, "failure", None)
-    if failure is not None and failure.log_tail:
-        print("last engine output:", file=sys.stderr)
-        for line in failure.log_tail[-12:]:
-            print(f"  {line}", file=sys.stderr)
 
 
 def register(subparsers: Any) -> None:
@@ -277,7 +267,10 @@ def register(subparsers: Any) -> None:
         "--api-key", default=None, help="require 'Authorization: Bearer KEY' (not on /health)"
     )
     parser.add_argument(
-        "--api-key-file", type=Path, default=None, help="read the API key from this file"
+        "--api-key-file",
+        type=inputs.secret_file,
+        default=None,
+        help="read the API key from this file",
     )
     parser.add_argument(
         "--allow-origin",
@@ -311,7 +304,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--models-dir",
         action="append",
-        type=Path,
+        type=inputs.folder,
         default=[],
         metavar="DIR",
         help="a folder of models requests may name, besides the app's model folders and "
@@ -330,6 +323,8 @@ def serve_options(args: argparse.Namespace) -> ServeOptions:
             raise StudioError(
                 "api_key_file_unreadable", str(error), path=str(args.api_key_file)
             ) from error
+    for folder in args.models_dir:
+        inputs.require_folder(folder)
     if key is not None and not key:
         raise StudioError("api_key_empty", "the API key is empty")
     if not is_loopback(args.host) and not key:
@@ -353,7 +348,7 @@ async def serve(args: argparse.Namespace) -> int:
         options = serve_options(args)
         manager, first_spec, smaller = make_manager(args)
     except StudioError as error:
-        report_error(error)
+        report(error)
         return 1
 
     async def plan_load(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
@@ -388,7 +383,7 @@ async def serve(args: argparse.Namespace) -> int:
         try:
             snapshot = await manager.load(cancellable(first_spec), smaller_plan=smaller)
         except StudioError as error:
-            report_error(error)
+            report(error)
             return 1
         ready = snapshot.ready
         print(
@@ -408,8 +403,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(args))
     except EngineError as error:
-        report_error(error)
-        return 2
+        report(error)
+        return INPUT_FAILED
     except KeyboardInterrupt:
         with contextlib.suppress(Exception):
             print("interrupted", file=sys.stderr)

@@ -52,7 +52,7 @@ def test_hostile_metadata_is_one_sentence(
     assert main([command, str(path)]) == 2
     out, err = capsys.readouterr()
     sentence = _one_sentence(err)
-    assert "not plausible" in sentence and str(path) in sentence
+    assert "damaged or hostile" in sentence and str(path) in sentence
     assert "GB" not in out  # no memory total, negative or otherwise
 
 
@@ -74,7 +74,7 @@ def test_a_fifo_or_device_is_refused_at_once(
     os.mkfifo(fifo)
     for path in (fifo, Path("/dev/zero")):
         assert main([command, str(path)]) == 2
-        assert "not a regular file" in _one_sentence(capsys.readouterr().err)
+        assert "not an ordinary file" in _one_sentence(capsys.readouterr().err)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -93,5 +93,5 @@ def test_run_refuses_a_fifo_without_starting_the_engine(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     sentence = _one_sentence(done.stderr)
-    assert "model_not_regular_file" in sentence and "FIFO" in sentence
+    assert "not an ordinary file" in sentence and str(fifo) in sentence
     assert not list((tmp_path / "home").rglob("llama-server-*.log"))  # never spawned

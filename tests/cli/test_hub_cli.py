@@ -64,10 +64,16 @@ def test_download_into_a_folder_then_list_it(
     assert {m["quant"] for m in listed} >= {"BF16", "F16"}
 
 
-def test_errors_are_codes_and_an_exit_status(
+def test_errors_are_sentences_and_an_exit_status(
     hub: FakeHub, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["download", "tester/Tiny-GGUF", "Q3_K_S"]) == 1
-    assert "hub_not_found" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("error: “Q3_K_S” does not name one model here; choose one of: ")
+    assert "Q4_K_M (Tiny-Q4_K_M.gguf)" in err and "_not_" not in err
     assert main(["files", "nobody/nothing"]) == 1
-    assert "error: hub_not_found" in capsys.readouterr().err
+    assert capsys.readouterr().err == "error: Not found on the Hub: nobody/nothing.\n"
+    assert main(["files", "nobody/nothing", "--json"]) == 1
+    said = json.loads(capsys.readouterr().out)["error"]
+    assert said["code"] == "hub_not_found"
+    assert said["message"] == "Not found on the Hub: nobody/nothing."

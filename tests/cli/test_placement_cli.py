@@ -73,7 +73,9 @@ def test_fit_manual_layers_and_exit_status_when_it_does_not_fit(
     code = main(["fit", str(moe_model), "--layers", "CUDA0=49", "--n-cpu-moe", "0", "-c", "4096"])
     assert code == 1
     out = capsys.readouterr().out
-    assert "fits:       NO" in out and "device_over_budget [layers]" in out and "OVER" in out
+    assert "fits:       NO" in out and "OVER" in out
+    assert "error: CUDA0 Fake GPU 0 needs 16.8 GiB but may use 7.7 GiB." in out
+    assert "device_over_budget" not in out  # said, never a code
 
 
 def test_fit_refuses_unknown_devices_and_bad_files(

@@ -21,6 +21,7 @@ from studio.core.server.failures import FailureCode
 STUDIO = Path(__file__).resolve().parents[2] / "studio"
 CORE = STUDIO / "core"
 SERVICES = STUDIO / "services"
+CLI = STUDIO / "cli"  # the command line reports its own input problems as codes too
 _ENUMS = {"ReasonCode": ReasonCode, "FailureCode": FailureCode}
 
 
@@ -88,8 +89,8 @@ def _keywords(call: ast.Call) -> frozenset[str] | None:
 
 
 def core_codes() -> dict[str, RaiseSites]:
-    """Every code the core can report (and the services' own), with its raise sites."""
-    trees = _trees(CORE)
+    """Every code the core (and the command line) can report, with its raise sites."""
+    trees = _trees(CORE, CLI)
     errors = _error_classes(trees) | {"Problem"}
     constants = _string_constants(trees)
     found: dict[str, RaiseSites] = {}
@@ -176,7 +177,7 @@ def string_literals() -> set[str]:
     """Every string the core and the services spell out, and the code enumerations."""
     literals = {
         node.value
-        for tree in _trees(CORE, SERVICES).values()
+        for tree in _trees(CORE, SERVICES, CLI).values()
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }

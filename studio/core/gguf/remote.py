@@ -55,7 +55,16 @@ async def _fetch_range(
                     break
             return bytes(chunks[:limit]), total
     except httpx.HTTPError as error:
-        raise RemoteReadError(url, type(error).__name__) from error
+        raise RemoteReadError(url, _network_failure(error)) from error
+
+
+def _network_failure(error: httpx.HTTPError) -> str:
+    """What went wrong, in words (never an exception's class name)."""
+    if isinstance(error, httpx.ConnectError):
+        return "nothing answers at that address"
+    if isinstance(error, httpx.TimeoutException):
+        return "the server did not answer in time"
+    return "the connection failed"
 
 
 async def read_remote_header(

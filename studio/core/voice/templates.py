@@ -249,15 +249,35 @@ CODES: Mapping[str, str] = {
         "A Hugging Face token was kept out of the settings file ({field}); save tokens "
         "with Save token.",
     ),
-    "settings_rpc_device_invalid": _mark(
-        "Sentences", "“{value}” is not host:port (for example 192.168.1.20:50052)."
-    ),
     "settings_unwritable": _mark("Sentences", "The settings cannot be saved to {path}."),
     "desktop_exec_invalid": _mark(
         "Sentences",
         "The desktop entry cannot start the app: the command contains {argument}.",
     ),
     "desktop_icon_missing": _mark("Sentences", "The app icon is missing: {path}"),
+    # -- the command line (studio/cli) --
+    "folder_missing": _mark("Sentences", "The folder {path} does not exist."),
+    "folder_is_file": _mark("Sentences", "{path} is a file, not a folder."),
+    "fit_unknown_device": _mark(
+        "Sentences", "There is no device named “{device}” (see the device column of studio fit)."
+    ),
+    "fit_layers_invalid": _mark(
+        "Sentences", "“{item}” is not DEVICE=LAYERS (for example CUDA0=20)."
+    ),
+    "fit_margin_invalid": _mark("Sentences", "“{item}” is not a size such as 2GiB or host=512MiB."),
+    "download_choice_unclear": _mark(
+        "Sentences", "“{wanted}” does not name one model here; choose one of: {choices}."
+    ),
+    "api_key_file_unreadable": _mark("Sentences", "The API key file {path} cannot be read."),
+    "api_key_empty": _mark("Sentences", "The API key is empty."),
+    "api_key_required": _mark(
+        "Sentences",
+        "Listening on {host} lets other machines connect: give --api-key or --api-key-file.",
+    ),
+    "cli_unexpected": _mark(
+        "Sentences",
+        "The command studio {command} stopped on an unexpected problem; the details are in {log}.",
+    ),
     # -- the planner's reasons (studio/core/placement/reasons.py) --
     "device_over_budget": _mark("Sentences", "{device} needs {needed} but may use {budget}."),
     "host_over_budget": _mark("Sentences", "System RAM needs {needed} but may use {budget}."),
