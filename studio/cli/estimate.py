@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from studio.core.memory import (
     estimate,
     summarize,
 )
-from studio.core.placement import Plan, PlanRequest, request_from_environment
+from studio.core.placement import Plan, PlanRequest
 from studio.core.placement import SplitMode as PlanSplitMode
 
 MIB = 1 << 20
@@ -247,8 +246,8 @@ def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
     from studio.cli.fit import machine_setup
 
     # A header estimate needs no engine: without one it plans as fit does on fake devices.
-    planner = machine_setup(Path(args.model), model, args.binary, need_engine=False).planner
-    request, _reasons = request_from_environment(os.environ)
+    setup = machine_setup(Path(args.model), model, args.binary, need_engine=False)
+    planner, request = setup.planner, setup.base_request
     changes: dict[str, Any] = {"ctx": args.ctx if args.ctx is not None else request.ctx}
     for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch"):
         if getattr(args, field) != _FIT_UNSET[field]:
