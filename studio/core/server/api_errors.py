@@ -1,12 +1,10 @@
 """The error answers of `studio serve`: one OpenAI-style object for every failure.
 
 Every error body is `{"error": {"message", "type", "code", "param"}}`, the shape OpenAI
-clients parse. `message` is a sentence from `SENTENCES`, filled with the error's
-parameters; never a traceback, an exception's repr or a raw upstream body.
-
-The UI's sentences live in `studio/ui/common/messages.py`, which needs Qt (they are translated);
-an HTTP API answers in English, so serve keeps its own table here until the two are
-unified.
+clients parse. `message` is the code's one sentence from `studio.core.voice`, in English
+and filled with the error's parameters: the app's own sentence for a code the app reports
+too (so the API and the UI say the same), or the HTTP-only one (`voice/http.py`); never a
+traceback, an exception's repr or a raw upstream body.
 """
 
 from __future__ import annotations
@@ -17,55 +15,8 @@ from typing import Any
 
 from studio.core.errors import StudioError
 from studio.core.server.client import ServerError
-
-# code -> the sentence an API client sees; `{name}` is filled from the error's params.
-SENTENCES: Mapping[str, str] = {
-    # the request itself
-    "invalid_json": "The request body is not valid JSON: {reason}.",
-    "invalid_body": "The request body must be a JSON object.",
-    "invalid_field": "Field '{param}' is invalid: {reason}.",
-    "too_deep": "The request body nests deeper than {limit} levels.",
-    "bad_request_line": "The request line is malformed.",
-    "bad_content_length": "The Content-Length header must be a non-negative integer.",
-    "chunked_unsupported": "Send the body with a Content-Length header, not chunked.",
-    "headers_too_large": "The request headers are larger than {limit} bytes.",
-    "header_timeout": "The request headers did not arrive within {seconds} seconds.",
-    "body_timeout": "The request body did not arrive within {seconds} seconds.",
-    "body_too_large": "The request body is larger than the {limit}-byte limit.",
-    "unsupported_media_type": "POST bodies must be sent as Content-Type: application/json.",
-    "not_found": "There is no route for {method} {path}.",
-    # who may ask
-    "invalid_api_key": "A valid API key is required: send 'Authorization: Bearer <key>'.",
-    "forbidden_host": "The Host header '{host}' is not a name this server answers to.",
-    "forbidden_origin": "Requests from origin '{origin}' are not allowed (see --allow-origin).",
-    # the model and the engine
-    "no_model": "No model is loaded; load one with POST /studio/load.",
-    "model_not_found": (
-        "There is no model '{model}' in the library; GET /v1/models lists the ones you can name."
-    ),
-    "too_many_choices": (
-        "This model runs {slots} slots, so 'n' can be at most {slots}; start it with more (-np)."
-    ),
-    "embeddings_off": (
-        "The model '{model}' is not loaded with embeddings on; start studio serve "
-        "with --embeddings (and --pooling mean for a chat model)."
-    ),
-    "context_length_exceeded": (
-        "This request needs {prompt_tokens} tokens of context, but the model's context "
-        "holds {context_tokens}; shorten the conversation or load the model with a "
-        "larger context."
-    ),
-    "server_busy": "Every slot is busy and {queued} requests are already waiting; retry later.",
-    "engine_error": "The engine refused the request: {reason}",
-    "engine_unreachable": "The engine did not answer; the request may be retried.",
-    "stream_interrupted": "The engine stopped in the middle of the answer.",
-    "superseded": "A newer load, switch or unload replaced this request.",
-    "model_missing": "The model file does not exist: {path}.",
-    "model_not_regular_file": "The model path is not a regular file: {path}.",
-    "model_unreadable": "The model file cannot be read: {path}.",
-    "model_invalid": "The model file is not a readable GGUF model ({reason}): {path}.",
-    "internal_error": "The server hit an unexpected error; its log has the details.",
-}
+from studio.core.voice import ENGLISH
+from studio.core.voice.http import HINTS, HTTP_ONLY
 
 # HTTP status -> OpenAI's error `type` for it.
 _TYPES: Mapping[int, str] = {
@@ -94,7 +45,13 @@ class _Blank(dict[str, Any]):
 
 
 def sentence(code: str, params: Mapping[str, Any], fallback: str = "") -> str:
-    template = SENTENCES.get(code)
+    """The code's sentence (with an API hint after it, where there is one); `fallback`
+    (the error's one-line detail) for a code no sentence knows."""
+    if ENGLISH.knows(code):
+        said = ENGLISH.code(code, params)
+        hint = HINTS.get(code)
+        return f"{said} {hint}" if hint else said
+    template = HTTP_ONLY.get(code)
     if template is None:
         return fallback or code.replace("_", " ")
     return template.format_map(_Blank(params))
@@ -138,7 +95,11 @@ def from_studio_error(error: StudioError, status: int = 503) -> HttpError:
     own = {"log_tail", "status", "code", "param", "headers", "detail"}
     params: dict[str, Any] = {k: v for k, v in error.params.items() if k not in own}
     first_line = error.detail.splitlines()[0] if error.detail else ""
-    return HttpError(status, error.code, detail=first_line, **params)
+    answer = HttpError(status, error.code, detail=first_line, **params)
+    # The sentence reads every parameter, also those named like HttpError's own arguments
+    # (an engine's exit `status`, say).
+    answer.message = sentence(error.code, error.params, first_line)
+    return answer
 
 
 def from_server_error(error: ServerError) -> HttpError:

@@ -67,7 +67,6 @@ from studio.core.server.states import ServerState, Snapshot
 log = logging.getLogger(__name__)
 
 _CLOSE_TIMEOUT_S = 5.0
-_CLIENT_CLOSED_SENTENCE = "The client closed the connection before the answer ended."
 EMBEDDINGS_PATH = "/v1/embeddings"
 # States a plain (non-streamed) engine request may stop waiting in.
 _SETTLED = frozenset({ServerState.READY, ServerState.IDLE, ServerState.FAILED})
@@ -117,9 +116,7 @@ def check_model_file(given: Path) -> Path:
         check_gguf(path)
     except GGUFError as error:
         if error.code.startswith("gguf."):  # one answer for every way a header is bad
-            raise StudioError(
-                "model_invalid", error.detail, path=str(path), reason=error.code
-            ) from error
+            raise StudioError("model_invalid", error.detail, path=str(path)) from error
         raise
     return path
 
@@ -241,7 +238,7 @@ class ChatFacade:
                 await self._send_error(writer, error)
         except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
             # The client went away or stopped reading; closing frees the slot.
-            failure = HttpError(CLIENT_CLOSED, "client_closed", detail=_CLIENT_CLOSED_SENTENCE)
+            failure = HttpError(CLIENT_CLOSED, "client_closed")
         except Exception as error:
             # Never the exception's text in the answer: it can hold paths and internals.
             self._quiet_log.error("request", "serve: request failed", exc_info=error)
@@ -357,7 +354,7 @@ class ChatFacade:
         if snapshot.state is ServerState.READY:
             await self._send_json(writer, 200, {"status": "ok"})
         else:
-            raise HttpError(503, "model_state", detail=f"Model state: {snapshot.state.value}.")
+            raise HttpError(503, "model_state", state=snapshot.state.value)
 
     async def _list_models(self, _request: Request, writer: asyncio.StreamWriter) -> None:
         entries = await self._catalog.entries()

@@ -72,7 +72,9 @@ CODES: Mapping[str, str] = {
     "bad_argument": _mark("Sentences", "The engine refused an argument; see the log."),
     "port_in_use": _mark("Sentences", "The port was already in use."),
     "model_missing": _mark("Sentences", "The model file does not exist: {path}."),
-    "model_invalid": _mark("Sentences", "{path} is not a valid GGUF model ({reason})."),
+    "model_invalid": _mark(
+        "Sentences", "{path} is not a valid GGUF model (truncated, damaged or not a GGUF file)."
+    ),
     "unknown_architecture": _mark(
         "Sentences",
         "This engine does not know the model's architecture; a newer llama-server is needed.",
