@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,7 +52,7 @@ def test_every_code_the_server_raises_has_a_sentence_with_its_parameters(code: s
     # `param` is HttpError's own argument; every other field comes from the raise site.
     missing = template_fields(template) - RAISED[code] - {"param"}
     assert not missing, f"HttpError({code!r}) passes no {sorted(missing)}"
-    params = {name: "x" for name in template_fields(template)}
+    params: dict[str, Any] = {name: "x" for name in template_fields(template)}
     message = HttpError(400, code, **params).message
     assert message and not _LEFTOVER.search(message), message
 
