@@ -255,7 +255,7 @@ def test_switching_language_changes_the_open_window_without_a_restart(
         "Server",
         "Einstellungen",
     ]
-    assert window.memory_dock.windowTitle() == "GPU-Speicher"
+    assert window.device_memory.label.text() == "Geräte werden gesucht…"
     assert window.engine_status.text() == "Engine: wird geprüft…"
     settings_page = window.pages.widget(4)
     assert settings_page is not None
@@ -264,7 +264,7 @@ def test_switching_language_changes_the_open_window_without_a_restart(
 
     language.apply("ja")
     assert _navigation(window)[-1] == "設定"
-    assert window.memory_dock.windowTitle() == "GPU メモリ"
+    assert window.device_memory.label.text() == "デバイスを探しています…"
 
     window._on_engine_failed(Problem("engine_missing", "no binary"))  # set after the switch
     assert window.engine_status.text() == "エンジンを利用できません"
@@ -272,7 +272,20 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     language.apply("en")
     assert _navigation(window)[-1] == "Settings"
     assert window.engine_status.text() == "Engine unavailable"
-    assert window.memory_dock.windowTitle() == "GPU memory"
+
+
+def test_the_collapsed_sidebar_names_its_icons_in_the_new_language(
+    language: LanguageController, main_window: MainWindow
+) -> None:
+    """Collapsed, the areas are icons named by tooltips, which the live switch must reach."""
+    main_window.set_sidebar_expanded(False)
+    language.apply("de")
+    QCoreApplication.processEvents()  # LanguageChange is posted, not sent
+    items = [main_window.navigation.item(i) for i in range(main_window.navigation.count())]
+    assert [item.text() for item in items] == [""] * 5
+    assert items[-1].toolTip() == "Einstellungen"
+    main_window.set_sidebar_expanded(True)
+    assert _navigation(main_window)[-1] == "Einstellungen"
 
 
 def test_a_filled_in_text_is_retranslated_with_its_values(
@@ -319,7 +332,7 @@ def test_the_device_list_is_rebuilt_in_the_new_language(
         features=EngineFeatures(frozenset()),
     )
     main_window._on_engine_probed(info)
-    label = main_window.memory_dock.findChild(QLabel, "memory-devices")
+    label = main_window.device_memory.findChild(QLabel, "memory-devices")
     assert label is not None
     assert label.text().splitlines()[1] == "Vulkan1 (Arc): 8000 of 8192 MiB free"
 

@@ -47,8 +47,9 @@ def test_window_opens_probes_engine_and_quits_cleanly(
     window.show_area("library")
     assert window.pages.currentWidget().objectName() == "page-library"
     assert "llama-server" in window.engine_status.text()
-    assert window.memory_dock.isVisible()
-    assert "CPU" in window.memory_dock.widget().text()  # no GPU on the test machine
+    window.show_area("chat")
+    assert window.device_memory.isVisible()  # in the chat's inspector
+    assert "CPU" in window.device_memory.label.text()  # no GPU on the test machine
 
     window.close()
     qasync_loop.run_until_complete(studio.shutdown())
@@ -84,6 +85,6 @@ def test_missing_engine_is_shown_not_raised(
     problem = qasync_loop.run_until_complete(scenario())
     assert problem.code == "engine_missing"
     assert studio.window.engine_status.text() == "Engine unavailable"
-    assert "no-such-binary" in studio.window.memory_dock.widget().text()
+    assert "no-such-binary" in studio.window.device_memory.label.text()
     studio.window.close()
     qasync_loop.run_until_complete(studio.shutdown())
