@@ -5,13 +5,10 @@ from __future__ import annotations
 import asyncio
 import os
 
-from pytestqt.qtbot import QtBot
-
 from studio.core.devices import HOST_KEY
 from studio.core.hardware import GIB, DeviceConfig, FakeNvml, parse_fake_spec, read_nvml_gpus
 from studio.core.tasks import TaskOwner
 from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
-from studio.ui.window.status_bar import LiveMemoryLabel
 
 SPEC = "GPU0:24GiB/20GiB,GPU1:12GiB,HOST:64GiB/40GiB"
 
@@ -80,25 +77,3 @@ def test_a_failing_reader_does_not_stop_monitoring(qasync_loop: asyncio.Abstract
         return sample
 
     assert qasync_loop.run_until_complete(scenario()).engine_rss == 2
-
-
-def test_status_bar_label_shows_live_memory_while_visible(
-    qtbot: QtBot, qasync_loop: asyncio.AbstractEventLoop
-) -> None:
-    config = DeviceConfig(fake_spec=SPEC)
-    tasks = TaskOwner("test")
-    monitor = MemoryMonitor(lambda: read_live_memory(config, environ={}), tasks, interval_s=0.01)
-    label = LiveMemoryLabel(monitor)
-    qtbot.addWidget(label)
-
-    async def scenario() -> None:
-        sampled: asyncio.Future[object] = qasync_loop.create_future()
-        monitor.sampled.connect(lambda s: sampled.done() or sampled.set_result(s))
-        label.show()
-        await asyncio.wait_for(sampled, 10)
-        label.hide()
-        assert not monitor.polling
-        await tasks.shutdown()
-
-    qasync_loop.run_until_complete(scenario())
-    assert label.text() == "GPU0 4.0 GiB/24.0 GiB · GPU1 0 MiB/12.0 GiB · RAM 24.0 GiB/64.0 GiB"

@@ -282,9 +282,6 @@ class ChatStore:
             conversation_id, "settings = ?", (json.dumps(settings.to_dict()),)
         )
 
-    def set_model(self, conversation_id: int, model: str | None) -> None:
-        self._update_conversation(conversation_id, "model = ?", (model,))
-
     def _update_conversation(
         self, conversation_id: int, assignment: str, params: tuple[Any, ...]
     ) -> None:

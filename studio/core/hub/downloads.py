@@ -14,7 +14,7 @@ import itertools
 import shutil
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -452,13 +452,3 @@ def _size_or_zero(path: Path) -> int:
         return path.stat().st_size
     except FileNotFoundError:
         return 0
-
-
-def request_for(
-    repo_id: str,
-    revision: str,
-    title: str,
-    files: Sequence[RemoteFile],
-    target: DownloadTarget,
-) -> DownloadRequest:
-    return DownloadRequest(repo_id, revision, tuple(files), title, target)

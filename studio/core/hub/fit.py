@@ -52,10 +52,6 @@ class FitAssessment:
     architecture: str = ""
     problem: str = ""  # an error code when kind is UNKNOWN
 
-    @property
-    def needed_bytes(self) -> int:
-        return self.gpu_bytes + self.host_bytes
-
 
 # (summary, model file name) -> assessment. Pure and possibly slow: run in a thread.
 Judge = Callable[[ModelSummary, str], FitAssessment]

@@ -414,12 +414,3 @@ def _port_is_free(port: int) -> bool:
         except OSError:
             return False
         return True
-
-
-def loopback_port_is_open(port: int, timeout_s: float = 0.15) -> bool:
-    """Blocking TCP connect probe (for threads and tests)."""
-    try:
-        with socket.create_connection((LOOPBACK_HOST, port), timeout=timeout_s):
-            return True
-    except OSError:
-        return False

@@ -47,17 +47,12 @@ class ServerStatusLabel(QLabel):
 class LiveMemoryLabel(QLabel):
     """`GPU 10.2/24.0 GiB · RAM 20.1/62.7 GiB` from the monitor's samples."""
 
-    def __init__(
-        self,
-        monitor: MemoryMonitor,
-        gpu_names: Mapping[str, str] | None = None,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, monitor: MemoryMonitor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("status-memory")
         self.setAccessibleName(self.tr("Memory in use"))
         self._monitor = monitor
-        self._gpu_names = dict(gpu_names or {})
+        self._gpu_names: dict[str, str] = {}  # until the devices are found
         self._sample: MemorySample | None = None
         monitor.sampled.connect(self.show_sample)
 
