@@ -45,6 +45,7 @@ from studio.services.hf_token import HfTokenStore
 from studio.services.hub_service import HubService
 from studio.services.hub_settings import HubSettings
 from studio.services.library_service import LibraryService
+from studio.services.local_fit_service import LocalFitService
 from studio.services.log_tail import LogTail
 from studio.services.manager_service import create_manager_service
 from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
@@ -209,8 +210,7 @@ class StudioApp:
         self.chat_first = ChatFirst(
             self.window, self.chat_pane, self.areas.open_model, self._unload
         )
-        judge = self.hub_settings.judge
-        self.chat_first.follow_library(self.library, self.engine, self.tasks, judge)
+        self.chat_first.follow_library(self.library, self.engine, self.local_fits)
         self.chat_first.remember_panels(self.settings)
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
@@ -248,6 +248,8 @@ class StudioApp:
             self.hub_settings.import_folder,
         )
         self.downloads.completed.connect(lambda _: self.library.rescan())
+        # The chat's model picker shows each library model's fit on this machine.
+        self.local_fits = LocalFitService(self.tasks, self.hub_settings.judge)
         self._known_folders = tuple(self.settings.current.models_folders)
         self.settings.changed.connect(self._on_hub_settings_changed)
 

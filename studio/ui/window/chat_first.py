@@ -12,10 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Slot
 
 from studio.core.engine import EngineInfo
-from studio.core.hub.fit import Judge
 from studio.core.hub.library import LocalModel
 from studio.core.server.states import ServerState, Snapshot
-from studio.core.tasks import TaskOwner
 from studio.services.engine_service import EngineService
 from studio.services.library_service import LibraryService
 from studio.services.local_fit_service import LocalFitService
@@ -43,10 +41,10 @@ class ChatFirst(QObject):
         pane.picker.eject_requested.connect(eject)
 
     def follow_library(
-        self, library: LibraryService, engine: EngineService, tasks: TaskOwner, judge: Judge
+        self, library: LibraryService, engine: EngineService, fits: LocalFitService
     ) -> None:
         """The picker lists the library's models, each with its fit on this machine."""
-        self.fits = LocalFitService(tasks, judge, parent=self)
+        self.fits = fits
         self.fits.judged.connect(self._pane.picker.show_fit)
         library.scanned.connect(self._on_library_scanned)
         engine.probed.connect(self._on_engine_probed)
