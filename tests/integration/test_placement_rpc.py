@@ -433,11 +433,13 @@ def test_a_draft_mtp_file_is_reserved_where_the_engine_puts_it(
     head_device = plan.used_devices[-1]  # holds the nextn block and the output head
     for device in plan.used_devices:
         key = f"RPC[{device.label.split()[0]}]"
-        got = logged[key]
+        got = logged.get(key, {"model": 0, "KV": 0})
         total = got["model"] + got["KV"] + compute.get(key, 0)
         assert _compute_ok(total, device.predicted.draft), (device.engine_name, total, got)
         if device is not head_device:
-            # Trunk layers of an MTP-only file: KV for them, no weights, no compute.
+            # Trunk layers of an MTP-only file: no weights, no compute; KV for them where
+            # the engine's MTP context holds every block's (b10435), none where it holds
+            # the head's alone (b11434).
             assert got["model"] == 0 and key not in compute
             assert _close(got["KV"], device.predicted.draft, EXACT_REL, EXACT_ABS)
     host = logged.get("Host", {"model": 0, "KV": 0})

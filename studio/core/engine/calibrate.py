@@ -8,7 +8,8 @@ reserved, and its own `-lv 4` lines (compute buffer per device, "pipeline parall
 enabled", "sched copies = N") are compared with the base estimate. Each difference is
 stored in rows (studio.core.memory.graph), rounded up so that the estimate errs high.
 
-Placements: the host alone (a tiny llama and a tiny Mamba2), then, when `ggml-rpc-server`
+Placements: the host alone (a tiny llama, a tiny Mamba2, and a tiny GLM-4.5 MoE whose
+MTP head runs with `--spec-type draft-mtp`), then, when `ggml-rpc-server`
 sits beside the binary, one RPC device with every layer (with and without -nkvo) and two
 RPC devices with every layer (pipeline parallelism). About two seconds, once per binary:
 the result is cached with the self-test verdict.
@@ -25,12 +26,12 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from studio.core.engine.locate import EngineLocation
-from studio.core.engine.tiny_model import TinyShape, tiny_mamba2, tiny_model
+from studio.core.engine.tiny_model import TinyShape, tiny_glm4moe_mtp, tiny_mamba2, tiny_model
 from studio.core.gguf import read_model
 from studio.core.memory import (
     HOST,
@@ -43,6 +44,7 @@ from studio.core.memory import (
     summarize,
 )
 from studio.core.memory.engine_log import EngineAllocation, parse_engine_log
+from studio.core.memory.kv import layer_kv_bytes
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,8 @@ CTX = 2048  # as the accuracy matrix: masks of a real context, n_tokens = 512 pe
 _RESERVED = "sched_reserve: reserve took"
 _COPIES = re.compile(r"sched copies = (?P<n>\d+)")
 _PIPELINE = "pipeline parallelism enabled"
+_MTP_CONTEXT = "creating MTP draft context"
+MTP_CTX = 1024
 # A measured difference within this many rows of a whole number is that number (the log
 # prints MiB with two decimals, a row of the tiny model is 128 KiB).
 _ROW_TOLERANCE = 0.25
@@ -88,6 +92,7 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
         alone.component(HOST.name, "compute") - base.host.compute, _row(recurrent)
     )
     graph = replace(graph, recurrent_host_rows=recurrent_rows)
+    graph = replace(graph, **_mtp_facts(location, tiny_glm4moe_mtp(model_dir), graph))
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
         return graph
@@ -136,6 +141,36 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
     )
 
 
+def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dict[str, bool]:
+    """How the engine keeps and runs an MTP head, from one host-only draft-mtp start: the
+    target's weights and KV, then the MTP context's KV (logged after its "creating MTP
+    draft context" line), against the base estimate of the same model."""
+    summary = summarize(read_model(model))
+    settings = EstimateSettings(ctx=MTP_CTX, parallel=1, n_gpu_layers=0)
+    plain = estimate(summary, settings, graph=EngineGraph())  # no nextn weights, their KV
+    nextn = range(summary.repeating_layers, summary.block_count)
+    nextn_kv = sum(layer_kv_bytes(summary, settings, plain.geometry).get(il, 0) for il in nextn)
+    nextn_weights = sum(summary.layer_bytes[il] for il in nextn)
+    lines = _run_lines(
+        location,
+        model,
+        ["-ngl", "0", "-c", str(MTP_CTX), "-lm", "none", "--spec-type", "draft-mtp"],
+        until=lambda seen: any(_MTP_CONTEXT in line for line in seen),
+    )
+    split = next((i for i, line in enumerate(lines) if _MTP_CONTEXT in line), None)
+    if split is None:
+        raise CalibrationError("no MTP draft context:\n" + "\n".join(lines[-10:]))
+    target = parse_engine_log(lines[:split])
+    context = parse_engine_log(lines[split:])
+    target_kv = target.component(HOST.name, "KV")
+    loaded = target.component(HOST.name, "model") - plain.host.weights
+    return {
+        "mtp_loads_nextn": loaded > nextn_weights // 2,
+        "nextn_kv_in_target": target_kv - (plain.host.kv - nextn_kv) > nextn_kv // 2,
+        "mtp_context_full": context.component(HOST.name, "KV") > nextn_kv * 3 // 2,
+    }
+
+
 def _offloaded() -> EstimateSettings:
     return EstimateSettings(ctx=CTX, parallel=1)
 
@@ -170,12 +205,30 @@ def _run_with_log(
     location: EngineLocation, model: Path, endpoints: Sequence[str], extra: Sequence[str]
 ) -> tuple[EngineAllocation, list[str]]:
     """Start the server, stop it once its compute buffers are reserved, parse its log."""
+    args = [
+        *("-c", str(CTX)),
+        *(("--rpc", ",".join(endpoints), "-ngl", "99") if endpoints else ()),
+        *extra,
+    ]
+    lines = _run_lines(location, model, args, until=lambda seen: True)
+    allocation = parse_engine_log(lines)
+    if not any(b.kind == "compute" for b in allocation.buffers):
+        raise CalibrationError("\n".join(lines[-10:]))
+    return allocation, lines
+
+
+def _run_lines(
+    location: EngineLocation,
+    model: Path,
+    args: Sequence[str],
+    until: Callable[[list[str]], bool],
+) -> list[str]:
+    """The server's log up to the first compute reservation after which `until` holds."""
     argv = [
         str(location.path),
         *("-m", str(model), "--host", "127.0.0.1", "--port", "0", "--no-webui"),
-        *("--no-warmup", "-lv", "4", "-c", str(CTX), "-np", "1", "-fit", "off"),
-        *(("--rpc", ",".join(endpoints), "-ngl", "99") if endpoints else ()),
-        *extra,
+        *("--no-warmup", "-lv", "4", "-np", "1", "-fit", "off", "--no-repack"),
+        *args,
     ]
     env = {k: v for k, v in location.child_environment(os.environ).items()}
     env = {k: v for k, v in env.items() if not k.startswith("LLAMA_ARG_")}
@@ -195,17 +248,14 @@ def _run_with_log(
     try:
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
-            if _RESERVED in line:
+            if _RESERVED in line and until(lines):
                 break
     finally:
         killer.cancel()
         process.kill()
         process.wait()
         process.stdout.close()
-    allocation = parse_engine_log(lines)
-    if not any(b.kind == "compute" for b in allocation.buffers):
-        raise CalibrationError("\n".join(lines[-10:]))
-    return allocation, lines
+    return lines
 
 
 def _free_port() -> int:

@@ -188,3 +188,111 @@ def tiny_mamba2(directory: Path) -> Path:
     if not path.is_file():
         write_tiny_mamba2(path)
     return path
+
+
+# A tiny GLM-4.5-style MoE with one MTP (nextn) block, the accuracy matrix's shape: how an
+# engine keeps and runs the MTP head (`--spec-type draft-mtp`) is measured on it.
+GLM4MOE_MTP_FILE_NAME = "studio-tiny-glm4moe-mtp-5x256.gguf"
+_GLM = {"n_layer": 5, "n_embd": 256, "n_ff": 512, "n_head": 4, "n_head_kv": 2, "head_dim": 64}
+_GLM_MOE = {"n_expert": 8, "n_used": 2, "n_ff_exp": 128, "leading_dense": 1}
+
+
+def _glm4moe_tensors() -> list[tuple[str, tuple[int, ...]]]:
+    """(name, ggml dimensions, ne0 first) of the tiny GLM-4.5 MoE with its nextn block."""
+    g, m = _GLM, _GLM_MOE
+    e, ff, hd, n, f = g["n_embd"], g["n_ff"], g["head_dim"], m["n_expert"], m["n_ff_exp"]
+    q, kv = g["n_head"] * hd, g["n_head_kv"] * hd
+    out: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (e, N_VOCAB))]
+    for il in range(g["n_layer"]):
+        b = f"blk.{il}"
+        out += [
+            (f"{b}.attn_norm.weight", (e,)),
+            (f"{b}.attn_q.weight", (e, q)),
+            (f"{b}.attn_k.weight", (e, kv)),
+            (f"{b}.attn_v.weight", (e, kv)),
+            (f"{b}.attn_output.weight", (q, e)),
+            (f"{b}.attn_q.bias", (q,)),
+            (f"{b}.attn_k.bias", (kv,)),
+            (f"{b}.attn_v.bias", (kv,)),
+            (f"{b}.post_attention_norm.weight", (e,)),
+        ]
+        if il < m["leading_dense"]:
+            out += [
+                (f"{b}.ffn_gate.weight", (e, ff)),
+                (f"{b}.ffn_up.weight", (e, ff)),
+                (f"{b}.ffn_down.weight", (ff, e)),
+            ]
+        else:
+            out += [
+                (f"{b}.ffn_gate_inp.weight", (e, n)),
+                (f"{b}.ffn_gate_exps.weight", (e, f, n)),
+                (f"{b}.ffn_up_exps.weight", (e, f, n)),
+                (f"{b}.ffn_down_exps.weight", (f, e, n)),
+                (f"{b}.ffn_gate_shexp.weight", (e, f)),
+                (f"{b}.ffn_up_shexp.weight", (e, f)),
+                (f"{b}.ffn_down_shexp.weight", (f, e)),
+                (f"{b}.exp_probs_b.bias", (n,)),
+            ]
+        if il == g["n_layer"] - 1:
+            out += [
+                (f"{b}.nextn.eh_proj.weight", (2 * e, e)),
+                (f"{b}.nextn.enorm.weight", (e,)),
+                (f"{b}.nextn.hnorm.weight", (e,)),
+                (f"{b}.nextn.shared_head_norm.weight", (e,)),
+            ]
+    out += [("output_norm.weight", (e,)), ("output.weight", (e, N_VOCAB))]
+    return out
+
+
+def write_tiny_glm4moe_mtp(path: Path) -> Path:
+    """Write the tiny GLM-4.5 MoE with its MTP block to `path` atomically."""
+    arch = "glm4moe"
+    g, m = _GLM, _GLM_MOE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    writer = gguf.GGUFWriter(partial, arch)
+    writer.add_name("studio-calibration-glm4moe-mtp")
+    for key, value in (
+        ("block_count", g["n_layer"]),
+        ("context_length", 4096),
+        ("embedding_length", g["n_embd"]),
+        ("feed_forward_length", g["n_ff"]),
+        ("attention.head_count", g["n_head"]),
+        ("attention.head_count_kv", g["n_head_kv"]),
+        ("attention.key_length", g["head_dim"]),
+        ("attention.value_length", g["head_dim"]),
+        ("rope.dimension_count", g["head_dim"]),
+        ("leading_dense_block_count", m["leading_dense"]),
+        ("expert_shared_count", 1),
+        ("expert_gating_func", 2),
+        ("vocab_size", N_VOCAB),
+        ("expert_count", m["n_expert"]),
+        ("expert_used_count", m["n_used"]),
+        ("expert_feed_forward_length", m["n_ff_exp"]),
+        ("nextn_predict_layers", 1),
+    ):
+        writer.add_uint32(f"{arch}.{key}", value)
+    writer.add_float32(f"{arch}.attention.layer_norm_rms_epsilon", 1e-6)
+    writer.add_float32(f"{arch}.rope.freq_base", 10000.0)
+    writer.add_float32(f"{arch}.expert_weights_scale", 1.0)
+    writer.add_bool(f"{arch}.expert_weights_norm", True)
+    _tokenizer(writer)
+    rng = np.random.default_rng(1234)
+    for name, ne in _glm4moe_tensors():
+        data = rng.standard_normal(tuple(reversed(ne)), dtype=np.float32) * 0.02
+        matrix = len(ne) >= 2 and "gate_inp" not in name
+        writer.add_tensor(name, data.astype(np.float16) if matrix else data)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    partial.replace(path)
+    return path
+
+
+def tiny_glm4moe_mtp(directory: Path) -> Path:
+    """The tiny GLM-4.5 MoE with its MTP block in `directory`, written when first needed."""
+    path = directory / GLM4MOE_MTP_FILE_NAME
+    if not path.is_file():
+        write_tiny_glm4moe_mtp(path)
+    return path

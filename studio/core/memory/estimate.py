@@ -204,6 +204,8 @@ def estimate(
     """
     _validate(summary, settings, devices)
     graph = BASE_GRAPH if graph is None else graph
+    if settings.load_mtp and not graph.mtp_loads_nextn:
+        settings = replace(settings, load_mtp=False)  # the engine leaves them unused
     if settings.split_mode is SplitMode.TENSOR and devices:
         return _tensor_parallel(summary, settings, devices, draft_n_max, cpu_features, graph)
     geometry = context_geometry(summary, settings)
@@ -242,7 +244,8 @@ def estimate(
 
     kv_dev = (lambda il: assignment[il]) if settings.kv_offload else (lambda il: host)
     for il, size in layer_kv_bytes(summary, settings, geometry).items():
-        kv[kv_dev(il)] += size
+        if il < summary.repeating_layers or graph.nextn_kv_in_target:
+            kv[kv_dev(il)] += size
     for il, size in layer_recurrent_bytes(summary, settings).items():
         recurrent[kv_dev(il)] += size
 

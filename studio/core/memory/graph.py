@@ -42,6 +42,13 @@ class EngineGraph:
     pipeline_host_rows: rows the host keeps per extra copy (its graph inputs);
     pipeline_entry_rows / pipeline_device_rows: rows a device receives per copy (the
     entry device gets the embedding inputs, the others the previous device's output).
+    mtp_loads_nextn: `--spec-type draft-mtp` loads the nextn (MTP) blocks' weights into the
+    target (b11434; b10435 leaves them unused); nextn_kv_in_target: the target's KV cache
+    has cells for the nextn blocks (b10435; b11434 leaves them to the MTP context);
+    mtp_context_full: the MTP draft context is a second context as large as the target's
+    (KV of every block, compute on every device: b10435) rather than the head's alone (the
+    nextn blocks' KV, compute where the head and the embeddings run: b11434). Unmeasured,
+    each is assumed the way that costs more.
     measured: False for the default (the b10435 graph, nothing measured).
     """
 
@@ -56,6 +63,9 @@ class EngineGraph:
     pipeline_host_rows: int = 0
     pipeline_entry_rows: int = 1
     pipeline_device_rows: int = 1
+    mtp_loads_nextn: bool = True
+    nextn_kv_in_target: bool = True
+    mtp_context_full: bool = True
     measured: bool = False
 
     def to_json(self) -> dict[str, Any]:

@@ -13,14 +13,17 @@ from dataclasses import dataclass, replace
 from studio.core.devices import DeviceKind, SplitMode
 from studio.core.hardware import Device, DeviceInventory
 from studio.core.memory import (
+    BASE_GRAPH,
     DeviceEstimate,
     DeviceSpec,
+    EngineGraph,
     EngineMemory,
     Estimate,
     EstimateSettings,
     ModelSummary,
     estimate,
 )
+from studio.core.memory.kv import layer_kv_bytes
 from studio.core.placement.budget import (
     HOST_PROCESS_OVERHEAD,
     context_overhead,
@@ -243,17 +246,51 @@ class Evaluator:
                 cpu_features=self.memory.cpu_features,
                 graph=self.memory.graph,
             )
+            head_only = self.draft.spec_type is DraftType.MTP and not self._graph.mtp_context_full
             for slot, row in enumerate(draft.devices):
-                extra[slot] += row.total - self._idle_draft_compute(row)
+                if head_only:
+                    extra[slot] += self._head_context(self.draft.summary, draft, row, draft=True)
+                else:
+                    extra[slot] += row.total - self._idle_draft_compute(row)
         if self.mtp_head:
             # llama-server runs the MTP head in a second context built "against the target
-            # model" (log: "creating MTP draft context"). In the engine we ship that context
-            # allocates a KV cache as large as the target's (every attention block, the
-            # same context, the same devices) and compute buffers of its own, so it is
-            # priced as a copy of the target's KV and compute on each device.
+            # model" (log: "creating MTP draft context"). Where the engine's calibration
+            # found that context as large as the target's (b10435: every attention block's
+            # KV, the same context and devices, compute buffers of its own), it is priced
+            # as a copy of the target's KV and compute on each device; otherwise as the
+            # head's own context (b11434).
             for slot, row in enumerate(target.devices):
-                extra[slot] += row.kv + row.recurrent + row.compute
+                if self._graph.mtp_context_full:
+                    extra[slot] += row.kv + row.recurrent + row.compute
+                else:
+                    extra[slot] += self._head_context(self.model, target, row, draft=False)
         return extra
+
+    @property
+    def _graph(self) -> EngineGraph:
+        return self.memory.graph or BASE_GRAPH
+
+    def _head_context(
+        self, summary: ModelSummary, context: Estimate, row: DeviceEstimate, *, draft: bool
+    ) -> int:
+        """An MTP context that holds the head alone (measured: b11434): KV for the nextn
+        blocks only, on their device, and compute buffers only where the head and the
+        embeddings run (the host). Its compute is priced as `context`'s (the target's, or the
+        draft file's own estimate) on the host, and as its largest accelerator's on the
+        head's device: the head's graph is one block of the same widths, with the
+        scheduler's copies where the target has them, so this is an upper bound (measured
+        1.3x to 1.8x). A draft file's weights count
+        where they load; the target's are already counted."""
+        first_head = summary.repeating_layers
+        kv_of = layer_kv_bytes(summary, context.settings, context.geometry)
+        head_kv = sum(kv_of.get(il, 0) for il in row.layers if il >= first_head)
+        on_host = row.device.kind is DeviceKind.HOST
+        runs_head = on_host or row.has_output_layer or any(il >= first_head for il in row.layers)
+        if not runs_head:
+            return 0
+        peers = (context.host,) if on_host else context.accelerators
+        compute = max((d.compute for d in peers), default=0)
+        return head_kv + compute + (row.weights + row.output if draft else 0)
 
     def _idle_draft_compute(self, row: DeviceEstimate) -> int:
         """Compute a draft-mtp draft never reserves on this accelerator row.
