@@ -23,9 +23,9 @@ from studio.core.engine import (
     EngineChoice,
     EngineError,
     default_selector,
-    verdict_sentence,
 )
 from studio.core.paths import AppPaths
+from studio.core.voice import ENGLISH
 
 
 def register(subparsers: Any) -> None:
@@ -60,7 +60,7 @@ def _candidate_json(candidate: EngineCandidate, active: bool) -> dict[str, Any]:
         "source": candidate.location.source.value,
         "active": active,
         "verdict": candidate.verdict,
-        "reason": verdict_sentence(candidate),
+        "reason": ENGLISH.verdict(candidate),
     }
     if candidate.info is not None:
         data["engine"] = candidate.info.to_json()
@@ -79,7 +79,7 @@ def _candidate_lines(candidate: EngineCandidate, active: bool) -> list[str]:
     if test is not None:
         lines.append(f"    backends:    {', '.join(test.backends)}")
         lines.append(f"    CPU variant: {test.cpu_variant}")
-    lines.append(f"    verdict:     {verdict_sentence(candidate)}")
+    lines.append(f"    verdict:     {ENGLISH.verdict(candidate)}")
     return lines
 
 

@@ -22,8 +22,8 @@ from studio.core.engine import (
     EngineProber,
     EngineSelector,
     SelfTester,
-    verdict_sentence,
 )
+from studio.core.voice import ENGLISH
 
 _LISTENING = re.compile(rb"listening on (http://127\.0\.0\.1:\d+)")
 
@@ -94,7 +94,7 @@ def runnable_engine(cache: Path) -> EngineLocation:
         if choice.active is not None:
             return choice.active.location
         for candidate in choice.candidates:
-            print(f"engine {candidate.location.path}: {verdict_sentence(candidate)}", file=_log)
+            print(f"engine {candidate.location.path}: {ENGLISH.verdict(candidate)}", file=_log)
         print("no engine runs on this CPU: building llama.cpp for it", file=_log)
         builder = EngineBuilder(cache / "engine-build", cache / "engines", selector.tester)
         progress = _BuildLog()

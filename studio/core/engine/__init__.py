@@ -12,7 +12,6 @@ from studio.core.engine.candidates import (
     EngineChoice,
     EngineSelector,
     default_selector,
-    verdict_sentence,
 )
 from studio.core.engine.cpu import CpuInfo
 from studio.core.engine.info import EngineDevice, EngineInfo
@@ -39,5 +38,4 @@ __all__ = [
     "SelfTestResult",
     "SelfTester",
     "default_selector",
-    "verdict_sentence",
 ]

@@ -91,28 +91,6 @@ class EngineChoice:
         raise EngineError("engine_missing", "no usable engine", path="", source="")
 
 
-def verdict_sentence(candidate: EngineCandidate) -> str:
-    """One English sentence on whether and why a candidate runs here (CLI and logs)."""
-    if candidate.error is not None:
-        return candidate.error.detail
-    test = candidate.self_test
-    if test is None:
-        return "not tested (an earlier candidate runs)"
-    if test.passed:
-        return f"runs on this CPU (self-test {test.seconds:.1f} s)"
-    params = test.params
-    if test.code == "engine_cpu_unsupported":
-        built = (
-            f"built for {params['built_for']}" if params["built_for"] else "built for other CPUs"
-        )
-        return (
-            f"cannot run here: this llama-server was {built}; this CPU has "
-            f"{params['cpu'] or 'fewer instruction sets'}. Build one with `studio engine build`."
-        )
-    last = test.log_tail[-1] if test.log_tail else ""
-    return f"failed its self-test ({test.exit_status}): {last}".rstrip(": ")
-
-
 def built_engines(engines_dir: Path) -> list[EngineLocation]:
     """Engines that `studio engine build` installed under `engines_dir`, newest first."""
     found: list[tuple[float, EngineLocation]] = []

@@ -439,3 +439,11 @@ RECOVERY_STEPS: Mapping[RecoveryStep, str] = {
     RecoveryStep.FEWER_LAYERS: _mark("Sentences", "Retried with {layers} layers left on {device}"),
 }
 RECOVERED_AFTER = _mark("Sentences", "{step}, after: {cause}")
+
+# Whether an engine runs on this CPU (the Settings list, `studio engine list`); an engine
+# that cannot run says its error's or self-test's code instead.
+VERDICT_UNTESTED = _mark("Sentences", "Not tested (an engine before it runs)")
+VERDICT_RUNS = _mark("Sentences", "Runs on this CPU")
+VERDICT_BUILT_FOR = _mark(
+    "Sentences", "Cannot run here: built for {built_for}; this CPU has {cpu}."
+)

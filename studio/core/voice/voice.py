@@ -12,6 +12,7 @@ import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from studio.core.engine.candidates import EngineCandidate
 from studio.core.errors import Problem, StudioError
 from studio.core.hub.transfer import RetryNotice, RetryReason
 from studio.core.placement.reasons import Reason
@@ -27,6 +28,9 @@ from studio.core.voice.templates import (
     RECOVERY_STEPS,
     RETRY_REASONS,
     SHORT,
+    VERDICT_BUILT_FOR,
+    VERDICT_RUNS,
+    VERDICT_UNTESTED,
 )
 
 # (context, English source, count or -1) -> the text in the reader's language. A count
@@ -114,6 +118,19 @@ class Voice:
             else str(note.step)
         )
         return self._tr(RECOVERED_AFTER).format(step=step, cause=self.failure(note.cause))
+
+    def verdict(self, candidate: EngineCandidate) -> str:
+        """Whether and why an engine runs on this CPU."""
+        if candidate.error is not None:
+            return self.error(candidate.error)
+        test = candidate.self_test
+        if test is None:
+            return self._tr(VERDICT_UNTESTED)
+        if test.passed:
+            return self._tr(VERDICT_RUNS)
+        if test.code == "engine_cpu_unsupported" and test.params.get("built_for"):
+            return self._tr(VERDICT_BUILT_FOR).format_map(_Shown(self._shown(test.params)))
+        return self.code(test.code, test.params)
 
     def _tr(self, source: str, count: int = -1) -> str:
         return self.translate(CONTEXT, source, count)

@@ -8,7 +8,7 @@ Neither window is modal: the rest of the app keeps working while the compiler ru
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Slot
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -35,25 +35,11 @@ from studio.services.engine_service import EngineService
 from studio.ui.common.voice import ui_voice
 
 _LOG_LINES = 400
-# lupdate reads `_translate(...)` as `QCoreApplication.translate(...)` (see i18n/update.py).
-_translate = QCoreApplication.translate
 
 
 def verdict_text(candidate: EngineCandidate) -> str:
     """Whether and why an engine runs here, in the user's language."""
-    if candidate.error is not None:
-        return ui_voice().error(candidate.error)
-    test = candidate.self_test
-    if test is None:
-        return _translate("EngineBuild", "Not tested (an engine before it runs)")
-    if test.passed:
-        return _translate("EngineBuild", "Runs on this CPU")
-    if test.code == "engine_cpu_unsupported" and test.params["built_for"]:
-        text = _translate(
-            "EngineBuild", "Cannot run here: built for {built_for}; this CPU has {cpu}."
-        )
-        return text.format(built_for=test.params["built_for"], cpu=test.params["cpu"] or "?")
-    return ui_voice().code(test.code, test.params)
+    return ui_voice().verdict(candidate)
 
 
 class EngineBuildDialog(QDialog):

@@ -21,7 +21,6 @@ from studio.core.engine import (
     EngineSelector,
     EngineSource,
     SelfTester,
-    verdict_sentence,
 )
 from studio.core.engine.candidates import candidate_locations
 from studio.core.engine.cpu import built_features, cpu_variant, describe_features
@@ -29,6 +28,7 @@ from studio.core.engine.locate import bundled_engine
 from studio.core.server.failures import FailureCode, classify_exit
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import next_step
+from studio.core.voice import ENGLISH
 from tests.support.engine_wrappers import fake_engine
 
 # The bundled wheel's own line (verbosity 4), as printed on an AVX2 EPYC.
@@ -116,7 +116,7 @@ def test_the_bundled_engine_is_judged_by_what_this_cpu_has(tmp_path: Path) -> No
     if lacking:  # an AVX2 desktop: it must be refused, naming what is missing
         assert result.code == "engine_cpu_unsupported", result.log_tail
         assert set(result.missing_features) == set(lacking)
-        assert "this CPU has" in verdict_sentence(
+        assert "this CPU has" in ENGLISH.verdict(
             _selector(tmp_path).examine(bundled)  # the same verdict through the selector
         )
     else:  # a CPU with everything it was built for: it must run
