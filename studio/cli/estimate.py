@@ -22,34 +22,21 @@ import httpx
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
 from studio.cli.report import INPUT_FAILED, report
+from studio.core.devices import PLANNED_SPLIT_MODES, DeviceKind, SplitMode
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model, read_remote_model
 from studio.core.memory import (
     KV_CACHE_TYPES,
-    DeviceKind,
     DeviceSpec,
     Estimate,
     EstimateSettings,
     ModelSummary,
-    SplitMode,
     estimate,
     summarize,
 )
 from studio.core.placement import Plan, PlanRequest
-from studio.core.placement import SplitMode as PlanSplitMode
-
-MIB = 1 << 20
-
-
-def _auto_int(text: str) -> int | None:
-    return None if text == "auto" else int(text)
-
-
-def _on_off(text: str) -> bool:
-    if text not in ("on", "off"):
-        raise argparse.ArgumentTypeError("expected on or off")
-    return text == "on"
+from studio.core.units import MIB
 
 
 def _split(text: str) -> tuple[float, ...]:
@@ -74,21 +61,21 @@ def register(subparsers: Any) -> None:
         help="a .gguf file (any shard of a split model) or an URL",
     )
     parser.add_argument(
-        "--ctx", "-c", type=_auto_int, default=None, metavar="auto|N", help="0 = trained"
+        "--ctx", "-c", type=inputs.auto_int, default=None, metavar="auto|N", help="0 = trained"
     )
     parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
     types = sorted(KV_CACHE_TYPES)
     parser.add_argument("--cache-type-k", "-ctk", default="f16", choices=types, metavar="T")
     parser.add_argument("--cache-type-v", "-ctv", default="f16", choices=types, metavar="T")
-    parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off")
+    parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
     parser.add_argument("--ubatch", "-ub", type=int, default=512, metavar="N")
     parser.add_argument("--n-gpu-layers", "-ngl", type=int, default=None, metavar="N")
     parser.add_argument("--tensor-split", "-ts", type=_split, default=None, metavar="a,b")
     parser.add_argument(
         "--split-mode",
         "-sm",
-        choices=[SplitMode.LAYER.value, SplitMode.TENSOR.value],
+        choices=[m.value for m in PLANNED_SPLIT_MODES],
         default=SplitMode.LAYER.value,
     )
     parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=0, metavar="N")
@@ -255,7 +242,7 @@ def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
     if args.kv_unified:
         changes["kv_unified"] = True
     if args.split_mode != SplitMode.LAYER.value:
-        changes["split_mode"] = PlanSplitMode(args.split_mode)
+        changes["split_mode"] = SplitMode(args.split_mode)
     if args.n_cpu_moe:
         changes["n_cpu_moe"] = args.n_cpu_moe
     return planner.plan(request.with_changes(**changes))

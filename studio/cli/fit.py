@@ -46,16 +46,6 @@ from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.voice import ENGLISH
 
 
-def _auto_int(text: str) -> int | None:
-    return None if text == "auto" else int(text)
-
-
-def _on_off(text: str) -> bool:
-    if text not in ("on", "off"):
-        raise argparse.ArgumentTypeError("expected on or off")
-    return text == "on"
-
-
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "fit",
@@ -65,18 +55,20 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "model", type=inputs.model_file, help="the .gguf file (first shard of a split model)"
     )
-    parser.add_argument("--ctx", "-c", type=_auto_int, default=None, metavar="auto|N")
+    parser.add_argument("--ctx", "-c", type=inputs.auto_int, default=None, metavar="auto|N")
     parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
     parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
     parser.add_argument("--cache-type-v", "-ctv", default=None, metavar="TYPE")
-    parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off")
+    parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
     parser.add_argument("--ubatch", "-ub", type=int, default=None, metavar="N")
     parser.add_argument("--batch", "-b", type=int, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
     parser.add_argument(
         "--split-mode", "-sm", choices=[m.value for m in PLANNED_SPLIT_MODES], default=None
     )
-    parser.add_argument("--n-cpu-moe", "-ncmoe", type=_auto_int, default=None, metavar="auto|N")
+    parser.add_argument(
+        "--n-cpu-moe", "-ncmoe", type=inputs.auto_int, default=None, metavar="auto|N"
+    )
     parser.add_argument(
         "--layers",
         default=None,

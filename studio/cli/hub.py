@@ -32,6 +32,7 @@ from studio.core.hub.library import scan_library
 from studio.core.paths import AppPaths
 from studio.core.placement.setup import Machine
 from studio.core.tasks import TaskOwner
+from studio.core.units import format_bytes
 
 _SORTS = {
     "downloads": SearchSort.DOWNLOADS,
@@ -157,7 +158,7 @@ def _run_files(args: argparse.Namespace) -> int:
         print(details.summary)
     for model, projector in rows:
         label = "mmproj" if projector else model.quant or "?"
-        size = f"{model.size / 1e9:.2f} GB"
+        size = format_bytes(model.size)
         print(f"  {label:12} {size:>10}  {model.name}  {_fit_text(fits.get(model.name))}")
     return 0
 
@@ -188,7 +189,7 @@ def _run_download(args: argparse.Namespace) -> int:
         if now - last_print[0] < 1 and not snapshot.state.finished:
             return
         last_print[0] = now
-        speed = f"{snapshot.speed_bps / 1e6:.1f} MB/s" if snapshot.speed_bps else ""
+        speed = f"{format_bytes(int(snapshot.speed_bps))}/s" if snapshot.speed_bps else ""
         print(f"{snapshot.state.value:12} {snapshot.fraction:6.1%} {speed}", flush=True)
 
     async def download() -> DownloadSnapshot:
@@ -256,7 +257,7 @@ def _run_library(args: argparse.Namespace) -> int:
         return 0
     for m in models:
         kind = "unreadable" if m.problem else "mmproj" if m.is_projector else m.architecture
-        row = f"{m.quant or '?':10} {m.size / 1e9:8.2f} GB  {kind:12} {m.path}"
+        row = f"{m.quant or '?':10} {format_bytes(m.size):>10}  {kind:12} {m.path}"
         print(row + (f"  ({_reason(m.path, m.problem_detail or m.problem)})" if m.problem else ""))
     return 0
 

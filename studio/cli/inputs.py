@@ -9,10 +9,22 @@ touching the test (a bare `type=Path` fails that test).
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from studio.core.endpoint import RpcEndpoint
 from studio.core.errors import StudioError
+
+
+def auto_int(text: str) -> int | None:
+    """A whole number, or `auto` (None: the planner chooses)."""
+    return None if text == "auto" else int(text)
+
+
+def on_off(text: str) -> bool:
+    if text not in ("on", "off"):
+        raise argparse.ArgumentTypeError("expected on or off")
+    return text == "on"
 
 
 def model_file(text: str) -> Path:

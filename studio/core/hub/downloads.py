@@ -27,6 +27,7 @@ from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget
 from studio.core.hub.transfer import FileTransfer, RetryNotice, RetryPolicy
 from studio.core.tasks import TaskOwner
+from studio.core.units import format_bytes
 
 # Free space we leave on the disk beyond what the files need.
 DISK_RESERVE_BYTES = 64 << 20
@@ -84,13 +85,6 @@ class DownloadSnapshot:
     @property
     def fraction(self) -> float:
         return self.done / self.total if self.total else 1.0
-
-
-def size_text(count: int) -> str:
-    """A short size for technical details (the UI formats sizes itself, translated)."""
-    if abs(count) >= 1 << 30:
-        return f"{count / (1 << 30):.1f} GiB"
-    return f"{count / (1 << 20):.0f} MiB"
 
 
 def free_bytes(path: Path) -> int:
@@ -307,8 +301,8 @@ class DownloadQueue:
                 DOWNLOAD_DISK_FULL,
                 # The CLI prints this: it names the reserve, or the arithmetic looks wrong
                 # whenever the free space lies between the files' size and that plus it.
-                f"{size_text(remaining)} to download plus {size_text(DISK_RESERVE_BYTES)} "
-                f"kept free, {size_text(free)} free under {target.root}",
+                f"{format_bytes(remaining)} to download plus {format_bytes(DISK_RESERVE_BYTES)} "
+                f"kept free, {format_bytes(free)} free under {target.root}",
                 needed=remaining,
                 free=free,
                 reserve=DISK_RESERVE_BYTES,

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.hub import DownloadSnapshot, JobState
+from studio.core.units import format_bytes
 from studio.services.download_service import DownloadService
 from studio.ui.common.row_table_model import ROOT, AnyIndex, RowTableModel
 from studio.ui.common.voice import ui_voice
@@ -100,8 +101,7 @@ class DownloadsModel(RowTableModel):
             return snap.fraction
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(
-                f"{f.path}: {text.format_bytes(f.done)} / {text.format_bytes(f.size)}"
-                for f in snap.files
+                f"{f.path}: {format_bytes(f.done)} / {format_bytes(f.size)}" for f in snap.files
             )
         if role != Qt.ItemDataRole.DisplayRole:
             return None
@@ -109,7 +109,7 @@ class DownloadsModel(RowTableModel):
             return snap.title
         if column == self.PROGRESS:
             return self.tr("{done} of {total}").format(
-                done=text.format_bytes(snap.done), total=text.format_bytes(snap.total)
+                done=format_bytes(snap.done), total=format_bytes(snap.total)
             )
         if column == self.SPEED:
             return text.format_speed(snap.speed_bps)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.devices import SplitMode
 from studio.core.errors import StudioError
 from studio.core.placement.eligibility import Eligibility
 from studio.core.placement.plan import Plan
@@ -47,7 +48,7 @@ from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.remembered import read_draft, remembered
-from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
 from studio.core.units import GIB, format_bytes

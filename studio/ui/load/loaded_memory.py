@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from studio.core.devices import HOST_KEY
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import actual_memory, plan_memory, read_allocation
@@ -107,7 +108,7 @@ class LoadedMemoryPanel(QWidget):
 
     def _shown(self, device: DeviceMemory) -> bool:
         """Devices the plan uses, and the host; unused GPUs would only be noise here."""
-        return device.key == "host" or device.planned.total > 0 or device.actual is not None
+        return device.key == HOST_KEY or device.planned.total > 0 or device.actual is not None
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -253,7 +253,7 @@ async def test_not_enough_disk_space_fails_before_any_byte_is_fetched(
     assert done.error.params["free"] == 5 << 20
     # The reserve it applies is named, so "needed" and "free" never seem to contradict it.
     assert done.error.params["reserve"] == DISK_RESERVE_BYTES
-    assert "plus 64 MiB kept free, 5 MiB free under" in done.error.detail
+    assert "plus 64 MiB kept free, 5.0 MiB free under" in done.error.detail
     assert hub.gets_of(bf16.files[0].path) == []
 
 

@@ -362,7 +362,7 @@ def test_download_states_read_as_sentences(qtbot: QtBot) -> None:
         ),
     )
     assert state_text(full) == (
-        "Not enough disk space: 4.7 GiB needed plus 64 MiB kept free, 1 MiB free in /m."
+        "Not enough disk space: 4.7 GiB needed plus 64 MiB kept free, 977 KiB free in /m."
     )
 
 
