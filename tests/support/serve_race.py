@@ -62,6 +62,8 @@ def _raw_request(path: str, body: dict[str, object]) -> bytes:
     data = json.dumps(body).encode()
     head = (
         f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        # Read until the server closes: a keep-alive HTTP/1.1 client must ask for that.
+        "Connection: close\r\n"
         f"Content-Length: {len(data)}\r\n\r\n"
     )
     return head.encode() + data

@@ -91,6 +91,9 @@ class ServeOptions:
     max_body_bytes: int = MAX_BODY_BYTES
     max_queued_chats: int = 16
     retry_after_s: int = 2
+    # How long an open connection may wait for its next request: clients that keep their
+    # connections (every HTTP/1.1 client library) skip a connect per request.
+    keep_alive_s: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -99,32 +102,59 @@ class Request:
     path: str
     headers: dict[str, str]
     body: bytes
+    # HTTP/1.1 without `Connection: close`: the client may send another request after
+    # this one's answer, on the same connection.
+    keep_alive: bool = False
 
 
 # -- reading ----------------------------------------------------------------------------
 
 
-async def read_request(reader: asyncio.StreamReader, options: ServeOptions) -> Request:
+async def read_request(
+    reader: asyncio.StreamReader, options: ServeOptions, received: bytes = b""
+) -> tuple[Request, bytes]:
     """One request, its headers within `header_timeout_s` and its body within
-    `body_timeout_s`; a body over the cap is refused from its Content-Length, unread."""
+    `body_timeout_s`; a body over the cap is refused from its Content-Length, unread.
+
+    `received` holds bytes of it read already (with the previous request on the same
+    connection); returned with the request are the bytes read past its end (the start
+    of the next one, from a client that pipelines)."""
     try:
         async with asyncio.timeout(options.header_timeout_s):
-            head = await reader.readuntil(b"\r\n\r\n")
+            head, rest = await _read_head(reader, received)
     except TimeoutError as error:
         raise HttpError(408, "header_timeout", seconds=options.header_timeout_s) from error
-    except asyncio.LimitOverrunError as error:
-        raise HttpError(431, "headers_too_large", limit=HEADER_LIMIT) from error
-    method, path, headers = _parse_head(head)
+    method, path, headers, keep_alive = _parse_head(head)
     length = _content_length(headers, options.max_body_bytes)
+    body, rest = rest[:length], rest[length:]
     try:
         async with asyncio.timeout(options.body_timeout_s):
-            body = await reader.readexactly(length) if length else b""
+            if len(body) < length:
+                body += await reader.readexactly(length - len(body))
     except TimeoutError as error:
         raise HttpError(408, "body_timeout", seconds=options.body_timeout_s) from error
-    return Request(method, path, headers, body)
+    return Request(method, path, headers, body, keep_alive), rest
 
 
-def _parse_head(head: bytes) -> tuple[str, str, dict[str, str]]:
+async def _read_head(reader: asyncio.StreamReader, received: bytes) -> tuple[bytes, bytes]:
+    """The head (up to its blank line) and whatever was read after it."""
+    buffer = bytearray(received)
+    searched = 0
+    while (end := buffer.find(b"\r\n\r\n", max(0, searched - 3))) < 0:
+        if len(buffer) > HEADER_LIMIT:
+            raise HttpError(431, "headers_too_large", limit=HEADER_LIMIT)
+        searched = len(buffer)
+        chunk = await reader.read(HEADER_LIMIT)
+        if not chunk:
+            raise asyncio.IncompleteReadError(bytes(buffer), None)
+        buffer += chunk
+    end += 4
+    if end > HEADER_LIMIT:
+        raise HttpError(431, "headers_too_large", limit=HEADER_LIMIT)
+    return bytes(buffer[:end]), bytes(buffer[end:])
+
+
+def _parse_head(head: bytes) -> tuple[str, str, dict[str, str], bool]:
     lines = head.decode("latin-1").split("\r\n")
     parts = lines[0].split(" ")
     if len(parts) != 3 or not parts[0].isalpha() or not parts[2].startswith("HTTP/"):
@@ -140,7 +170,9 @@ def _parse_head(head: bytes) -> tuple[str, str, dict[str, str]]:
         if key == "content-length" and key in headers and headers[key] != value.strip():
             raise HttpError(400, "bad_content_length")
         headers[key] = value.strip()
-    return parts[0].upper(), parts[1].split("?", 1)[0], headers
+    options = {token.strip() for token in headers.get("connection", "").lower().split(",")}
+    keep_alive = parts[2] == "HTTP/1.1" and "close" not in options
+    return parts[0].upper(), parts[1].split("?", 1)[0], headers, keep_alive
 
 
 def _content_length(headers: dict[str, str], limit: int) -> int:
@@ -235,6 +267,13 @@ class ConnectionLimiter:
     def serving(self, writer: asyncio.StreamWriter) -> None:
         if self._reading.pop(writer, False) is None:
             self._serving.add(writer)
+
+    def waiting(self, writer: asyncio.StreamWriter) -> None:
+        """A kept connection answered and waits for its next request: it may be evicted
+        again, newest last, like one still sending its first headers."""
+        if writer in self._serving:
+            self._serving.discard(writer)
+            self._reading[writer] = None
 
     def release(self, writer: asyncio.StreamWriter) -> None:
         self._reading.pop(writer, None)

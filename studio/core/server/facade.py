@@ -2,8 +2,8 @@
 
 Every chat request goes through `ServerManager.stream_chat`, so crash recovery, replay
 and unload epochs apply to API clients exactly as to the app. A deliberately small
-HTTP/1.1 server on asyncio streams (one request per connection, Content-Length bodies)
-that needs no web framework; `api_http` guards it (limits, Host/Origin/key checks),
+HTTP/1.1 server on asyncio streams (kept connections, Content-Length request bodies,
+chunked streams) that needs no web framework; `api_http` guards it (limits, Host/Origin/key checks),
 `api_validation` checks what clients send, `api_errors` words every error answer.
 
 Routes: GET /health, GET /v1/models (the library, the loaded model marked),
@@ -23,7 +23,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from http import HTTPStatus
 from pathlib import Path
@@ -141,9 +141,8 @@ class ChatFacade:
     ) -> None:
         self._manager = manager
         self._on_request = on_request
-        # An error written into a stream whose 200 was already sent, by connection: the
-        # request's event reports it instead of the 200.
-        self._late_errors: dict[asyncio.StreamWriter, HttpError] = {}
+        # The exchange under way on each open connection.
+        self._exchanges: dict[asyncio.StreamWriter, _Exchange] = {}
         self._plan_load = plan_load
         self._options = options or ServeOptions()
         self._catalog = ModelCatalog(library)
@@ -218,20 +217,43 @@ class ChatFacade:
             writer.transport.abort()  # every connection is serving a real request
             return
         try:
-            await self._serve_one(reader, writer)
+            received: bytes | None = b""
+            while received is not None:
+                received = await self._serve_one(reader, writer, received)
+                if received is not None:
+                    self._connections.waiting(writer)
+                    received = await self._next_request(reader, received)
         finally:
+            self._exchanges.pop(writer, None)
             self._connections.release(writer)
             await self._close(writer)
 
-    async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _next_request(self, reader: asyncio.StreamReader, received: bytes) -> bytes | None:
+        """The first bytes of a kept connection's next request; None when the client
+        closes it or sends nothing within `keep_alive_s` (closed quietly: no request)."""
+        if received:
+            return received
+        try:
+            async with asyncio.timeout(self._options.keep_alive_s):
+                return await reader.read(HEADER_LIMIT) or None
+        except (ConnectionError, TimeoutError):
+            return None
+
+    async def _serve_one(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, received: bytes
+    ) -> bytes | None:
+        """Answer one request; returns the bytes of the next one read so far when the
+        connection may carry it, None when it must close."""
         started = time.monotonic()
         request: Request | None = None
         failure: HttpError | None = None
+        exchange = self._exchanges[writer] = _Exchange()
         try:
-            request = await read_request(reader, self._options)
+            request, exchange.received = await read_request(reader, self._options, received)
+            exchange.keep_alive = request.keep_alive
             self._connections.serving(writer)
             check_access(request, self._options)
-            await self._route_while_connected(request, reader, writer)
+            await self._route_while_connected(request, reader, writer, exchange)
         except HttpError as error:
             failure = error
             with contextlib.suppress(ConnectionError, TimeoutError):
@@ -245,11 +267,13 @@ class ChatFacade:
             failure = HttpError(500, "internal_error")
             with contextlib.suppress(ConnectionError, TimeoutError):
                 await self._send_error(writer, failure)
-        finally:
-            failure = self._late_errors.pop(writer, None) or failure
         listener = self._on_request
+        failure = exchange.late_error or failure
         if listener is not None and (request is not None or failure is not None):
             self._report(listener, request, writer, failure, time.monotonic() - started)
+        if failure is not None or not exchange.keep_alive or writer.transport.is_closing():
+            return None
+        return bytes(exchange.received)
 
     def _report(
         self,
@@ -288,18 +312,25 @@ class ChatFacade:
 
     def _head(
         self,
+        writer: asyncio.StreamWriter,
         status: int,
         content_type: str,
         length: int | None = None,
         extra: Mapping[str, str] | None = None,
     ) -> bytes:
+        """The status line and headers. Without `length` the body is a stream: chunked on
+        a kept connection, else ended by closing it."""
+        exchange = self._exchanges.get(writer)
+        keep_alive = exchange is not None and exchange.keep_alive
         reason = HTTPStatus(status).phrase
         lines = [f"HTTP/1.1 {status} {reason}", f"Content-Type: {content_type}"]
         if length is not None:
             lines.append(f"Content-Length: {length}")
         else:
             lines.append("Cache-Control: no-cache")
-        lines.append("Connection: close")
+            if keep_alive:
+                lines.append("Transfer-Encoding: chunked")
+        lines.append("Connection: keep-alive" if keep_alive else "Connection: close")
         lines.extend(f"{name}: {value}" for name, value in (extra or {}).items())
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
@@ -317,21 +348,29 @@ class ChatFacade:
         extra: Mapping[str, str] | None = None,
     ) -> None:
         data = json.dumps(body).encode()
-        writer.write(self._head(status, "application/json", len(data), extra) + data)
+        writer.write(self._head(writer, status, "application/json", len(data), extra) + data)
         await self._drain(writer)
 
     async def _send_error(self, writer: asyncio.StreamWriter, error: HttpError) -> None:
+        # After an error the connection closes: its request may have left unread bytes.
+        exchange = self._exchanges.get(writer)
+        if exchange is not None:
+            exchange.keep_alive = False
         await self._send_json(writer, error.status, error.body(), error.headers)
 
     # -- routes -----------------------------------------------------------------------
 
     async def _route_while_connected(
-        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+        self,
+        request: Request,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        exchange: _Exchange,
     ) -> None:
         """Answer `request`, cancelled the moment its client disconnects: closing the
         engine stream is what frees the slot, during a prefill too, streamed or not."""
         answer = asyncio.ensure_future(self._route(request, writer))
-        gone = asyncio.ensure_future(_disconnected(reader))
+        gone = asyncio.ensure_future(_disconnected(reader, exchange))
         try:
             await asyncio.wait({answer, gone}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -340,8 +379,9 @@ class ChatFacade:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
-        if not answer.cancelled():
-            answer.result()  # the answer's own error (an HttpError, say) propagates
+        if answer.cancelled():
+            raise ConnectionResetError("the client closed the connection")
+        answer.result()  # the answer's own error (an HttpError, say) propagates
 
     async def _route(self, request: Request, writer: asyncio.StreamWriter) -> None:
         handler = self._routes.get((request.method, request.path))
@@ -449,30 +489,32 @@ class ChatFacade:
         rewriter: StreamRewriter,
         include_usage: bool,
     ) -> None:
+        exchange = self._exchanges[writer]
+        frame = _chunk if exchange.keep_alive else bytes
+        ending = _LAST_CHUNK if exchange.keep_alive else b""
         opened = False
         try:
             async for delta in deltas:
                 if not opened:
-                    writer.write(self._head(200, "text/event-stream"))
-                    writer.write(b"".join(_event(c) for c in rewriter.opening()))
+                    opening = b"".join(_event(c) for c in rewriter.opening())
+                    writer.write(self._head(writer, 200, "text/event-stream") + frame(opening))
                     opened = True
                 chunks = rewriter.chunks(delta)
                 if chunks:
-                    writer.write(b"".join(_event(c) for c in chunks))
+                    writer.write(frame(b"".join(_event(c) for c in chunks)))
                     await self._drain(writer)
         except _STREAM_FAILURES as error:
             if not opened:
                 raise _as_http_error(error) from error
             # The status line is sent: the error goes in the stream, as llama-server does.
-            late = _as_http_error(error)
-            self._late_errors[writer] = late
-            writer.write(_event(late.body()))
+            exchange.late_error = late = _as_http_error(error)
+            writer.write(frame(_event(late.body())) + ending)
             await self._drain(writer)
             return
         if not opened:
-            writer.write(self._head(200, "text/event-stream"))
-        closing = rewriter.closing(include_usage)
-        writer.write(b"".join(_event(c) for c in closing) + b"data: [DONE]\n\n")
+            writer.write(self._head(writer, 200, "text/event-stream"))
+        closing = b"".join(_event(c) for c in rewriter.closing(include_usage))
+        writer.write(frame(closing + b"data: [DONE]\n\n") + ending)
         await self._drain(writer)
 
     async def _complete(
@@ -529,12 +571,34 @@ def _event(payload: Mapping[str, Any]) -> bytes:
     return f"data: {json.dumps(payload)}\n\n".encode()
 
 
-async def _disconnected(reader: asyncio.StreamReader) -> None:
-    """Return when the client has closed its side. It sends nothing after its request
-    (one request per connection), so anything more is read and ignored."""
+async def _disconnected(reader: asyncio.StreamReader, exchange: _Exchange) -> None:
+    """Return when the client has closed its side. Bytes it sends meanwhile are the next
+    request of a client that pipelines: kept for it, up to a head's worth (past that the
+    connection closes after this answer and the rest is dropped)."""
     with contextlib.suppress(ConnectionError):
-        while await reader.read(4096):
-            pass
+        while data := await reader.read(HEADER_LIMIT):
+            if len(exchange.received) + len(data) > HEADER_LIMIT:
+                exchange.keep_alive = False
+            else:
+                exchange.received += data
+
+
+@dataclass
+class _Exchange:
+    """One request and its answer on a connection."""
+
+    keep_alive: bool = False  # the connection may carry another request after this one
+    received: bytes = b""  # bytes of the next request, read early
+    # An error written into a stream whose 200 was already sent: reported instead of it.
+    late_error: HttpError | None = None
+
+
+_LAST_CHUNK = b"0\r\n\r\n"
+
+
+def _chunk(data: bytes) -> bytes:
+    """`data` as one chunk of a chunked body (none for no data: an empty chunk ends it)."""
+    return b"%X\r\n%b\r\n" % (len(data), data) if data else b""
 
 
 def _as_http_error(error: Exception) -> HttpError:
