@@ -34,6 +34,11 @@ API (all frozen dataclasses, no I/O, no Qt):
   repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False` or a
   GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the host's
   `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total).
+- Engine builds differ (graph inputs kept alive, pipeline parallelism on RPC devices, how
+  an MTP head is held): `graph=` (graph.py `EngineGraph`, measured by the engine's
+  self-test: studio.core.engine.calibrate) adds what the engine that will run measured;
+  `EngineMemory` carries it with the CPU features to the planner. None prices the base
+  graph (b10435's) and, where unmeasured, the costlier MTP behaviours.
 - `parse_engine_log()` (engine_log.py): what llama-server really allocated, from its
   `-lv 4` log (buffer-size lines and the fit memory-breakdown table), grouped per device key
   ("Host", "RPC[host:port]", "CUDA0" ...); `resident_weights(device)` corrects the host's
