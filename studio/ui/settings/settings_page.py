@@ -38,16 +38,9 @@ from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
 from studio.ui.common.theme import ThemeChoice
+from studio.ui.common.voice import ui_voice
 from studio.ui.i18n.i18n import LANGUAGES
 from studio.ui.settings.engine_build import verdict_text
-
-
-def parse_rpc_endpoint(text: str) -> str | None:
-    """`host:port` normalised as the planner and the CLI read it, or None when refused."""
-    try:
-        return str(RpcEndpoint.parse(text))
-    except EndpointError:
-        return None
 
 
 def _list_items(widget: QListWidget) -> tuple[str, ...]:
@@ -410,13 +403,11 @@ class SettingsPage(QWidget):
 
     @Slot()
     def _on_add_rpc(self) -> None:
-        endpoint = parse_rpc_endpoint(self.rpc_input.text())
-        if endpoint is None:
-            self.rpc_error.setText(
-                self.tr("“{text}” is not host:port (for example 192.168.1.20:50052).").format(
-                    text=self.rpc_input.text().strip()
-                )
-            )
+        # The planner's own parser, so Settings keeps exactly what planning accepts.
+        try:
+            endpoint = str(RpcEndpoint.parse(self.rpc_input.text()))
+        except EndpointError as error:
+            self.rpc_error.setText(ui_voice().error(error))
             return
         self.rpc_error.clear()
         self.rpc_input.clear()

@@ -16,9 +16,10 @@ from pytestqt.qtbot import QtBot
 from studio.core.endpoint import EndpointError, RpcEndpoint
 from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
+from studio.core.voice import ENGLISH
 from studio.services.hf_token import HfTokenStore, mask_token
 from studio.ui.common.theme import ThemeChoice, ThemeController
-from studio.ui.settings.settings_page import SettingsPage, parse_rpc_endpoint
+from studio.ui.settings.settings_page import SettingsPage
 
 
 class MemoryTokens:
@@ -72,13 +73,19 @@ def _save_token(page: SettingsPage, loop: asyncio.AbstractEventLoop) -> bool:
         ("http://host:1", None),
     ],
 )
-def test_rpc_endpoints_are_validated(text: str, expected: str | None) -> None:
-    assert parse_rpc_endpoint(text) == expected
-    # Settings keeps exactly what the planner and the CLI accept.
+def test_rpc_endpoints_are_validated(qtbot: QtBot, text: str, expected: str | None) -> None:
+    page = _page(qtbot, MemoryTokens())
+    page.rpc_input.setText(text)
+    page.rpc_input.returnPressed.emit()
+    kept = page.apply_to(AppSettings()).rpc_devices
+    assert kept == ((expected,) if expected else ())
+    # Settings keeps exactly what the planner and the CLI accept, and says a refusal in
+    # the planner's words.
     try:
         planned: str | None = str(RpcEndpoint.parse(text))
-    except EndpointError:
+    except EndpointError as error:
         planned = None
+        assert page.rpc_error.text() == ENGLISH.error(error)
     assert planned == expected
 
 
