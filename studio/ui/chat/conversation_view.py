@@ -147,6 +147,10 @@ class ConversationView(QTextBrowser):
             for entry in self.messages.values():
                 if entry.role is Role.USER:
                     self._style_bubble(entry.body)
+                # Code colours were chosen for the old palette: highlight it again.
+                if entry.highlighted and not entry.streaming:
+                    entry.highlighted.clear()
+                    self._highlight_later(entry)
         if event.type() == QEvent.Type.LanguageChange:
             for entry in self.messages.values():
                 self._render_header(entry)

@@ -98,7 +98,11 @@ class ModelList(QFrame):
 
     def popup_under(self, anchor: QWidget) -> None:
         self.setFixedWidth(max(anchor.width(), 420))
-        self.setFixedHeight(360 if self._models else 90)
+        # As tall as its rows, up to a screenful of models; the list scrolls beyond.
+        rows = max(1, self.items.count())
+        row_height = self.items.sizeHintForRow(0) if self.items.count() else 40
+        wanted = self.search.filter_widget.sizeHint().height() + rows * row_height + 4 * SPACE_S
+        self.setFixedHeight(min(420, wanted) if self._models else 90)
         self.move(anchor.mapToGlobal(QPoint(0, anchor.height() + SPACE_XS)))
         self.show()
         self.search.filter_widget.setFocus()

@@ -197,6 +197,12 @@ QListWidget#navigation::item:hover {{ background: {c.raised}; }}
 QListWidget#navigation::item:selected {{
     background: {c.accent_soft}; color: {c.text}; font-weight: bold;
 }}
+QFrame#model-picker-list {{
+    background: {c.surface}; border: 1px solid {c.border}; border-radius: {RADIUS}px;
+}}
+QListWidget#model-picker-models {{ border: none; }}
+QListWidget#model-picker-models::item {{ padding: {SPACE_S}px; border-radius: {RADIUS}px; }}
+QListWidget#model-picker-models::item:hover {{ background: {c.sunken}; }}
 QListWidget#chat-conversation-list {{ background: transparent; border: none; }}
 QListWidget#chat-conversation-list::item {{
     padding: {SPACE_S}px; border-radius: {RADIUS}px;
@@ -242,7 +248,7 @@ QScrollBar::handle:vertical {{ min-height: 24px; }}
 QScrollBar::handle:horizontal {{ min-width: 24px; }}
 QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; }}
 QScrollBar::add-page, QScrollBar::sub-page {{ background: transparent; }}
-QSplitter::handle {{ background: {c.border}; }}
+QSplitter::handle {{ background: transparent; }}
 QStatusBar {{ background: {c.sunken}; color: {c.muted}; }}
 QStatusBar QLabel {{ color: {c.muted}; }}
 QMenuBar {{ background: {c.window}; }}

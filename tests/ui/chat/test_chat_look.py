@@ -1,0 +1,62 @@
+"""The transcript's look: the user's turns are tinted cards on the right, the assistant's
+plain text across the column, and both follow a switch between light and dark."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from studio.core.chat import Message, Role
+from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.common.design import DARK, LIGHT, palette_for
+
+
+@pytest.fixture
+def view(qtbot: QtBot, qapp: QApplication) -> Iterator[ConversationView]:
+    palette = qapp.palette()
+    qapp.setPalette(palette_for(LIGHT))
+    widget = ConversationView()  # no task owner: code is highlighted at once
+    qtbot.addWidget(widget)
+    widget.resize(900, 600)
+    widget.show()
+    yield widget
+    qapp.setPalette(palette)
+
+
+def _user_and_answer(view: ConversationView) -> tuple[int, int]:
+    view.add_message(Message(1, 1, Role.USER, "Show me a loop"))
+    view.add_message(
+        Message(2, 1, Role.ASSISTANT, "Here:\n\n```python\nfor i in range(3):\n    print(i)\n```")
+    )
+    return 1, 2
+
+
+def test_the_users_turn_is_a_tinted_card_on_the_right(view: ConversationView) -> None:
+    user, answer = _user_and_answer(view)
+    card = view.entry(user).body.frameFormat()
+    assert card.background().color().name() == LIGHT.accent_soft
+    assert card.leftMargin() > 0 and card.padding() > 0
+    plain = view.entry(answer).body.frameFormat()
+    assert plain.background().style() == Qt.BrushStyle.NoBrush
+    header = view.entry(user).header.firstCursorPosition().blockFormat()
+    assert header.alignment() & Qt.AlignmentFlag.AlignRight
+    assert view.text_of(user, "header").strip() == "You"
+
+
+def test_cards_and_code_follow_a_switch_to_dark(view: ConversationView, qapp: QApplication) -> None:
+    user, answer = _user_and_answer(view)
+    light_code = view.entry(answer).highlighted.copy()
+    assert light_code
+    qapp.setPalette(palette_for(DARK))
+    QApplication.processEvents()
+    assert view.palette().color(QPalette.ColorRole.Base).lightness() < 128
+    card = view.entry(user).body.frameFormat()
+    assert card.background().color().name() == DARK.accent_soft
+    dark_code = view.entry(answer).highlighted
+    assert dark_code.keys() == light_code.keys()
+    assert dark_code != light_code  # coloured again for the dark palette
