@@ -44,6 +44,7 @@ from studio.core.memory import (
     summarize,
 )
 from studio.core.paths import AppPaths
+from studio.core.units import MIB
 from tests.support.allocation import (
     EXACT_COMPONENTS,
     MATRIX,
@@ -58,7 +59,6 @@ from tests.support.allocation import (
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import LLAMA_8B, synthetic_model, write_model
 
-MIB = 1 << 20
 BUDGET_MS = 5.0
 BIG_SHAPES = (
     ("llama-8b-shape", ["-c", "8192", "-ngl", "20"], EstimateSettings(ctx=8192, n_gpu_layers=20)),

@@ -31,12 +31,12 @@ from studio.core.engine import EngineLocation, default_selector
 from studio.core.gguf import read_model
 from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
 from studio.core.paths import AppPaths
+from studio.core.units import MIB
 from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
 from tests.support.models import smollm2_path
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import synthetic_model
 
-MIB = 1 << 20
 MODELS = ("smollm2", "llama-8b-shape", "qwen3-30b-a3b-shape", "gemma3-12b-shape")
 CONTEXTS = (4096, 32768)
 COMPONENTS = ("model", "context", "compute")

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.devices import SplitMode
+from studio.core.devices import HOST_KEY, SplitMode
 from studio.core.errors import StudioError
 from studio.core.placement.eligibility import Eligibility
 from studio.core.placement.plan import Plan
@@ -186,7 +186,7 @@ class LoadDialog(QDialog):
         self.use_projector = setup.projector is not None
         self.remembered_settings: dict[str, Any] = {}
         self._labels = {d.key: d.name for d in setup.inventory.devices}
-        self._labels["host"] = self.tr("System RAM")
+        self._labels[HOST_KEY] = self.tr("System RAM")
 
         self._rows: dict[str, _DeviceRow] = {}
         controls = QWidget()
@@ -437,7 +437,7 @@ class LoadDialog(QDialog):
         form = QFormLayout(group)
         self._margins: dict[str, QDoubleSpinBox] = {}
         keys = [(d.key, d.name) for d in self._setup.inventory.devices]
-        keys.append(("host", self.tr("System RAM")))
+        keys.append((HOST_KEY, self.tr("System RAM")))
         for key, label in keys:
             spin = QDoubleSpinBox()
             spin.setObjectName(f"load-margin-{key}")
