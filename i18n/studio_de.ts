@@ -115,19 +115,19 @@
     <name>ApiPanel</name>
     <message>
         <source>Local API (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale API (OpenAI-kompatibel)</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>Port</translation>
     </message>
     <message>
         <source>Port of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Port der lokalen API</translation>
     </message>
     <message>
         <source>Reachable from other computers on the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Von anderen Computern im Netzwerk erreichbar</translation>
     </message>
     <message>
         <source>Address</source>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Base URL of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL der lokalen API</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -143,31 +143,31 @@
     </message>
     <message>
         <source>Copy the API address</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Adresse kopieren</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>Made when the API first starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird beim ersten Start der API erzeugt</translation>
     </message>
     <message>
         <source>API key clients must send</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel, den Clients senden müssen</translation>
     </message>
     <message>
         <source>Copy the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel kopieren</translation>
     </message>
     <message>
         <source>New key</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Schlüssel</translation>
     </message>
     <message>
         <source>Make a new API key; the old one stops working</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuen API-Schlüssel erzeugen; der alte funktioniert dann nicht mehr</translation>
     </message>
     <message>
         <source>Status</source>
@@ -175,31 +175,31 @@
     </message>
     <message>
         <source>Requests the local API answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Von der lokalen API beantwortete Anfragen</translation>
     </message>
     <message>
         <source>Request columns</source>
-        <translation type="unfinished"></translation>
+        <translation>Spalten der Anfragen</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>Client</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -207,27 +207,27 @@
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten</translation>
     </message>
     <message>
         <source>Stop the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale API beenden</translation>
     </message>
     <message>
         <source>Start the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokale API starten</translation>
     </message>
     <message>
         <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die lokale API braucht eine Engine; wählen Sie eine unter Einstellungen &gt; Engine.</translation>
     </message>
     <message>
         <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft. Programme verwenden die Adresse als OpenAI-Basis-URL und den Schlüssel als API-Schlüssel; sie erhalten das hier geladene Modell oder nennen ein anderes aus der Bibliothek, um es zu laden.</translation>
     </message>
     <message>
         <source>Other computers on your network can reach it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Andere Computer in Ihrem Netzwerk können sie erreichen.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -235,31 +235,31 @@
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird beendet…</translation>
     </message>
     <message>
         <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Port {port} wird bereits von einem anderen Programm verwendet; wählen Sie einen anderen Port.</translation>
     </message>
     <message>
         <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation type="unfinished"></translation>
+        <translation>Port {port} darf nur ein Administrator öffnen; wählen Sie einen über 1023.</translation>
     </message>
     <message>
         <source>The local API could not start: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die lokale API konnte nicht starten: {reason}.</translation>
     </message>
     <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet. Starten Sie sie, damit andere Programme mit dem hier geladenen Modell chatten können.</translation>
     </message>
     <message>
         <source>client left</source>
-        <translation type="unfinished"></translation>
+        <translation>Client getrennt</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms} ms</translation>
     </message>
     <message>
         <source>{s} s</source>
@@ -267,16 +267,16 @@
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Anfrage</numerusform>
+            <numerusform>%n Anfragen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with an error</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n mit Fehler</numerusform>
+            <numerusform>%n mit Fehler</numerusform>
         </translation>
     </message>
 </context>
@@ -379,7 +379,7 @@
     </message>
     <message>
         <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -585,6 +585,10 @@
         <translation>Gerätespeicher</translation>
     </message>
     <message>
+        <source>The loaded model&apos;s engine holds {size} of RAM.</source>
+        <translation>Die Engine des geladenen Modells belegt {size} RAM.</translation>
+    </message>
+    <message>
         <source>The engine could not be started:
 {detail}</source>
         <translation>Die Engine konnte nicht gestartet werden:
@@ -774,21 +778,6 @@
     <message>
         <source>{done} of {total}</source>
         <translation>{done} von {total}</translation>
-    </message>
-</context>
-<context>
-    <name>EngineBuild</name>
-    <message>
-        <source>Not tested (an engine before it runs)</source>
-        <translation>Nicht getestet (eine vorherige Engine läuft)</translation>
-    </message>
-    <message>
-        <source>Runs on this CPU</source>
-        <translation>Läuft auf dieser CPU</translation>
-    </message>
-    <message>
-        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation>Läuft hier nicht: erstellt für {built_for}; diese CPU hat {cpu}.</translation>
     </message>
 </context>
 <context>
@@ -1818,11 +1807,11 @@
     </message>
     <message>
         <source>The model file does not exist: {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Modelldatei existiert nicht: {path}.</translation>
     </message>
     <message>
         <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} ist kein gültiges GGUF-Modell (abgeschnitten, beschädigt oder keine GGUF-Datei).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -2110,43 +2099,43 @@
     </message>
     <message>
         <source>The folder {path} does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner {path} existiert nicht.</translation>
     </message>
     <message>
         <source>{path} is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} ist eine Datei, kein Ordner.</translation>
     </message>
     <message>
         <source>There is no device named “{device}” (see the device column of studio fit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt kein Gerät namens „{device}“ (siehe die Gerätespalte von studio fit).</translation>
     </message>
     <message>
         <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
-        <translation type="unfinished"></translation>
+        <translation>„{item}“ ist nicht GERÄT=SCHICHTEN (zum Beispiel CUDA0=20).</translation>
     </message>
     <message>
         <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>„{item}“ ist keine Größe wie 2GiB oder host=512MiB.</translation>
     </message>
     <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
-        <translation type="unfinished"></translation>
+        <translation>„{wanted}“ bezeichnet hier nicht genau ein Modell; wählen Sie eines von: {choices}.</translation>
     </message>
     <message>
         <source>The API key file {path} cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die API-Schlüsseldatei {path} kann nicht gelesen werden.</translation>
     </message>
     <message>
         <source>The API key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der API-Schlüssel ist leer.</translation>
     </message>
     <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf {host} zu lauschen lässt andere Rechner verbinden: Geben Sie --api-key oder --api-key-file an.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl studio {command} ist an einem unerwarteten Problem gescheitert; die Einzelheiten stehen in {log}.</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2282,11 +2271,11 @@
     </message>
     <message>
         <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die llama-server-Engine kann nicht ausgeführt werden ({path}): Sie ist keine ausführbare Datei.</translation>
     </message>
     <message>
         <source>The disk is full: {path} could not be written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datenträger ist voll: {path} konnte nicht geschrieben werden.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
@@ -2390,6 +2379,18 @@
         <source>{step}, after: {cause}</source>
         <translation>{step}, nach: {cause}</translation>
     </message>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation>Nicht getestet (eine vorherige Engine läuft)</translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation>Läuft auf dieser CPU</translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation>Läuft hier nicht: erstellt für {built_for}; diese CPU hat {cpu}.</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -2463,7 +2464,7 @@
     </message>
     <message>
         <source>Engine address</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Adresse</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2795,10 +2796,6 @@
     <message>
         <source>Choose a folder with models</source>
         <translation>Einen Ordner mit Modellen wählen</translation>
-    </message>
-    <message>
-        <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>„{text}“ ist nicht im Format host:port (zum Beispiel 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>

@@ -115,19 +115,19 @@
     <name>ApiPanel</name>
     <message>
         <source>Local API (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>API local (compatible con OpenAI)</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>Puerto</translation>
     </message>
     <message>
         <source>Port of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Puerto de la API local</translation>
     </message>
     <message>
         <source>Reachable from other computers on the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Accesible desde otros equipos de la red</translation>
     </message>
     <message>
         <source>Address</source>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Base URL of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>URL base de la API local</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -143,31 +143,31 @@
     </message>
     <message>
         <source>Copy the API address</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar la dirección de la API</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Clave de API</translation>
     </message>
     <message>
         <source>Made when the API first starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Se crea la primera vez que se inicia la API</translation>
     </message>
     <message>
         <source>API key clients must send</source>
-        <translation type="unfinished"></translation>
+        <translation>Clave de API que deben enviar los clientes</translation>
     </message>
     <message>
         <source>Copy the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar la clave de API</translation>
     </message>
     <message>
         <source>New key</source>
-        <translation type="unfinished"></translation>
+        <translation>Clave nueva</translation>
     </message>
     <message>
         <source>Make a new API key; the old one stops working</source>
-        <translation type="unfinished"></translation>
+        <translation>Crear una clave de API nueva; la anterior deja de funcionar</translation>
     </message>
     <message>
         <source>Status</source>
@@ -175,31 +175,31 @@
     </message>
     <message>
         <source>Requests the local API answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes que respondió la API local</translation>
     </message>
     <message>
         <source>Request columns</source>
-        <translation type="unfinished"></translation>
+        <translation>Columnas de las solicitudes</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Hora</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>Cliente</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitud</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Error</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -207,27 +207,27 @@
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciar</translation>
     </message>
     <message>
         <source>Stop the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener la API local</translation>
     </message>
     <message>
         <source>Start the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciar la API local</translation>
     </message>
     <message>
         <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>La API local necesita un motor; elija uno en Ajustes &gt; Motor.</translation>
     </message>
     <message>
         <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>En marcha. Los programas usan la dirección como URL base de OpenAI y la clave como clave de API; obtienen el modelo cargado aquí, o nombran otro de la Biblioteca para cargarlo.</translation>
     </message>
     <message>
         <source>Other computers on your network can reach it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Otros equipos de su red pueden acceder a ella.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -235,31 +235,31 @@
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Deteniendo…</translation>
     </message>
     <message>
         <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Otro programa ya usa el puerto {port}; elija otro puerto.</translation>
     </message>
     <message>
         <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo un administrador puede abrir el puerto {port}; elija uno por encima de 1023.</translation>
     </message>
     <message>
         <source>The local API could not start: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La API local no pudo iniciarse: {reason}.</translation>
     </message>
     <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida. Iníciela para que otros programas conversen con el modelo cargado aquí.</translation>
     </message>
     <message>
         <source>client left</source>
-        <translation type="unfinished"></translation>
+        <translation>el cliente se fue</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms} ms</translation>
     </message>
     <message>
         <source>{s} s</source>
@@ -267,16 +267,16 @@
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n solicitud</numerusform>
+            <numerusform>%n solicitudes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with an error</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n con error</numerusform>
+            <numerusform>%n con error</numerusform>
         </translation>
     </message>
 </context>
@@ -379,7 +379,7 @@
     </message>
     <message>
         <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} Sus conversaciones guardadas se dejan como están; las conversaciones de esta sesión no se conservarán.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -585,6 +585,10 @@
         <translation>Memoria del dispositivo</translation>
     </message>
     <message>
+        <source>The loaded model&apos;s engine holds {size} of RAM.</source>
+        <translation>El motor del modelo cargado ocupa {size} de RAM.</translation>
+    </message>
+    <message>
         <source>The engine could not be started:
 {detail}</source>
         <translation>No se pudo iniciar el motor:
@@ -774,21 +778,6 @@
     <message>
         <source>{done} of {total}</source>
         <translation>{done} de {total}</translation>
-    </message>
-</context>
-<context>
-    <name>EngineBuild</name>
-    <message>
-        <source>Not tested (an engine before it runs)</source>
-        <translation>Sin probar (un motor anterior funciona)</translation>
-    </message>
-    <message>
-        <source>Runs on this CPU</source>
-        <translation>Funciona en esta CPU</translation>
-    </message>
-    <message>
-        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation>No funciona aquí: compilado para {built_for}; esta CPU tiene {cpu}.</translation>
     </message>
 </context>
 <context>
@@ -1818,11 +1807,11 @@
     </message>
     <message>
         <source>The model file does not exist: {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo del modelo no existe: {path}.</translation>
     </message>
     <message>
         <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} no es un modelo GGUF válido (truncado, dañado o no es un archivo GGUF).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -2110,43 +2099,43 @@
     </message>
     <message>
         <source>The folder {path} does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>La carpeta {path} no existe.</translation>
     </message>
     <message>
         <source>{path} is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} es un archivo, no una carpeta.</translation>
     </message>
     <message>
         <source>There is no device named “{device}” (see the device column of studio fit).</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún dispositivo llamado «{device}» (vea la columna de dispositivos de studio fit).</translation>
     </message>
     <message>
         <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
-        <translation type="unfinished"></translation>
+        <translation>«{item}» no es DISPOSITIVO=CAPAS (por ejemplo CUDA0=20).</translation>
     </message>
     <message>
         <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{item}» no es un tamaño como 2GiB o host=512MiB.</translation>
     </message>
     <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{wanted}» no nombra un único modelo aquí; elija uno de: {choices}.</translation>
     </message>
     <message>
         <source>The API key file {path} cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer el archivo de clave de API {path}.</translation>
     </message>
     <message>
         <source>The API key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>La clave de API está vacía.</translation>
     </message>
     <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escuchar en {host} permite que otras máquinas se conecten: indique --api-key o --api-key-file.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
-        <translation type="unfinished"></translation>
+        <translation>El comando studio {command} se detuvo por un problema inesperado; los detalles están en {log}.</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2282,11 +2271,11 @@
     </message>
     <message>
         <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede ejecutar el motor llama-server ({path}): no es un archivo ejecutable.</translation>
     </message>
     <message>
         <source>The disk is full: {path} could not be written.</source>
-        <translation type="unfinished"></translation>
+        <translation>El disco está lleno: no se pudo escribir {path}.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
@@ -2390,6 +2379,18 @@
         <source>{step}, after: {cause}</source>
         <translation>{step}, tras: {cause}</translation>
     </message>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation>Sin probar (un motor anterior funciona)</translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation>Funciona en esta CPU</translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation>No funciona aquí: compilado para {built_for}; esta CPU tiene {cpu}.</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -2463,7 +2464,7 @@
     </message>
     <message>
         <source>Engine address</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección del motor</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2795,10 +2796,6 @@
     <message>
         <source>Choose a folder with models</source>
         <translation>Elija una carpeta con modelos</translation>
-    </message>
-    <message>
-        <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>«{text}» no tiene el formato host:puerto (por ejemplo, 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>

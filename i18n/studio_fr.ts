@@ -115,19 +115,19 @@
     <name>ApiPanel</name>
     <message>
         <source>Local API (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>API locale (compatible OpenAI)</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>Port</translation>
     </message>
     <message>
         <source>Port of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Port de l’API locale</translation>
     </message>
     <message>
         <source>Reachable from other computers on the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Accessible depuis les autres ordinateurs du réseau</translation>
     </message>
     <message>
         <source>Address</source>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Base URL of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>URL de base de l’API locale</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -143,31 +143,31 @@
     </message>
     <message>
         <source>Copy the API address</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier l’adresse de l’API</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Clé d’API</translation>
     </message>
     <message>
         <source>Made when the API first starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Créée au premier démarrage de l’API</translation>
     </message>
     <message>
         <source>API key clients must send</source>
-        <translation type="unfinished"></translation>
+        <translation>Clé d’API que les clients doivent envoyer</translation>
     </message>
     <message>
         <source>Copy the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier la clé d’API</translation>
     </message>
     <message>
         <source>New key</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvelle clé</translation>
     </message>
     <message>
         <source>Make a new API key; the old one stops working</source>
-        <translation type="unfinished"></translation>
+        <translation>Créer une nouvelle clé d’API ; l’ancienne cesse de fonctionner</translation>
     </message>
     <message>
         <source>Status</source>
@@ -175,31 +175,31 @@
     </message>
     <message>
         <source>Requests the local API answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Requêtes auxquelles l’API locale a répondu</translation>
     </message>
     <message>
         <source>Request columns</source>
-        <translation type="unfinished"></translation>
+        <translation>Colonnes des requêtes</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Heure</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>Client</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Requête</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Durée</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreur</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -207,27 +207,27 @@
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrer</translation>
     </message>
     <message>
         <source>Stop the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêter l’API locale</translation>
     </message>
     <message>
         <source>Start the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrer l’API locale</translation>
     </message>
     <message>
         <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’API locale a besoin d’un moteur ; choisissez-en un dans Paramètres &gt; Moteur.</translation>
     </message>
     <message>
         <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>En cours. Les programmes utilisent l’adresse comme URL de base OpenAI et la clé comme clé d’API ; ils obtiennent le modèle chargé ici, ou en nomment un autre de la Bibliothèque pour le charger.</translation>
     </message>
     <message>
         <source>Other computers on your network can reach it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les autres ordinateurs de votre réseau peuvent l’atteindre.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -235,31 +235,31 @@
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêt en cours…</translation>
     </message>
     <message>
         <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le port {port} est déjà utilisé par un autre programme ; choisissez-en un autre.</translation>
     </message>
     <message>
         <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seul un administrateur peut ouvrir le port {port} ; choisissez-en un au-dessus de 1023.</translation>
     </message>
     <message>
         <source>The local API could not start: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’API locale n’a pas pu démarrer : {reason}.</translation>
     </message>
     <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêtée. Démarrez-la pour que d’autres programmes discutent avec le modèle chargé ici.</translation>
     </message>
     <message>
         <source>client left</source>
-        <translation type="unfinished"></translation>
+        <translation>client parti</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms} ms</translation>
     </message>
     <message>
         <source>{s} s</source>
@@ -267,16 +267,16 @@
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n requête</numerusform>
+            <numerusform>%n requêtes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with an error</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n en erreur</numerusform>
+            <numerusform>%n en erreur</numerusform>
         </translation>
     </message>
 </context>
@@ -379,7 +379,7 @@
     </message>
     <message>
         <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} Vos conversations enregistrées restent telles quelles ; celles de cette session ne seront pas conservées.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -585,6 +585,10 @@
         <translation>Mémoire de l’appareil</translation>
     </message>
     <message>
+        <source>The loaded model&apos;s engine holds {size} of RAM.</source>
+        <translation>Le moteur du modèle chargé occupe {size} de RAM.</translation>
+    </message>
+    <message>
         <source>The engine could not be started:
 {detail}</source>
         <translation>Le moteur n’a pas pu démarrer :
@@ -774,21 +778,6 @@
     <message>
         <source>{done} of {total}</source>
         <translation>{done} sur {total}</translation>
-    </message>
-</context>
-<context>
-    <name>EngineBuild</name>
-    <message>
-        <source>Not tested (an engine before it runs)</source>
-        <translation>Non testé (un moteur précédent fonctionne)</translation>
-    </message>
-    <message>
-        <source>Runs on this CPU</source>
-        <translation>Fonctionne sur ce CPU</translation>
-    </message>
-    <message>
-        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation>Ne peut pas tourner ici : compilé pour {built_for} ; ce CPU dispose de {cpu}.</translation>
     </message>
 </context>
 <context>
@@ -1818,11 +1807,11 @@
     </message>
     <message>
         <source>The model file does not exist: {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier du modèle n’existe pas : {path}.</translation>
     </message>
     <message>
         <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} n’est pas un modèle GGUF valide (tronqué, endommagé ou pas un fichier GGUF).</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -2110,43 +2099,43 @@
     </message>
     <message>
         <source>The folder {path} does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le dossier {path} n’existe pas.</translation>
     </message>
     <message>
         <source>{path} is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} est un fichier, pas un dossier.</translation>
     </message>
     <message>
         <source>There is no device named “{device}” (see the device column of studio fit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun périphérique ne s’appelle « {device} » (voir la colonne des périphériques de studio fit).</translation>
     </message>
     <message>
         <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
-        <translation type="unfinished"></translation>
+        <translation>« {item} » n’est pas PÉRIPHÉRIQUE=COUCHES (par exemple CUDA0=20).</translation>
     </message>
     <message>
         <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>« {item} » n’est pas une taille comme 2GiB ou host=512MiB.</translation>
     </message>
     <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
-        <translation type="unfinished"></translation>
+        <translation>« {wanted} » ne désigne pas un seul modèle ici ; choisissez-en un parmi : {choices}.</translation>
     </message>
     <message>
         <source>The API key file {path} cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier de clé d’API {path} est illisible.</translation>
     </message>
     <message>
         <source>The API key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>La clé d’API est vide.</translation>
     </message>
     <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Écouter sur {host} permet à d’autres machines de se connecter : indiquez --api-key ou --api-key-file.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La commande studio {command} s’est arrêtée sur un problème inattendu ; les détails sont dans {log}.</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2282,11 +2271,11 @@
     </message>
     <message>
         <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le moteur llama-server ne peut pas être lancé ({path}) : ce n’est pas un fichier exécutable.</translation>
     </message>
     <message>
         <source>The disk is full: {path} could not be written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le disque est plein : {path} n’a pas pu être écrit.</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
@@ -2390,6 +2379,18 @@
         <source>{step}, after: {cause}</source>
         <translation>{step}, après : {cause}</translation>
     </message>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation>Non testé (un moteur précédent fonctionne)</translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation>Fonctionne sur ce CPU</translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation>Ne peut pas tourner ici : compilé pour {built_for} ; ce CPU dispose de {cpu}.</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -2463,7 +2464,7 @@
     </message>
     <message>
         <source>Engine address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse du moteur</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2795,10 +2796,6 @@
     <message>
         <source>Choose a folder with models</source>
         <translation>Choisir un dossier de modèles</translation>
-    </message>
-    <message>
-        <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>« {text} » n’est pas au format hôte:port (par exemple 192.168.1.20:50052).</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>

@@ -115,19 +115,19 @@
     <name>ApiPanel</name>
     <message>
         <source>Local API (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API（OpenAI 互換）</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>ポート</translation>
     </message>
     <message>
         <source>Port of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API のポート</translation>
     </message>
     <message>
         <source>Reachable from other computers on the network</source>
-        <translation type="unfinished"></translation>
+        <translation>ネットワーク上の他のコンピューターからアクセス可能</translation>
     </message>
     <message>
         <source>Address</source>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Base URL of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API のベース URL</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -143,31 +143,31 @@
     </message>
     <message>
         <source>Copy the API address</source>
-        <translation type="unfinished"></translation>
+        <translation>API のアドレスをコピー</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API キー</translation>
     </message>
     <message>
         <source>Made when the API first starts</source>
-        <translation type="unfinished"></translation>
+        <translation>API の初回起動時に作成されます</translation>
     </message>
     <message>
         <source>API key clients must send</source>
-        <translation type="unfinished"></translation>
+        <translation>クライアントが送る必要のある API キー</translation>
     </message>
     <message>
         <source>Copy the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API キーをコピー</translation>
     </message>
     <message>
         <source>New key</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいキー</translation>
     </message>
     <message>
         <source>Make a new API key; the old one stops working</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい API キーを作成します。古いキーは使えなくなります</translation>
     </message>
     <message>
         <source>Status</source>
@@ -175,31 +175,31 @@
     </message>
     <message>
         <source>Requests the local API answered</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API が応答したリクエスト</translation>
     </message>
     <message>
         <source>Request columns</source>
-        <translation type="unfinished"></translation>
+        <translation>リクエストの列</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>時刻</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>クライアント</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>リクエスト</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>所要時間</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>エラー</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -207,27 +207,27 @@
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>開始</translation>
     </message>
     <message>
         <source>Stop the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API を停止</translation>
     </message>
     <message>
         <source>Start the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API を開始</translation>
     </message>
     <message>
         <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API にはエンジンが必要です。設定 &gt; エンジン で選んでください。</translation>
     </message>
     <message>
         <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>実行中です。プログラムはこのアドレスを OpenAI のベース URL に、キーを API キーに使います。ここで読み込まれたモデルを使うか、ライブラリの別のモデルを指定して読み込めます。</translation>
     </message>
     <message>
         <source>Other computers on your network can reach it.</source>
-        <translation type="unfinished"></translation>
+        <translation>ネットワーク上の他のコンピューターからアクセスできます。</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -235,31 +235,31 @@
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>停止しています…</translation>
     </message>
     <message>
         <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation type="unfinished"></translation>
+        <translation>ポート {port} は別のプログラムが使用中です。別のポートを選んでください。</translation>
     </message>
     <message>
         <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation type="unfinished"></translation>
+        <translation>ポート {port} は管理者しか開けません。1023 より大きい番号を選んでください。</translation>
     </message>
     <message>
         <source>The local API could not start: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル API を開始できませんでした: {reason}。</translation>
     </message>
     <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止中です。開始すると、他のプログラムがここで読み込んだモデルとチャットできます。</translation>
     </message>
     <message>
         <source>client left</source>
-        <translation type="unfinished"></translation>
+        <translation>クライアントが切断</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms} ms</translation>
     </message>
     <message>
         <source>{s} s</source>
@@ -267,14 +267,14 @@
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のリクエスト</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with an error</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件がエラー</numerusform>
         </translation>
     </message>
 </context>
@@ -377,7 +377,7 @@
     </message>
     <message>
         <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} 保存済みの会話はそのまま残します。このセッションの会話は保存されません。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -582,6 +582,10 @@
         <translation>デバイスのメモリ</translation>
     </message>
     <message>
+        <source>The loaded model&apos;s engine holds {size} of RAM.</source>
+        <translation>読み込まれたモデルのエンジンが {size} の RAM を使用しています。</translation>
+    </message>
+    <message>
         <source>The engine could not be started:
 {detail}</source>
         <translation>エンジンを起動できませんでした:
@@ -771,21 +775,6 @@
     <message>
         <source>{done} of {total}</source>
         <translation>{done} / {total}</translation>
-    </message>
-</context>
-<context>
-    <name>EngineBuild</name>
-    <message>
-        <source>Not tested (an engine before it runs)</source>
-        <translation>未テスト（前のエンジンが動作するため）</translation>
-    </message>
-    <message>
-        <source>Runs on this CPU</source>
-        <translation>この CPU で動作します</translation>
-    </message>
-    <message>
-        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation>ここでは実行できません: {built_for} 向けにビルドされていますが、この CPU は {cpu} です。</translation>
     </message>
 </context>
 <context>
@@ -1814,11 +1803,11 @@
     </message>
     <message>
         <source>The model file does not exist: {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルファイルが存在しません: {path}。</translation>
     </message>
     <message>
         <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} は有効な GGUF モデルではありません（途中で切れている、破損している、または GGUF ファイルではありません）。</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -2106,43 +2095,43 @@
     </message>
     <message>
         <source>The folder {path} does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダー {path} は存在しません。</translation>
     </message>
     <message>
         <source>{path} is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} はフォルダーではなくファイルです。</translation>
     </message>
     <message>
         <source>There is no device named “{device}” (see the device column of studio fit).</source>
-        <translation type="unfinished"></translation>
+        <translation>「{device}」という名前のデバイスはありません（studio fit のデバイス列を参照）。</translation>
     </message>
     <message>
         <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
-        <translation type="unfinished"></translation>
+        <translation>「{item}」は DEVICE=LAYERS の形ではありません（例: CUDA0=20）。</translation>
     </message>
     <message>
         <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>「{item}」は 2GiB や host=512MiB のようなサイズではありません。</translation>
     </message>
     <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
-        <translation type="unfinished"></translation>
+        <translation>「{wanted}」はここにあるモデルを 1 つに特定できません。次から選んでください: {choices}。</translation>
     </message>
     <message>
         <source>The API key file {path} cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>API キーファイル {path} を読み込めません。</translation>
     </message>
     <message>
         <source>The API key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>API キーが空です。</translation>
     </message>
     <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} で待ち受けると他のマシンから接続できます。--api-key か --api-key-file を指定してください。</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
-        <translation type="unfinished"></translation>
+        <translation>コマンド studio {command} は予期しない問題で停止しました。詳細は {log} にあります。</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2278,11 +2267,11 @@
     </message>
     <message>
         <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>llama-server エンジンを実行できません（{path}）。実行可能ファイルではありません。</translation>
     </message>
     <message>
         <source>The disk is full: {path} could not be written.</source>
-        <translation type="unfinished"></translation>
+        <translation>ディスクがいっぱいです。{path} を書き込めませんでした。</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
@@ -2384,6 +2373,18 @@
         <source>{step}, after: {cause}</source>
         <translation>{step}（原因: {cause}）</translation>
     </message>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation>未テスト（前のエンジンが動作するため）</translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation>この CPU で動作します</translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation>ここでは実行できません: {built_for} 向けにビルドされていますが、この CPU は {cpu} です。</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -2457,7 +2458,7 @@
     </message>
     <message>
         <source>Engine address</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンのアドレス</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2786,10 +2787,6 @@
     <message>
         <source>Choose a folder with models</source>
         <translation>モデルのあるフォルダーを選択</translation>
-    </message>
-    <message>
-        <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>「{text}」は host:port 形式ではありません（例: 192.168.1.20:50052）。</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>

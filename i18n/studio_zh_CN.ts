@@ -115,19 +115,19 @@
     <name>ApiPanel</name>
     <message>
         <source>Local API (OpenAI-compatible)</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API（兼容 OpenAI）</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>端口</translation>
     </message>
     <message>
         <source>Port of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API 的端口</translation>
     </message>
     <message>
         <source>Reachable from other computers on the network</source>
-        <translation type="unfinished"></translation>
+        <translation>可从网络中的其他计算机访问</translation>
     </message>
     <message>
         <source>Address</source>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Base URL of the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API 的基础 URL</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -143,31 +143,31 @@
     </message>
     <message>
         <source>Copy the API address</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 API 地址</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥</translation>
     </message>
     <message>
         <source>Made when the API first starts</source>
-        <translation type="unfinished"></translation>
+        <translation>在 API 首次启动时生成</translation>
     </message>
     <message>
         <source>API key clients must send</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端必须发送的 API 密钥</translation>
     </message>
     <message>
         <source>Copy the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 API 密钥</translation>
     </message>
     <message>
         <source>New key</source>
-        <translation type="unfinished"></translation>
+        <translation>新密钥</translation>
     </message>
     <message>
         <source>Make a new API key; the old one stops working</source>
-        <translation type="unfinished"></translation>
+        <translation>生成新的 API 密钥；旧密钥将失效</translation>
     </message>
     <message>
         <source>Status</source>
@@ -175,31 +175,31 @@
     </message>
     <message>
         <source>Requests the local API answered</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API 已响应的请求</translation>
     </message>
     <message>
         <source>Request columns</source>
-        <translation type="unfinished"></translation>
+        <translation>请求列</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Client</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>耗时</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -207,27 +207,27 @@
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>启动</translation>
     </message>
     <message>
         <source>Stop the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>停止本地 API</translation>
     </message>
     <message>
         <source>Start the local API</source>
-        <translation type="unfinished"></translation>
+        <translation>启动本地 API</translation>
     </message>
     <message>
         <source>The local API needs an engine; choose one in Settings &gt; Engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API 需要一个引擎；请在“设置 &gt; 引擎”中选择。</translation>
     </message>
     <message>
         <source>Running. Programs use the address as their OpenAI base URL and the key as their API key; they get the model loaded here, or name another from the Library to load it.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中。程序将该地址用作 OpenAI 基础 URL，将密钥用作 API 密钥；它们会使用此处加载的模型，或指定资料库中的其他模型来加载。</translation>
     </message>
     <message>
         <source>Other computers on your network can reach it.</source>
-        <translation type="unfinished"></translation>
+        <translation>您网络中的其他计算机可以访问它。</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -235,31 +235,31 @@
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止…</translation>
     </message>
     <message>
         <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 {port} 已被其他程序占用；请选择其他端口。</translation>
     </message>
     <message>
         <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有管理员才能打开端口 {port}；请选择大于 1023 的端口。</translation>
     </message>
     <message>
         <source>The local API could not start: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>本地 API 无法启动：{reason}。</translation>
     </message>
     <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止。启动后，其他程序即可与此处加载的模型聊天。</translation>
     </message>
     <message>
         <source>client left</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端已离开</translation>
     </message>
     <message>
         <source>{ms} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{ms} 毫秒</translation>
     </message>
     <message>
         <source>{s} s</source>
@@ -267,14 +267,14 @@
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个请求</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with an error</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个出错</numerusform>
         </translation>
     </message>
 </context>
@@ -377,7 +377,7 @@
     </message>
     <message>
         <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} 已保存的对话保持原样；本次会话中的对话不会被保存。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>
@@ -582,6 +582,10 @@
         <translation>设备内存</translation>
     </message>
     <message>
+        <source>The loaded model&apos;s engine holds {size} of RAM.</source>
+        <translation>已加载模型的引擎占用 {size} 内存。</translation>
+    </message>
+    <message>
         <source>The engine could not be started:
 {detail}</source>
         <translation>无法启动引擎：
@@ -771,21 +775,6 @@
     <message>
         <source>{done} of {total}</source>
         <translation>{done} / {total}</translation>
-    </message>
-</context>
-<context>
-    <name>EngineBuild</name>
-    <message>
-        <source>Not tested (an engine before it runs)</source>
-        <translation>未测试（前面的引擎可以运行）</translation>
-    </message>
-    <message>
-        <source>Runs on this CPU</source>
-        <translation>可在此 CPU 上运行</translation>
-    </message>
-    <message>
-        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
-        <translation>无法在此运行：为 {built_for} 构建；此 CPU 支持 {cpu}。</translation>
     </message>
 </context>
 <context>
@@ -1814,11 +1803,11 @@
     </message>
     <message>
         <source>The model file does not exist: {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型文件不存在：{path}。</translation>
     </message>
     <message>
         <source>{path} is not a valid GGUF model (truncated, damaged or not a GGUF file).</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} 不是有效的 GGUF 模型（文件不完整、已损坏或不是 GGUF 文件）。</translation>
     </message>
     <message>
         <source>This engine does not know the model&apos;s architecture; a newer llama-server is needed.</source>
@@ -2106,43 +2095,43 @@
     </message>
     <message>
         <source>The folder {path} does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 {path} 不存在。</translation>
     </message>
     <message>
         <source>{path} is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} 是文件，不是文件夹。</translation>
     </message>
     <message>
         <source>There is no device named “{device}” (see the device column of studio fit).</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为“{device}”的设备（参见 studio fit 的设备列）。</translation>
     </message>
     <message>
         <source>“{item}” is not DEVICE=LAYERS (for example CUDA0=20).</source>
-        <translation type="unfinished"></translation>
+        <translation>“{item}”不是 设备=层数 的形式（例如 CUDA0=20）。</translation>
     </message>
     <message>
         <source>“{item}” is not a size such as 2GiB or host=512MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{item}”不是 2GiB 或 host=512MiB 这样的大小。</translation>
     </message>
     <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{wanted}”在此无法指定唯一的模型；请从以下选择：{choices}。</translation>
     </message>
     <message>
         <source>The API key file {path} cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 API 密钥文件 {path}。</translation>
     </message>
     <message>
         <source>The API key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥为空。</translation>
     </message>
     <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 {host} 上监听会让其他机器连接：请指定 --api-key 或 --api-key-file。</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令 studio {command} 因意外问题而停止；详情见 {log}。</translation>
     </message>
     <message>
         <source>{device} needs {needed} but may use {budget}.</source>
@@ -2278,11 +2267,11 @@
     </message>
     <message>
         <source>The llama-server engine cannot be run ({path}): it is not an executable file.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 llama-server 引擎（{path}）：它不是可执行文件。</translation>
     </message>
     <message>
         <source>The disk is full: {path} could not be written.</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘已满：无法写入 {path}。</translation>
     </message>
     <message>
         <source>The model file does not exist.</source>
@@ -2384,6 +2373,18 @@
         <source>{step}, after: {cause}</source>
         <translation>{step}，原因：{cause}</translation>
     </message>
+    <message>
+        <source>Not tested (an engine before it runs)</source>
+        <translation>未测试（前面的引擎可以运行）</translation>
+    </message>
+    <message>
+        <source>Runs on this CPU</source>
+        <translation>可在此 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
+        <translation>无法在此运行：为 {built_for} 构建；此 CPU 支持 {cpu}。</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -2457,7 +2458,7 @@
     </message>
     <message>
         <source>Engine address</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎地址</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -2786,10 +2787,6 @@
     <message>
         <source>Choose a folder with models</source>
         <translation>选择包含模型的文件夹</translation>
-    </message>
-    <message>
-        <source>“{text}” is not host:port (for example 192.168.1.20:50052).</source>
-        <translation>“{text}”不是 host:port 格式（例如 192.168.1.20:50052）。</translation>
     </message>
     <message>
         <source>A token is stored: {masked}</source>

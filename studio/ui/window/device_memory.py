@@ -9,6 +9,7 @@ from studio.core.engine import EngineInfo
 from studio.core.hardware import Device, DeviceInventory
 from studio.core.units import format_bytes
 from studio.services.memory_monitor import MemorySample
+from studio.ui.common.design import set_role
 
 
 class DeviceMemoryView(QWidget):
@@ -31,6 +32,13 @@ class DeviceMemoryView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._label)
+        # What the running model itself takes, beside what each device has free.
+        self.model_line = QLabel()
+        self.model_line.setObjectName("memory-model")
+        self.model_line.setWordWrap(True)
+        set_role(self.model_line, "muted")
+        self.model_line.hide()
+        layout.addWidget(self.model_line)
         self._engine: EngineInfo | None = None
         self._error: str | None = None
         self._inventory: DeviceInventory | None = None
@@ -45,6 +53,7 @@ class DeviceMemoryView(QWidget):
         # cannot match as one text: build it again in the new language.
         if event.type() == QEvent.Type.LanguageChange:
             self._render()
+            self._render_model_line()
         super().changeEvent(event)
 
     def show_engine(self, info: EngineInfo) -> None:
@@ -62,8 +71,19 @@ class DeviceMemoryView(QWidget):
 
     def show_sample(self, sample: MemorySample) -> None:
         self._sample = sample
+        self._render_model_line()
         if self._inventory is not None and self._inventory.devices:
             self._render()
+
+    def _render_model_line(self) -> None:
+        rss = self._sample.engine_rss if self._sample is not None else None
+        self.model_line.setVisible(rss is not None)
+        if rss is not None:
+            self.model_line.setText(
+                self.tr("The loaded model's engine holds {size} of RAM.").format(
+                    size=format_bytes(rss)
+                )
+            )
 
     def _render(self) -> None:
         error = (
