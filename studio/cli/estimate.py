@@ -29,6 +29,7 @@ from studio.core.gguf import GGUFModel, read_model, read_remote_model
 from studio.core.memory import (
     KV_CACHE_TYPES,
     DeviceSpec,
+    EngineMemory,
     Estimate,
     EstimateSettings,
     ModelSummary,

@@ -26,7 +26,7 @@ from studio.core.hardware import (
     MIB,
     parse_size,
 )
-from studio.core.memory import summarize
+from studio.core.memory import EngineMemory, summarize
 from studio.core.placement import (
     HOST_KEY,
     PLANNED_SPLIT_MODES,

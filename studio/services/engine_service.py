@@ -24,6 +24,7 @@ from studio.core.engine import (
     EngineSelector,
 )
 from studio.core.errors import Problem
+from studio.core.memory import EngineMemory
 from studio.core.tasks import TaskOwner
 
 

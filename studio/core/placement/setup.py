@@ -28,7 +28,7 @@ from studio.core.hardware import (
     discover_devices,
     probe_rpc_devices,
 )
-from studio.core.memory import ModelSummary, summarize
+from studio.core.memory import EngineMemory, ModelSummary, summarize
 from studio.core.placement.admission import check_fits
 from studio.core.placement.environment import request_from_environment
 from studio.core.placement.plan import Plan
@@ -157,9 +157,11 @@ class Machine:
         rpc_endpoints: Sequence[str] = (),
         own_pids: Sequence[int] = (),
         model: GGUFModel | None = None,
+        memory: EngineMemory | None = None,
     ) -> ModelSetup:
         """Read the model's header (unless `model` is already read), the devices and the
-        environment, and build the planner."""
+        environment, and build the planner. `memory`: what the engine's self-test measured
+        (CPU features for the repack term, its compute graph); None prices neither."""
         model = read_model(model_path) if model is None else model
         summary = summarize(model)
         inventory = self.devices(engine, location, rpc_endpoints, own_pids)
@@ -172,6 +174,7 @@ class Machine:
             features,
             tensor_names=frozenset(t.name for t in model.tensors),
             projector=projector,
+            memory=memory,
         )
         base, reasons = request_from_environment(self.environ)
         return ModelSetup(

@@ -131,6 +131,7 @@ class LoadFlow(QObject):
             self._engine.location,
             self._settings.current.rpc_devices,
             () if engine_pid is None else (engine_pid,),
+            memory=self._engine.memory,
         )
 
     async def _probed(self, timeout_s: float = 120.0) -> EngineInfo | None:
