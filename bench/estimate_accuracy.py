@@ -23,6 +23,8 @@ Run: `python bench/estimate_accuracy.py [--engine PATH ...]` (about a minute per
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import statistics
 import sys
 import tempfile
@@ -33,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from studio.core.engine import EngineLocation, EngineSource, default_selector
-from studio.core.engine.candidates import EngineCandidate
+from studio.core.engine.candidates import BUILD_MANIFEST, EngineCandidate
 from studio.core.gguf import read_model
 from studio.core.memory import (
     DeviceKind,
@@ -144,9 +146,14 @@ def engines(paths: list[str]) -> list[tuple[str, EngineLocation, EngineMemory]]:
 
 
 def _name(candidate: EngineCandidate) -> str:
+    """The llama.cpp build a `studio engine build` manifest names (source builds report
+    version 0), else the version the binary reports, else its folder."""
+    manifest = candidate.location.path.with_name(BUILD_MANIFEST)
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        return str(json.loads(manifest.read_text("utf-8"))["llama_cpp"])
     info = candidate.info
     build = info.version.build if info is not None else None
-    return f"b{build}" if build is not None else candidate.location.path.parent.name
+    return f"b{build}" if build else candidate.location.path.parent.name
 
 
 def matrix_rows(
