@@ -89,7 +89,7 @@ def test_the_shipped_catalogue_lists_contexts_per_source() -> None:
     contexts = read_contexts_by_source(data)
     assert "MainWindow" in contexts["Settings"]
     assert "SettingsPage" in contexts["Engine"] and "ServerPage" in contexts["Engine"]
-    assert contexts["%n layer(s) run on the CPU to fit."] == ("_Counted",)
+    assert contexts["%n layer(s) run on the CPU to fit."] == ("Sentences",)
 
 
 def test_other_bytes_are_refused() -> None:
