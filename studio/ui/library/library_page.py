@@ -33,7 +33,7 @@ class LibraryPage(QWidget):
     # dialog (`StudioAreas.open_model`).
     load_requested = Signal(object)  # Path
     # The user chose a folder to watch for models: the app adds it to the settings' model
-    # folders, which rescans (`HubArea`).
+    # folders (`HubArea`), and the changed folders rescan the library (`app.py`).
     add_folder_requested = Signal(object)  # Path
 
     def __init__(self, library: LibraryService, parent: QWidget | None = None) -> None:
