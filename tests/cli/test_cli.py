@@ -56,7 +56,7 @@ def test_engine_missing_is_a_clear_error(tmp_path: Path) -> None:
     env = {**os.environ, "STUDIO_HOME": str(tmp_path), "STUDIO_LLAMA_SERVER": str(gone)}
     done = studio("engine", env=env)
     assert "Traceback" not in done.stdout + done.stderr
-    assert f"{gone} does not exist" in done.stdout
+    assert f"verdict:     The llama-server engine was not found ({gone})." in done.stdout
     listing = json.loads(studio("engine", "--json", env=env).stdout)
     missing = listing["candidates"][0]
     assert (missing["path"], missing["verdict"]) == (str(gone), "engine_missing")
