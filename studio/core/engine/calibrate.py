@@ -81,12 +81,12 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
     """
     model = tiny_model(model_dir, CALIBRATION_SHAPE)
     row = _row(model)
-    alone = _run(location, model, [], ["-ngl", "0"])
+    alone = _run(location, model, [], [])
     base = _estimate(model, replace(_offloaded(), n_gpu_layers=0), 0, EngineGraph())
     host_rows = rows(alone.component(HOST.name, "compute") - base.host.compute, row)
     graph = EngineGraph(host_rows=host_rows, measured=True)
     recurrent = tiny_mamba2(model_dir)
-    alone = _run(location, recurrent, [], ["-ngl", "0"])
+    alone = _run(location, recurrent, [], [])
     base = _estimate(recurrent, replace(_offloaded(), n_gpu_layers=0), 0, graph)
     recurrent_rows = rows(
         alone.component(HOST.name, "compute") - base.host.compute, _row(recurrent)
@@ -154,7 +154,7 @@ def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dic
     lines = _run_lines(
         location,
         model,
-        ["-ngl", "0", "-c", str(MTP_CTX), "-lm", "none", "--spec-type", "draft-mtp"],
+        ["-dev", "none", "-c", str(MTP_CTX), "-lm", "none", "--spec-type", "draft-mtp"],
         until=lambda seen: any(_MTP_CONTEXT in line for line in seen),
     )
     split = next((i for i, line in enumerate(lines) if _MTP_CONTEXT in line), None)
@@ -207,7 +207,7 @@ def _run_with_log(
     """Start the server, stop it once its compute buffers are reserved, parse its log."""
     args = [
         *("-c", str(CTX)),
-        *(("--rpc", ",".join(endpoints), "-ngl", "99") if endpoints else ()),
+        *_devices(endpoints),
         *extra,
     ]
     lines = _run_lines(location, model, args, until=lambda seen: True)
@@ -215,6 +215,15 @@ def _run_with_log(
     if not any(b.kind == "compute" for b in allocation.buffers):
         raise CalibrationError("\n".join(lines[-10:]))
     return allocation, lines
+
+
+def _devices(endpoints: Sequence[str]) -> list[str]:
+    """Only the RPC servers, every layer on them; or the host alone. A GPU the machine has
+    never takes part: what is measured is the engine's graph, not this machine's GPUs."""
+    if not endpoints:
+        return ["-dev", "none"]
+    names = ",".join(f"RPC{i}" for i in range(len(endpoints)))
+    return ["--rpc", ",".join(endpoints), "-dev", names, "-ngl", "99"]
 
 
 def _run_lines(
