@@ -181,7 +181,7 @@ def test_autoload_launches_what_spec_for_plans(
 
     async def scenario() -> None:
         ready = asyncio.ensure_future(
-            next_emission(service.engine_event, lambda kind, _: kind == "ready", within=30)
+            next_emission(service.engine_event, lambda n: n.event is EngineEvent.READY, within=30)
         )
         decision = service.autoload_last_model(spec_for)
         assert decision is not None and decision.should_load
