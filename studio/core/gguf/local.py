@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -28,16 +29,7 @@ def read_header(
             header, size = _read_prefix(handle, source, max_header_bytes)
         except OSError as error:
             raise os_failure(source, error) from error
-    header = GGUFHeader(
-        source=header.source,
-        version=header.version,
-        metadata=header.metadata,
-        tensors=header.tensors,
-        alignment=header.alignment,
-        header_bytes=header.header_bytes,
-        data_offset=header.data_offset,
-        file_size=size,
-    )
+    header = replace(header, file_size=size)
     needed = header.data_offset + header.data_bytes
     if check_data and header.tensors and size < needed:
         raise TruncatedError(source, needed, size)

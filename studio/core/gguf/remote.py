@@ -9,6 +9,7 @@ an error: reading a header must never download a 20 GB file.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Final
 from urllib.parse import urlsplit, urlunsplit
 
@@ -93,16 +94,7 @@ async def read_remote_header(
         break
     if total is not None and header.tensors and total < header.data_offset + header.data_bytes:
         raise TruncatedError(url, header.data_offset + header.data_bytes, total)
-    return GGUFHeader(
-        source=header.source,
-        version=header.version,
-        metadata=header.metadata,
-        tensors=header.tensors,
-        alignment=header.alignment,
-        header_bytes=header.header_bytes,
-        data_offset=header.data_offset,
-        file_size=total,
-    )
+    return replace(header, file_size=total)
 
 
 def _with_file_name(url: str, name: str) -> str:
