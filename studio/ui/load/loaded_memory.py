@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.core.devices import HOST_KEY
@@ -18,6 +17,7 @@ from studio.core.placement.plan_memory import actual_memory, plan_memory, read_a
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
+from studio.ui.common.shown import watch_while_shown
 from studio.ui.load.memory_panel import MemoryPanel
 
 
@@ -28,8 +28,8 @@ class LoadedMemoryPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("loaded-memory")
         self.setAccessibleName(self.tr("Memory of the loaded model"))
-        self._monitor = monitor
         self._tasks = tasks
+        watch_while_shown(self, monitor)
         self.plan: Plan | None = None
         self._devices: dict[str, DeviceMemory] = {}
         self._read_log: Path | None = None
@@ -109,11 +109,3 @@ class LoadedMemoryPanel(QWidget):
     def _shown(self, device: DeviceMemory) -> bool:
         """Devices the plan uses, and the host; unused GPUs would only be noise here."""
         return device.key == HOST_KEY or device.planned.total > 0 or device.actual is not None
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._monitor.watch(self)
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._monitor.unwatch(self)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from studio.core.devices import HOST_KEY
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.units import format_bytes
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
+from studio.ui.common.shown import watch_while_shown
 from studio.ui.server.server_text import snapshot_summary
 
 
@@ -51,10 +51,10 @@ class LiveMemoryLabel(QLabel):
         super().__init__(parent)
         self.setObjectName("status-memory")
         self.setAccessibleName(self.tr("Memory in use"))
-        self._monitor = monitor
         self._gpu_names: dict[str, str] = {}  # until the devices are found
         self._sample: MemorySample | None = None
         monitor.sampled.connect(self.show_sample)
+        watch_while_shown(self, monitor)
 
     def set_gpu_names(self, names: Mapping[str, str]) -> None:
         """Names for GPU keys (NVML UUIDs), e.g. {"GPU-…": "RTX 4090"}, as the load dialog
@@ -82,11 +82,3 @@ class LiveMemoryLabel(QLabel):
         if sample.engine_rss is not None:
             parts.append(self.tr("engine {rss}").format(rss=format_bytes(sample.engine_rss)))
         self.setText(" · ".join(parts))
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._monitor.watch(self)
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._monitor.unwatch(self)
