@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
@@ -23,12 +24,28 @@ from studio.services.operation_failed import OperationFailed
 Assessor = Callable[[RepoDetails, ModelFile], Awaitable[FitAssessment]]
 
 
+@dataclass(frozen=True)
+class FitAssessed:
+    """How one model of a repository fits this machine."""
+
+    repo_id: str
+    model: str
+    fit: FitAssessment
+
+
+@dataclass(frozen=True)
+class LocalCopies:
+    """The models of a repository whose files are all on disk already."""
+
+    repo_id: str
+    models: frozenset[str]
+
+
 class HubService(QObject):
     searched = Signal(object)  # SearchPage
     repo_loaded = Signal(object)  # RepoDetails
-    fit_assessed = Signal(str, str, object)  # repo id, model name, FitAssessment
-    # repo id, frozenset of model names whose files are all on disk already
-    local_copies = Signal(str, object)
+    fit_assessed = Signal(object)  # FitAssessed
+    local_copies = Signal(object)  # LocalCopies
     failed = Signal(object)  # OperationFailed
     busy_changed = Signal(bool)
 
@@ -98,7 +115,7 @@ class HubService(QObject):
         present = await asyncio.to_thread(
             lambda: frozenset(m.name for m in models if downloaded_in(m.files, targets))
         )
-        self.local_copies.emit(details.repo_id, present)
+        self.local_copies.emit(LocalCopies(details.repo_id, present))
 
     async def _open_repo(self, repo_id: str) -> None:
         details = await self.client.repo(repo_id)
@@ -114,4 +131,4 @@ class HubService(QObject):
             if not model.complete:
                 continue
             assessment = await self._assessor(details, model)
-            self.fit_assessed.emit(details.repo_id, model.name, assessment)
+            self.fit_assessed.emit(FitAssessed(details.repo_id, model.name, assessment))

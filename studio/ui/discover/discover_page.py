@@ -34,9 +34,8 @@ from studio.core.hub import (
     SearchPage,
     SearchSort,
 )
-from studio.core.hub.fit import FitAssessment
 from studio.services.download_service import DownloadService
-from studio.services.hub_service import HubService
+from studio.services.hub_service import FitAssessed, HubService, LocalCopies
 from studio.services.operation_failed import OperationFailed
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_downloads import DownloadPanel
@@ -213,7 +212,7 @@ class DiscoverPage(QWidget):
         hub.searched.connect(self._on_hub_searched)
         hub.repo_loaded.connect(self._on_hub_repo_loaded)
         hub.fit_assessed.connect(self._on_hub_fit_assessed)
-        hub.local_copies.connect(self.files_model.set_local)
+        hub.local_copies.connect(self._on_hub_local_copies)
         downloads.completed.connect(self._on_download_completed)
         hub.failed.connect(self._on_hub_failed)
         self.refresh_targets()
@@ -303,9 +302,13 @@ class DiscoverPage(QWidget):
             self.status.setText(self.tr("This repository has no GGUF model files."))
         self._on_file_selected()
 
-    @Slot(str, str, object)
-    def _on_hub_fit_assessed(self, repo_id: str, name: str, fit: FitAssessment) -> None:
-        self.files_model.set_fit(repo_id, name, fit)
+    @Slot(object)
+    def _on_hub_fit_assessed(self, assessed: FitAssessed) -> None:
+        self.files_model.set_fit(assessed.repo_id, assessed.model, assessed.fit)
+
+    @Slot(object)
+    def _on_hub_local_copies(self, found: LocalCopies) -> None:
+        self.files_model.set_local(found.repo_id, found.models)
 
     @Slot(object)
     def _on_hub_failed(self, failed: OperationFailed) -> None:
