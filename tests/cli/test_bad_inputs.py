@@ -12,6 +12,7 @@ argument is (a model, a folder, an engine, an endpoint) is its `type=` from
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import socket
@@ -268,4 +269,21 @@ def test_bad_input_is_one_sentence(
     shown = f"studio {' '.join(argv)}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}"
     assert done.returncode != 0, shown
     assert "Traceback" not in done.stdout + done.stderr, shown
+    assert "Error(" not in done.stdout, shown
     _the_one_sentence(done.stderr)
+
+
+def test_json_errors_say_the_sentence_and_no_repr(environment: dict[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "studio", "search", "tiny", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment,
+        check=False,
+    )
+    assert done.returncode != 0 and done.stderr == ""
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "hub_offline"
+    assert error["message"].startswith("Cannot reach the Hugging Face Hub.")
+    assert "Error(" not in done.stdout  # the detail holds the OS's words, not a repr

@@ -145,7 +145,9 @@ def translate_hub_errors(call: Callable[[], T], *, what: str) -> T:
     except hf_errors.OfflineModeIsEnabled as error:
         raise HubError(HUB_OFFLINE, f"{what}: offline mode", target=what) from error
     except (httpx2.TransportError, httpx.TransportError, OSError) as error:
-        raise HubError(HUB_OFFLINE, f"{what}: {error!r}", target=what) from error
+        # The detail goes to logs and --json: the OS's words, never the exception's repr.
+        reason = str(error) or type(error).__name__
+        raise HubError(HUB_OFFLINE, f"{what}: {reason}", target=what) from error
 
 
 def _status(error: hf_errors.HfHubHTTPError) -> int:
