@@ -378,8 +378,10 @@
         <translation>Das Modell</translation>
     </message>
     <message>
-        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation>{problem} Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
+        <source>{problem}
+Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation>{problem}
+Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>

@@ -378,8 +378,10 @@
         <translation>El modelo</translation>
     </message>
     <message>
-        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation>{problem} Sus conversaciones guardadas se dejan como están; las conversaciones de esta sesión no se conservarán.</translation>
+        <source>{problem}
+Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation>{problem}
+Sus conversaciones guardadas se dejan como están; las conversaciones de esta sesión no se conservarán.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>

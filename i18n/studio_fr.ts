@@ -378,8 +378,10 @@
         <translation>Le modèle</translation>
     </message>
     <message>
-        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation>{problem} Vos conversations enregistrées restent telles quelles ; celles de cette session ne seront pas conservées.</translation>
+        <source>{problem}
+Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation>{problem}
+Vos conversations enregistrées restent telles quelles ; celles de cette session ne seront pas conservées.</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>

@@ -376,8 +376,10 @@
         <translation>モデル</translation>
     </message>
     <message>
-        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation>{problem} 保存済みの会話はそのまま残します。このセッションの会話は保存されません。</translation>
+        <source>{problem}
+Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation>{problem}
+保存済みの会話はそのまま残します。このセッションの会話は保存されません。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>

@@ -376,8 +376,10 @@
         <translation>模型</translation>
     </message>
     <message>
-        <source>{problem} Your saved conversations are left as they are; conversations in this session will not be kept.</source>
-        <translation>{problem} 已保存的对话保持原样；本次会话中的对话不会被保存。</translation>
+        <source>{problem}
+Your saved conversations are left as they are; conversations in this session will not be kept.</source>
+        <translation>{problem}
+已保存的对话保持原样；本次会话中的对话不会被保存。</translation>
     </message>
     <message>
         <source>Editing an earlier message: sending replaces it and everything after it.</source>

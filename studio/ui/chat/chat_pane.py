@@ -292,7 +292,7 @@ class ChatPane(QWidget):
         """The conversation file could not be opened; this session chats without saving."""
         self.storage_line.setText(
             self.tr(
-                "{problem} Your saved conversations are left as they are; conversations in "
+                "{problem}\nYour saved conversations are left as they are; conversations in "
                 "this session will not be kept."
             ).format(problem=ui_voice().error(problem))
         )
