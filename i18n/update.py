@@ -41,7 +41,7 @@ LUPDATE_OPTIONS = (
     "-locations",
     "none",
     "-tr-function-alias",
-    "tr+=_tr,translate+=_translate,translate+=_mark",
+    "tr+=_tr,translate+=_mark",
 )
 
 
