@@ -52,6 +52,7 @@ RPC_SERVER_NAME = "ggml-rpc-server"
 RUN_TIMEOUT_S = 60.0
 CTX = 2048  # as the accuracy matrix: masks of a real context, n_tokens = 512 per ubatch
 _RESERVED = "sched_reserve: reserve took"
+_LISTENING = "listening on"
 _COPIES = re.compile(r"sched copies = (?P<n>\d+)")
 _PIPELINE = "pipeline parallelism enabled"
 _MTP_CONTEXT = "creating MTP draft context"
@@ -257,8 +258,8 @@ def _run_lines(
     try:
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
-            if _RESERVED in line and until(lines):
-                break
+            if (_RESERVED in line and until(lines)) or _LISTENING in line:
+                break  # the server reserves before it listens: nothing more will come
     finally:
         killer.cancel()
         process.kill()
