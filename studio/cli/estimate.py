@@ -259,17 +259,18 @@ _FIT_UNSET: dict[str, object] = {
 }
 
 
-def _engine_cpu_features(binary: Path | None) -> frozenset[str] | None:
-    """What the engine that would run the model was built for (its self-test says), which
-    decides the host's repack buffer; None when no engine runs here (the estimate says so)."""
+def _engine_memory(binary: Path | None) -> EngineMemory:
+    """What the engine that would run the model measured at its self-test: the instruction
+    sets it was built for (they decide the host's repack buffer) and its compute graph;
+    nothing when no engine runs here (the estimate says so)."""
     try:
         active = active_engine(binary)
     except EngineError:
         if binary is not None:
             raise  # an engine the user named must run
-        return None
+        return EngineMemory()
     test = active.self_test
-    return frozenset(test.built_features) if test is not None and test.passed else None
+    return test.memory if test is not None else EngineMemory()
 
 
 def _plan_rows(plan: Plan) -> list[Row]:
@@ -321,8 +322,11 @@ def run(args: argparse.Namespace) -> int:
         summary = summarize(model)
         if _hypothetical(args):
             devices = _devices(args)
-            features = None if devices else _engine_cpu_features(args.binary)
-            result = estimate(summary, _settings(args), devices, cpu_features=features)
+            memory = _engine_memory(args.binary)
+            features = None if devices else memory.cpu_features
+            result = estimate(
+                summary, _settings(args), devices, cpu_features=features, graph=memory.graph
+            )
             rows = _estimate_rows(result)
         else:
             plan = _plan(args, model)

@@ -175,16 +175,18 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
     return request.with_changes(**changes)
 
 
-def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any]:
+def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any, EngineMemory]:
     try:
-        # The engine that passed its self-test on this CPU plans the model it will run.
+        # The engine that passed its self-test on this CPU plans the model it will run,
+        # with what that self-test measured (CPU features, compute graph).
         active = active_engine(binary)
-        return active.info, active.location
+        test = active.self_test
+        return active.info, active.location, test.memory if test else EngineMemory()
     except EngineError:
         # Fake devices need no engine (every feature is then assumed); one the user named
         # must run all the same.
         if fake and binary is None:
-            return None, None
+            return None, None, EngineMemory()
         raise
 
 
@@ -249,8 +251,8 @@ def machine_setup(
     Without `need_engine`, a machine with no runnable engine still gets a plan (its GPUs
     from NVML, every engine feature assumed), as with fake devices."""
     machine = Machine.of(os.environ)
-    info, location = _engine(binary, machine.fake_devices or not need_engine)
-    return machine.setup(path, info, location, [str(e) for e in rpc], model=model)
+    info, location, memory = _engine(binary, machine.fake_devices or not need_engine)
+    return machine.setup(path, info, location, [str(e) for e in rpc], model=model, memory=memory)
 
 
 def run(args: argparse.Namespace) -> int:

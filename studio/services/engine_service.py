@@ -58,6 +58,14 @@ class EngineService(QObject):
         active = self.choice.active if self.choice is not None else None
         return active.location if active is not None else None
 
+    @property
+    def memory(self) -> EngineMemory:
+        """What the active engine's self-test measured for the estimator (nothing known
+        until one is chosen)."""
+        active = self.choice.active if self.choice is not None else None
+        test = active.self_test if active is not None else None
+        return test.memory if test is not None else EngineMemory()
+
     def ready_info(self) -> EngineInfo:
         """The active engine's description, or an `EngineError` (`engine_not_ready`) while
         none has been chosen (still probing, or none runs here)."""
