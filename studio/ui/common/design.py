@@ -189,6 +189,10 @@ QListView, QTreeView, QTableView {{
     alternate-background-color: {c.window};
     selection-background-color: {c.accent_soft}; selection-color: {c.text};
 }}
+QListView, QTreeView, QTableView {{ outline: 0; gridline-color: transparent; }}
+QTreeView::item:selected, QTableView::item:selected {{
+    background: {c.accent_soft}; color: {c.text}; border: none;
+}}
 QListWidget#navigation {{ background: transparent; border: none; outline: none; }}
 QListWidget#navigation::item {{
     padding: {SPACE_S}px {SPACE_S}px; border-radius: {RADIUS}px; color: {c.text};

@@ -13,19 +13,32 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.chat import Message, Role
 from studio.ui.chat.conversation_view import ConversationView
-from studio.ui.common.design import DARK, LIGHT, palette_for
+from studio.ui.common.design import DARK, LIGHT
+from studio.ui.common.theme import ThemeChoice, ThemeController
 
 
 @pytest.fixture
-def view(qtbot: QtBot, qapp: QApplication) -> Iterator[ConversationView]:
-    palette = qapp.palette()
-    qapp.setPalette(palette_for(LIGHT))
+def theme(qapp: QApplication) -> Iterator[ThemeController]:
+    palette, style, sheet = qapp.palette(), qapp.style().name(), qapp.styleSheet()
+    controller = ThemeController(qapp)
+    controller.apply(ThemeChoice.LIGHT)
+    try:
+        yield controller
+    finally:
+        qapp.styleHints().unsetColorScheme()
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
+        qapp.setStyleSheet(sheet)
+        controller.deleteLater()
+
+
+@pytest.fixture
+def view(qtbot: QtBot, theme: ThemeController) -> ConversationView:
     widget = ConversationView()  # no task owner: code is highlighted at once
     qtbot.addWidget(widget)
     widget.resize(900, 600)
     widget.show()
-    yield widget
-    qapp.setPalette(palette)
+    return widget
 
 
 def _user_and_answer(view: ConversationView) -> tuple[int, int]:
@@ -48,11 +61,13 @@ def test_the_users_turn_is_a_tinted_card_on_the_right(view: ConversationView) ->
     assert view.text_of(user, "header").strip() == "You"
 
 
-def test_cards_and_code_follow_a_switch_to_dark(view: ConversationView, qapp: QApplication) -> None:
+def test_cards_and_code_follow_a_switch_to_dark(
+    view: ConversationView, theme: ThemeController
+) -> None:
     user, answer = _user_and_answer(view)
     light_code = view.entry(answer).highlighted.copy()
     assert light_code
-    qapp.setPalette(palette_for(DARK))
+    theme.apply(ThemeChoice.DARK)
     QApplication.processEvents()
     assert view.palette().color(QPalette.ColorRole.Base).lightness() < 128
     card = view.entry(user).body.frameFormat()
