@@ -195,29 +195,29 @@ def test_the_side_panels_come_back_as_the_user_left_them(
     tasks = TaskOwner("panels-test")
     store = SettingsStore(tmp_path / "settings.json")
 
-    def open_window() -> tuple[MainWindow, ChatPane, ChatStore]:
+    def open_window() -> tuple[MainWindow, ChatPane, ChatStore, SettingsService]:
         settings = SettingsService(store, tasks)
         chats = ChatStore(tmp_path / "chat.sqlite3")
         pane = ChatPane(ChatService(chats, tasks), tasks)
         main = MainWindow(EngineService(selector_in(tmp_path), tasks), pages={"chat": pane})
         qtbot.addWidget(main)
         ChatFirst(main, pane, lambda _: None, lambda: None, main).remember_panels(settings)
-        return main, pane, chats
+        return main, pane, chats, settings
 
-    main, pane, chats = open_window()
+    main, pane, chats, settings = open_window()
     assert pane.inspector_open and main.sidebar.expanded  # the defaults
 
     async def fold_both() -> None:  # as clicks arrive: with the event loop running
         pane.inspector_button.click()
         main.sidebar.toggle_button.click()
-        while tasks.running:  # the saves are written
-            await asyncio.sleep(0.01)
+        # Saving once more waits behind the saves the clicks started (one writer at a time).
+        assert await settings.update_now(lambda current: current)
 
     qasync_loop.run_until_complete(fold_both())
     assert not pane.inspector_open and not main.sidebar.expanded
     chats.close()
 
-    main, pane, chats = open_window()
+    main, pane, chats, _ = open_window()
     assert not pane.inspector_open and not main.sidebar.expanded
     assert main.sidebar.width() < 80  # a rail of icons
     chats.close()
