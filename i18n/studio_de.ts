@@ -40,10 +40,6 @@
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>The header could not be read ({code}).</source>
-        <translation>Der Header konnte nicht gelesen werden ({code}).</translation>
-    </message>
-    <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
         <translation>{arch}, {params} Parameter. Braucht {gpu} auf GPUs und {host} im RAM bei Kontext {context} (trainiert: {trained}).</translation>
     </message>
@@ -1966,6 +1962,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>The model file does not name its architecture.</source>
         <translation>Die Modelldatei nennt ihre Architektur nicht.</translation>
+    </message>
+    <message>
+        <source>How this model fits could not be worked out; the log says why.</source>
+        <translation>Wie dieses Modell passt, konnte nicht ermittelt werden; das Protokoll nennt den Grund.</translation>
     </message>
     <message>
         <source>The model file does not say how many layers it has.</source>

@@ -40,10 +40,6 @@
         <translation>Desconocido</translation>
     </message>
     <message>
-        <source>The header could not be read ({code}).</source>
-        <translation>No se pudo leer la cabecera ({code}).</translation>
-    </message>
-    <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
         <translation>{arch}, {params} parámetros. Necesita {gpu} en las GPU y {host} en la RAM con un contexto de {context} (entrenado: {trained}).</translation>
     </message>
@@ -1966,6 +1962,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>The model file does not name its architecture.</source>
         <translation>El archivo del modelo no indica su arquitectura.</translation>
+    </message>
+    <message>
+        <source>How this model fits could not be worked out; the log says why.</source>
+        <translation>No se pudo determinar cómo cabe este modelo; el registro indica el motivo.</translation>
     </message>
     <message>
         <source>The model file does not say how many layers it has.</source>

@@ -40,10 +40,6 @@
         <translation>Inconnu</translation>
     </message>
     <message>
-        <source>The header could not be read ({code}).</source>
-        <translation>L’en-tête n’a pas pu être lu ({code}).</translation>
-    </message>
-    <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
         <translation>{arch}, {params} paramètres. Nécessite {gpu} sur les GPU et {host} en RAM avec un contexte de {context} (entraîné : {trained}).</translation>
     </message>
@@ -1966,6 +1962,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>The model file does not name its architecture.</source>
         <translation>Le fichier du modèle n’indique pas son architecture.</translation>
+    </message>
+    <message>
+        <source>How this model fits could not be worked out; the log says why.</source>
+        <translation>Impossible de déterminer comment ce modèle tient ; le journal indique pourquoi.</translation>
     </message>
     <message>
         <source>The model file does not say how many layers it has.</source>

@@ -40,10 +40,6 @@
         <translation>不明</translation>
     </message>
     <message>
-        <source>The header could not be read ({code}).</source>
-        <translation>ヘッダーを読み込めませんでした（{code}）。</translation>
-    </message>
-    <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
         <translation>{arch}、パラメーター {params}。コンテキスト {context} で GPU に {gpu}、RAM に {host} 必要です（学習時: {trained}）。</translation>
     </message>
@@ -1962,6 +1958,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The model file does not name its architecture.</source>
         <translation>モデルファイルにアーキテクチャが記載されていません。</translation>
+    </message>
+    <message>
+        <source>How this model fits could not be worked out; the log says why.</source>
+        <translation>このモデルがどう収まるかを判断できませんでした。理由はログにあります。</translation>
     </message>
     <message>
         <source>The model file does not say how many layers it has.</source>

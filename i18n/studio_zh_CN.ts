@@ -40,10 +40,6 @@
         <translation>未知</translation>
     </message>
     <message>
-        <source>The header could not be read ({code}).</source>
-        <translation>无法读取文件头（{code}）。</translation>
-    </message>
-    <message>
         <source>{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at {context} context (trained: {trained}).</source>
         <translation>{arch}，{params} 参数。在 {context} 上下文下需要 GPU {gpu}、内存 {host}（训练上下文：{trained}）。</translation>
     </message>
@@ -1962,6 +1958,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The model file does not name its architecture.</source>
         <translation>模型文件未注明其架构。</translation>
+    </message>
+    <message>
+        <source>How this model fits could not be worked out; the log says why.</source>
+        <translation>无法判断此模型能否放下；原因见日志。</translation>
     </message>
     <message>
         <source>The model file does not say how many layers it has.</source>

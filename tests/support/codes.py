@@ -4,7 +4,8 @@ parameter names each raise site passes: what the sentence tests walk.
 Read by parsing, not by running, so a code added anywhere is found without a test that
 knows about it: a `StudioError` (or subclass) call or `super().__init__` in one, values
 assigned to a name later passed as the code, `Reason.of(ReasonCode.X, ...)`, the code
-enumerations, and the codes the services emit themselves.
+enumerations, a `problem=` code given to a result, and the codes the services emit
+themselves.
 """
 
 from __future__ import annotations
@@ -102,7 +103,13 @@ def core_codes() -> dict[str, RaiseSites]:
                     if isinstance(target, ast.Name):
                         assigned.setdefault(target.id, []).append((node.lineno, node.value))
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not node.args:
+            if not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:  # `FitAssessment(..., problem=CODE)`
+                if keyword.arg == "problem":
+                    for code in _codes_in(keyword.value, constants):
+                        found.setdefault(code, RaiseSites())
+            if not node.args:
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)

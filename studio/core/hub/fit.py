@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from studio.core.engine.info import EngineFeatures
 from studio.core.errors import StudioError
@@ -51,6 +52,7 @@ class FitAssessment:
     parameters: int = 0
     architecture: str = ""
     problem: str = ""  # an error code when kind is UNKNOWN
+    problem_params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
 
 # (summary, model file name) -> assessment. Pure and possibly slow: run in a thread.
@@ -108,7 +110,7 @@ def plan_fit(
 
 
 def unknown(error: StudioError) -> FitAssessment:
-    return FitAssessment(FitKind.UNKNOWN, problem=error.code)
+    return FitAssessment(FitKind.UNKNOWN, problem=error.code, problem_params=error.params)
 
 
 def remote_assessor(

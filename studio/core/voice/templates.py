@@ -163,6 +163,9 @@ CODES: Mapping[str, str] = {
         "Tensor parallelism needs flash attention and an unquantized KV cache.",
     ),
     "memory.no_architecture": _mark("Sentences", "The model file does not name its architecture."),
+    "fit_failed": _mark(
+        "Sentences", "How this model fits could not be worked out; the log says why."
+    ),
     "memory.no_block_count": _mark(
         "Sentences", "The model file does not say how many layers it has."
     ),

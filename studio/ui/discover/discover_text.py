@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor
 
 from studio.core.hub.fit import FitAssessment, FitKind
 from studio.core.units import format_bytes
+from studio.ui.common.voice import ui_voice
 
 
 def tr(text: str) -> str:
@@ -79,7 +80,7 @@ def fit_badge(fit: FitAssessment) -> str:
 
 def fit_details(fit: FitAssessment) -> str:
     if fit.kind is FitKind.UNKNOWN:
-        return tr("The header could not be read ({code}).").format(code=fit.problem)
+        return ui_voice().code(fit.problem, fit.problem_params) if fit.problem else tr("Unknown")
     return tr(
         "{arch}, {params} parameters. Needs {gpu} on GPUs and {host} in RAM at "
         "{context} context (trained: {trained})."

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from studio.core.errors import StudioError
 from studio.core.hub import DownloadSnapshot, JobState
 from studio.core.hub.errors import DownloadError
+from studio.core.hub.fit import FitAssessment, FitKind
 from studio.core.hub.transfer import RetryNotice, RetryReason
 from studio.core.server.api_errors import from_studio_error
 from studio.core.shipped_files import ShippedFiles
@@ -18,6 +19,7 @@ from studio.core.voice import ENGLISH, Voice
 from studio.core.voice.templates import CODES, COUNTED
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_downloads import state_text
+from studio.ui.discover.discover_text import fit_details
 from studio.ui.i18n.i18n import LanguageController
 from tests.support.codes import template_fields
 
@@ -80,3 +82,15 @@ def test_the_ui_and_studio_serve_say_the_same_sentence_for_every_code(
     finally:
         controller.close()
         QLocale.setDefault(default_locale)
+
+
+def test_a_fit_that_could_not_be_judged_says_why_in_words() -> None:
+    truncated = FitAssessment(
+        FitKind.UNKNOWN,
+        problem="gguf.truncated",
+        problem_params={"source": "q4.gguf", "available": 10, "needed": 20},
+    )
+    assert fit_details(truncated) == ENGLISH.code("gguf.truncated", truncated.problem_params)
+    assert "gguf.truncated" not in fit_details(truncated)
+    failed = FitAssessment(FitKind.UNKNOWN, problem="fit_failed")
+    assert fit_details(failed) == ENGLISH.code("fit_failed")
