@@ -212,6 +212,7 @@ class StudioApp:
         )
         self.chat_first.follow_library(self.library, self.engine, self.local_fits)
         self.chat_first.remember_panels(self.settings)
+        self.areas.plan_launched.connect(lambda *_: self.chat_first.expect_load())
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
 

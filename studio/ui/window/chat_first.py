@@ -64,15 +64,20 @@ class ChatFirst(QObject):
         self._pane.inspector_toggled.connect(save_inspector)
         self._window.sidebar_toggled.connect(save_sidebar)
 
+    @Slot()
+    def expect_load(self) -> None:
+        """The user started a load (the load dialog, from any page): once it is ready the
+        chat comes forward; if it fails, they are told where they are. Loads nobody asked
+        for here (the autoload, a request to the local API, a restart after a crash) leave
+        the page as it is."""
+        self._awaiting_load = True
+        self._window.alert.dismiss()
+
     @Slot(object)
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self._pane.picker.show_snapshot(snapshot)
         state = snapshot.state
-        if state is ServerState.STARTING:
-            # A load the user asked for (not a restart after a crash, which respawns).
-            self._awaiting_load = True
-            self._window.alert.dismiss()
-        elif state is ServerState.READY and self._awaiting_load:
+        if state is ServerState.READY and self._awaiting_load:
             self._awaiting_load = False
             self._window.show_area("chat")
         elif state is ServerState.FAILED and self._awaiting_load:

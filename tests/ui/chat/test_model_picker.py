@@ -155,6 +155,7 @@ def test_a_load_from_the_library_brings_the_chat_forward_once_ready(
 ) -> None:
     main, first, _ = window
     main.show_area("library")
+    first.expect_load()  # the load dialog's Load
     first.show_snapshot(Snapshot(state=ServerState.STARTING, requested=_spec(SMOL)))
     assert main.area == "library"  # still loading: the user stays where they are
     first.show_snapshot(Snapshot(state=ServerState.READY, requested=_spec(SMOL), spec=_spec(SMOL)))
@@ -164,6 +165,10 @@ def test_a_load_from_the_library_brings_the_chat_forward_once_ready(
     first.show_snapshot(Snapshot(state=ServerState.RESPAWNING, spec=_spec(SMOL)))
     first.show_snapshot(Snapshot(state=ServerState.READY, spec=_spec(SMOL)))
     assert main.area == "server"
+    # Nor is a load a program asked the local API for while the user watches its log.
+    first.show_snapshot(Snapshot(state=ServerState.STARTING, requested=_spec(GEMMA)))
+    first.show_snapshot(Snapshot(state=ServerState.READY, spec=_spec(GEMMA)))
+    assert main.area == "server"
 
 
 def test_a_failed_load_is_shown_on_the_page_the_user_is_on(
@@ -171,6 +176,7 @@ def test_a_failed_load_is_shown_on_the_page_the_user_is_on(
 ) -> None:
     main, first, opened = window
     main.show_area("discover")
+    first.expect_load()
     first.show_snapshot(Snapshot(state=ServerState.STARTING, requested=_spec(GEMMA)))
     failure = Failure(FailureCode.OOM_WEIGHTS)
     first.show_snapshot(Snapshot(state=ServerState.FAILED, requested=_spec(GEMMA), failure=failure))
@@ -183,6 +189,7 @@ def test_a_failed_load_is_shown_on_the_page_the_user_is_on(
 
     # On the chat the picker itself says it, with the same action.
     main.show_area("chat")
+    first.expect_load()
     first.show_snapshot(Snapshot(state=ServerState.STARTING, requested=_spec(GEMMA)))
     first.show_snapshot(Snapshot(state=ServerState.FAILED, requested=_spec(GEMMA), failure=failure))
     assert not main.alert.isVisible()
