@@ -105,6 +105,9 @@ class ApiPanel(QGroupBox):
         self.requests.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.requests.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.requests.verticalHeader().setVisible(False)
+        # One line of text per request: more of them fit before the table scrolls.
+        rows = self.requests.verticalHeader()
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         header = self.requests.horizontalHeader()
         for index in range(5):
             header.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
