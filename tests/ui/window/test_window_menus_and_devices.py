@@ -20,6 +20,7 @@ from studio.context import AppContext
 from studio.core.devices import HOST_KEY
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
+from studio.core.errors import Problem
 from studio.core.hardware import GIB
 from studio.core.paths import AppPaths
 from studio.core.placement.setup import Machine
@@ -140,8 +141,9 @@ def test_without_an_engine_the_dock_still_names_the_gpus(
     async def scenario() -> None:
         found: asyncio.Future[object] = qasync_loop.create_future()
         studio.areas.devices_found.connect(lambda inventory: found.set_result(inventory))
-        studio.window._on_engine_failed("engine_unusable", "SIGILL")
-        studio.areas._on_engine_failed("engine_unusable", "SIGILL")
+        problem = Problem("engine_cpu_unsupported", "SIGILL")
+        studio.window._on_engine_failed(problem)
+        studio.areas._on_engine_failed(problem)
         await asyncio.wait_for(found, 10)
 
     qasync_loop.run_until_complete(scenario())
