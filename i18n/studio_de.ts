@@ -234,18 +234,6 @@
         <translation>Wird beendet…</translation>
     </message>
     <message>
-        <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation>Port {port} wird bereits von einem anderen Programm verwendet; wählen Sie einen anderen Port.</translation>
-    </message>
-    <message>
-        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation>Port {port} darf nur ein Administrator öffnen; wählen Sie einen über 1023.</translation>
-    </message>
-    <message>
-        <source>The local API could not start: {reason}.</source>
-        <translation>Die lokale API konnte nicht starten: {reason}.</translation>
-    </message>
-    <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
         <translation>Beendet. Starten Sie sie, damit andere Programme mit dem hier geladenen Modell chatten können.</translation>
     </message>
@@ -2098,6 +2086,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>Das App-Symbol fehlt: {path}</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation>Port {port} wird bereits von einem anderen Programm verwendet; wählen Sie einen anderen Port.</translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation>Port {port} darf nur ein Administrator öffnen; wählen Sie einen über 1023.</translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation>Die lokale API konnte nicht starten: {reason}.</translation>
     </message>
     <message>
         <source>The folder {path} does not exist.</source>

@@ -234,18 +234,6 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation>Otro programa ya usa el puerto {port}; elija otro puerto.</translation>
-    </message>
-    <message>
-        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation>Solo un administrador puede abrir el puerto {port}; elija uno por encima de 1023.</translation>
-    </message>
-    <message>
-        <source>The local API could not start: {reason}.</source>
-        <translation>La API local no pudo iniciarse: {reason}.</translation>
-    </message>
-    <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
         <translation>Detenida. Iníciela para que otros programas conversen con el modelo cargado aquí.</translation>
     </message>
@@ -2098,6 +2086,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>Falta el icono de la aplicación: {path}</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation>Otro programa ya usa el puerto {port}; elija otro puerto.</translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation>Solo un administrador puede abrir el puerto {port}; elija uno por encima de 1023.</translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation>La API local no pudo iniciarse: {reason}.</translation>
     </message>
     <message>
         <source>The folder {path} does not exist.</source>

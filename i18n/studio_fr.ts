@@ -234,18 +234,6 @@
         <translation>Arrêt en cours…</translation>
     </message>
     <message>
-        <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation>Le port {port} est déjà utilisé par un autre programme ; choisissez-en un autre.</translation>
-    </message>
-    <message>
-        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation>Seul un administrateur peut ouvrir le port {port} ; choisissez-en un au-dessus de 1023.</translation>
-    </message>
-    <message>
-        <source>The local API could not start: {reason}.</source>
-        <translation>L’API locale n’a pas pu démarrer : {reason}.</translation>
-    </message>
-    <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
         <translation>Arrêtée. Démarrez-la pour que d’autres programmes discutent avec le modèle chargé ici.</translation>
     </message>
@@ -2098,6 +2086,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>L’icône de l’application est manquante : {path}</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation>Le port {port} est déjà utilisé par un autre programme ; choisissez-en un autre.</translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation>Seul un administrateur peut ouvrir le port {port} ; choisissez-en un au-dessus de 1023.</translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation>L’API locale n’a pas pu démarrer : {reason}.</translation>
     </message>
     <message>
         <source>The folder {path} does not exist.</source>

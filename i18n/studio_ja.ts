@@ -234,18 +234,6 @@
         <translation>停止しています…</translation>
     </message>
     <message>
-        <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation>ポート {port} は別のプログラムが使用中です。別のポートを選んでください。</translation>
-    </message>
-    <message>
-        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation>ポート {port} は管理者しか開けません。1023 より大きい番号を選んでください。</translation>
-    </message>
-    <message>
-        <source>The local API could not start: {reason}.</source>
-        <translation>ローカル API を開始できませんでした: {reason}。</translation>
-    </message>
-    <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
         <translation>停止中です。開始すると、他のプログラムがここで読み込んだモデルとチャットできます。</translation>
     </message>
@@ -2094,6 +2082,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>アプリのアイコンがありません: {path}</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation>ポート {port} は別のプログラムが使用中です。別のポートを選んでください。</translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation>ポート {port} は管理者しか開けません。1023 より大きい番号を選んでください。</translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation>ローカル API を開始できませんでした: {reason}。</translation>
     </message>
     <message>
         <source>The folder {path} does not exist.</source>

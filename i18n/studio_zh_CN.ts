@@ -234,18 +234,6 @@
         <translation>正在停止…</translation>
     </message>
     <message>
-        <source>Port {port} is already in use by another program; choose another port.</source>
-        <translation>端口 {port} 已被其他程序占用；请选择其他端口。</translation>
-    </message>
-    <message>
-        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
-        <translation>只有管理员才能打开端口 {port}；请选择大于 1023 的端口。</translation>
-    </message>
-    <message>
-        <source>The local API could not start: {reason}.</source>
-        <translation>本地 API 无法启动：{reason}。</translation>
-    </message>
-    <message>
         <source>Stopped. Start it to let other programs chat with the model loaded here.</source>
         <translation>已停止。启动后，其他程序即可与此处加载的模型聊天。</translation>
     </message>
@@ -2094,6 +2082,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The app icon is missing: {path}</source>
         <translation>缺少应用图标：{path}</translation>
+    </message>
+    <message>
+        <source>Port {port} is already in use by another program; choose another port.</source>
+        <translation>端口 {port} 已被其他程序占用；请选择其他端口。</translation>
+    </message>
+    <message>
+        <source>Port {port} may only be opened by an administrator; choose one above 1023.</source>
+        <translation>只有管理员才能打开端口 {port}；请选择大于 1023 的端口。</translation>
+    </message>
+    <message>
+        <source>The local API could not start: {reason}.</source>
+        <translation>本地 API 无法启动：{reason}。</translation>
     </message>
     <message>
         <source>The folder {path} does not exist.</source>

@@ -145,9 +145,21 @@ def core_codes() -> dict[str, RaiseSites]:
 def service_codes() -> set[str]:
     """Codes the services report themselves: a `Problem("code", ...)`, a signal's
     `emit("code", ...)`, values assigned to a name that holds a code (`status, error_code =
-    ..., "chat_connection_lost"`) or passed as `code=`."""
+    ..., "chat_connection_lost"`) or passed as `...code=` (a constant, or what the function
+    called there returns)."""
     codes: set[str] = set()
-    for tree in _trees(SERVICES).values():
+    trees = _trees(SERVICES)
+    constants = _string_constants(trees)
+    returned: dict[str, list[ast.expr]] = {}
+    for tree in trees.values():
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef):
+                returned[function.name] = [
+                    node.value
+                    for node in ast.walk(function)
+                    if isinstance(node, ast.Return) and node.value is not None
+                ]
+    for tree in trees.values():
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
@@ -171,12 +183,13 @@ def service_codes() -> set[str]:
                 ):
                     codes.add(first.value)
                 for keyword in node.keywords:
-                    if (
-                        keyword.arg == "code"
-                        and isinstance(keyword.value, ast.Constant)
-                        and isinstance(keyword.value.value, str)
-                    ):
-                        codes.add(keyword.value.value)
+                    if keyword.arg is not None and keyword.arg.endswith("code"):
+                        codes.update(_codes_in(keyword.value, constants))
+                        # `error_code=start_failure(error)`: what that function returns
+                        if isinstance(keyword.value, ast.Call):
+                            called_name = ast.unparse(keyword.value.func).split(".")[-1]
+                            for value in returned.get(called_name, []):
+                                codes.update(_codes_in(value, constants))
     return codes
 
 

@@ -260,6 +260,15 @@ CODES: Mapping[str, str] = {
         "The desktop entry cannot start the app: the command contains {argument}.",
     ),
     "desktop_icon_missing": _mark("Sentences", "The app icon is missing: {path}"),
+    # -- the app's local API (studio/services/api_server_service.py) --
+    "api_port_in_use": _mark(
+        "Sentences", "Port {port} is already in use by another program; choose another port."
+    ),
+    "api_port_denied": _mark(
+        "Sentences",
+        "Port {port} may only be opened by an administrator; choose one above 1023.",
+    ),
+    "api_start_failed": _mark("Sentences", "The local API could not start: {reason}."),
     # -- the command line (studio/cli) --
     "folder_missing": _mark("Sentences", "The folder {path} does not exist."),
     "folder_is_file": _mark("Sentences", "{path} is a file, not a folder."),

@@ -32,12 +32,12 @@ from PySide6.QtWidgets import (
 
 from studio.core.server.api_events import CLIENT_CLOSED, RequestEvent
 from studio.services.api_server_service import (
-    PORT_DENIED,
-    PORT_IN_USE,
+    START_FAILED,
     ApiServerService,
     ApiState,
     ApiStatus,
 )
+from studio.ui.common.voice import ui_voice
 
 # Newest first; older rows drop off so a busy API never grows the table without bound.
 REQUEST_ROWS_KEPT = 200
@@ -213,17 +213,8 @@ class ApiPanel(QGroupBox):
         if status.state is ApiState.STOPPING:
             return self.tr("Stopping…")
         if status.state is ApiState.FAILED:
-            if status.error_code == PORT_IN_USE:
-                return self.tr(
-                    "Port {port} is already in use by another program; choose another port."
-                ).format(port=status.port)
-            if status.error_code == PORT_DENIED:
-                return self.tr(
-                    "Port {port} may only be opened by an administrator; choose one above 1023."
-                ).format(port=status.port)
-            return self.tr("The local API could not start: {reason}.").format(
-                reason=status.error_detail
-            )
+            code = status.error_code or START_FAILED
+            return ui_voice().code(code, {"port": status.port, "reason": status.error_detail})
         return self.tr("Stopped. Start it to let other programs chat with the model loaded here.")
 
     @Slot(list)
