@@ -8,11 +8,11 @@ reserved, and its own `-lv 4` lines (compute buffer per device, "pipeline parall
 enabled", "sched copies = N") are compared with the base estimate. Each difference is
 stored in rows (studio.core.memory.graph), rounded up so that the estimate errs high.
 
-Placements: the host alone (a tiny llama, a tiny Mamba2, and a tiny GLM-4.5 MoE whose
-MTP head runs with `--spec-type draft-mtp`), then, when `ggml-rpc-server`
-sits beside the binary, one RPC device with every layer (with and without -nkvo) and two
-RPC devices with every layer (pipeline parallelism). About two seconds, once per binary:
-the result is cached with the self-test verdict.
+Placements: the host alone (a tiny llama, a tiny Mamba2, a tiny Granite-hybrid at 1 and 4
+slots, and a tiny GLM-4.5 MoE whose MTP head runs with `--spec-type draft-mtp`), then, when
+`ggml-rpc-server` sits beside the binary, one RPC device with every layer (with and without
+-nkvo) and two RPC devices with every layer (pipeline parallelism). About two seconds, once
+per binary: the result is cached with the self-test verdict.
 """
 
 from __future__ import annotations
@@ -31,7 +31,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.core.engine.locate import EngineLocation
-from studio.core.engine.tiny_model import TinyShape, tiny_glm4moe_mtp, tiny_mamba2, tiny_model
+from studio.core.engine.tiny_model import (
+    TinyShape,
+    tiny_glm4moe_mtp,
+    tiny_hybrid,
+    tiny_mamba2,
+    tiny_model,
+)
 from studio.core.gguf import read_model
 from studio.core.memory import (
     HOST,
@@ -57,6 +63,7 @@ _COPIES = re.compile(r"sched copies = (?P<n>\d+)")
 _PIPELINE = "pipeline parallelism enabled"
 _MTP_CONTEXT = "creating MTP draft context"
 MTP_CTX = 1024
+HYBRID_SLOTS = 4  # the server's default slot count
 # A measured difference within this many rows of a whole number is that number (the log
 # prints MiB with two decimals, a row of the tiny model is 128 KiB).
 _ROW_TOLERANCE = 0.25
@@ -93,6 +100,7 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
         alone.component(HOST.name, "compute") - base.host.compute, _row(recurrent)
     )
     graph = replace(graph, recurrent_host_rows=recurrent_rows)
+    graph = replace(graph, hybrid_slot_states=_hybrid_slot_states(location, model_dir, graph))
     graph = replace(graph, **_mtp_facts(location, tiny_glm4moe_mtp(model_dir), graph))
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
@@ -140,6 +148,23 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
             two.component(keys[1], "compute") - base.devices[1].compute, per_copy
         ),
     )
+
+
+def _hybrid_slot_states(location: EngineLocation, model_dir: Path, graph: EngineGraph) -> int:
+    """SSM-state copies per slot beyond the first that a hybrid model's host graph keeps:
+    the tiny Granite-hybrid host-only at 1 and at HYBRID_SLOTS slots, what the second run
+    leaves over the base estimate beyond what the first does, in one slot's SSM state."""
+    model = tiny_hybrid(model_dir)
+    summary = summarize(read_model(model))
+    assert summary.ssm is not None
+    state = 4 * summary.ssm.state_size * summary.ssm.inner_size
+    left_over = []
+    for slots in (1, HYBRID_SLOTS):
+        run = _run(location, model, [], ["-np", str(slots)])
+        settings = replace(_offloaded(), n_gpu_layers=0, parallel=slots)
+        base = _estimate(model, settings, 0, graph)
+        left_over.append(run.component(HOST.name, "compute") - base.host.compute)
+    return max(0, rows(left_over[1] - left_over[0], (HYBRID_SLOTS - 1) * state))
 
 
 def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dict[str, bool]:

@@ -44,7 +44,8 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
-_CACHE_VERSION = 4  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts
+_CACHE_VERSION = 5  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
+# 5: hybrid per-slot states
 NO_ANSWER = "no answer"
 
 

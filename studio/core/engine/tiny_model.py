@@ -120,47 +120,82 @@ def tiny_model(directory: Path, shape: TinyShape = SELF_TEST_SHAPE) -> Path:
     return path
 
 
-# A tiny Mamba2 (the shape of the accuracy matrix's): what an engine's graph keeps alive
-# for recurrent layers is measured on it (calibrate.py).
+# A tiny Mamba2 and a tiny Granite-hybrid (Mamba2 layers with two attention layers and an
+# FFN in every layer), the shapes of the accuracy matrix's: what an engine's graph keeps
+# alive for recurrent layers, alone and beside attention, is measured on them (calibrate.py).
 MAMBA2_FILE_NAME = "studio-tiny-mamba2-4x256.gguf"
+HYBRID_FILE_NAME = "studio-tiny-granitehybrid-6x256.gguf"
 _MAMBA2 = {"n_layer": 4, "n_embd": 256, "d_inner": 512, "d_state": 64, "heads": 8, "d_conv": 4}
+_HYBRID = {"n_layer": 6, "n_ff": 512, "n_head": 4, "n_head_kv": 2, "head_dim": 64}
+_HYBRID_ATTENTION = (2, 5)
 
 
-def _mamba2_tensors() -> list[tuple[str, tuple[int, ...]]]:
-    """(name, numpy shape): numpy shapes are ggml's dimensions reversed."""
+def _mamba2_layer(il: int) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, numpy shape) of one Mamba2 block: numpy shapes are ggml's dimensions reversed."""
     m = _MAMBA2
     e, d_inner, d_state, heads = m["n_embd"], m["d_inner"], m["d_state"], m["heads"]
     conv_dim = d_inner + 2 * d_state
-    shapes: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (N_VOCAB, e))]
-    for il in range(m["n_layer"]):
-        shapes += [
+    return [
+        (f"blk.{il}.attn_norm.weight", (e,)),
+        (f"blk.{il}.ssm_in.weight", (2 * d_inner + 2 * d_state + heads, e)),
+        (f"blk.{il}.ssm_conv1d.weight", (conv_dim, m["d_conv"])),
+        (f"blk.{il}.ssm_conv1d.bias", (conv_dim,)),
+        (f"blk.{il}.ssm_dt.bias", (heads,)),
+        (f"blk.{il}.ssm_a", (heads, 1)),
+        (f"blk.{il}.ssm_d", (heads, 1)),
+        (f"blk.{il}.ssm_norm.weight", (1, d_inner)),
+        (f"blk.{il}.ssm_out.weight", (e, d_inner)),
+    ]
+
+
+def _hybrid_layer(il: int) -> list[tuple[str, tuple[int, ...]]]:
+    """One Granite-hybrid block: attention or Mamba2, then a dense FFN."""
+    e, h = _MAMBA2["n_embd"], _HYBRID
+    q, kv, ff = h["n_head"] * h["head_dim"], h["n_head_kv"] * h["head_dim"], h["n_ff"]
+    if il in _HYBRID_ATTENTION:
+        mixer = [
             (f"blk.{il}.attn_norm.weight", (e,)),
-            (f"blk.{il}.ssm_in.weight", (2 * d_inner + 2 * d_state + heads, e)),
-            (f"blk.{il}.ssm_conv1d.weight", (conv_dim, m["d_conv"])),
-            (f"blk.{il}.ssm_conv1d.bias", (conv_dim,)),
-            (f"blk.{il}.ssm_dt.bias", (heads,)),
-            (f"blk.{il}.ssm_a", (heads, 1)),
-            (f"blk.{il}.ssm_d", (heads, 1)),
-            (f"blk.{il}.ssm_norm.weight", (1, d_inner)),
-            (f"blk.{il}.ssm_out.weight", (e, d_inner)),
+            (f"blk.{il}.attn_q.weight", (q, e)),
+            (f"blk.{il}.attn_k.weight", (kv, e)),
+            (f"blk.{il}.attn_v.weight", (kv, e)),
+            (f"blk.{il}.attn_output.weight", (e, q)),
         ]
+    else:
+        mixer = _mamba2_layer(il)
+    return [
+        *mixer,
+        (f"blk.{il}.ffn_norm.weight", (e,)),
+        (f"blk.{il}.ffn_gate.weight", (ff, e)),
+        (f"blk.{il}.ffn_up.weight", (ff, e)),
+        (f"blk.{il}.ffn_down.weight", (e, ff)),
+    ]
+
+
+def _recurrent_tensors(hybrid: bool) -> list[tuple[str, tuple[int, ...]]]:
+    e = _MAMBA2["n_embd"]
+    n_layer = _HYBRID["n_layer"] if hybrid else _MAMBA2["n_layer"]
+    shapes: list[tuple[str, tuple[int, ...]]] = [("token_embd.weight", (N_VOCAB, e))]
+    for il in range(n_layer):
+        shapes += _hybrid_layer(il) if hybrid else _mamba2_layer(il)
     shapes += [("output_norm.weight", (e,)), ("output.weight", (N_VOCAB, e))]
     return shapes
 
 
-def write_tiny_mamba2(path: Path) -> Path:
-    """Write the tiny Mamba2 to `path` atomically (F16 matrices, F32 vectors)."""
-    arch = "mamba2"
-    m = _MAMBA2
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    writer = gguf.GGUFWriter(partial, arch)
-    writer.add_name("studio-calibration-mamba2")
-    writer.add_uint32(f"{arch}.block_count", m["n_layer"])
+def _recurrent_metadata(writer: gguf.GGUFWriter, arch: str, hybrid: bool) -> None:
+    m, h = _MAMBA2, _HYBRID
+    writer.add_uint32(f"{arch}.block_count", h["n_layer"] if hybrid else m["n_layer"])
     writer.add_uint32(f"{arch}.context_length", 4096)
     writer.add_uint32(f"{arch}.embedding_length", m["n_embd"])
-    writer.add_uint32(f"{arch}.feed_forward_length", 0)
-    writer.add_uint32(f"{arch}.attention.head_count", 0)
+    writer.add_uint32(f"{arch}.feed_forward_length", h["n_ff"] if hybrid else 0)
+    writer.add_uint32(f"{arch}.attention.head_count", h["n_head"] if hybrid else 0)
+    if hybrid:
+        # A layer is recurrent where its KV head count is 0.
+        kv = [h["n_head_kv"] if il in _HYBRID_ATTENTION else 0 for il in range(h["n_layer"])]
+        writer.add_array(f"{arch}.attention.head_count_kv", kv)
+        writer.add_uint32(f"{arch}.attention.key_length", h["head_dim"])
+        writer.add_uint32(f"{arch}.attention.value_length", h["head_dim"])
+        writer.add_uint32(f"{arch}.rope.dimension_count", h["head_dim"])
+        writer.add_float32(f"{arch}.rope.freq_base", 10000.0)
     writer.add_float32(f"{arch}.attention.layer_norm_rms_epsilon", 1e-6)
     writer.add_uint32(f"{arch}.ssm.conv_kernel", m["d_conv"])
     writer.add_uint32(f"{arch}.ssm.inner_size", m["d_inner"])
@@ -168,9 +203,20 @@ def write_tiny_mamba2(path: Path) -> Path:
     writer.add_uint32(f"{arch}.ssm.group_count", 1)
     writer.add_uint32(f"{arch}.ssm.time_step_rank", m["heads"])
     writer.add_uint32(f"{arch}.vocab_size", N_VOCAB)
+
+
+def write_tiny_mamba2(path: Path, hybrid: bool = False) -> Path:
+    """Write the tiny Mamba2 (or Granite-hybrid) to `path` atomically (F16 matrices, F32
+    vectors)."""
+    arch = "granitehybrid" if hybrid else "mamba2"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    writer = gguf.GGUFWriter(partial, arch)
+    writer.add_name(f"studio-calibration-{arch}")
+    _recurrent_metadata(writer, arch, hybrid)
     _tokenizer(writer)
     rng = np.random.default_rng(1234)
-    for name, dims in _mamba2_tensors():
+    for name, dims in _recurrent_tensors(hybrid):
         data = rng.standard_normal(dims, dtype=np.float32) * 0.02
         matrix = len(dims) == 2 and min(dims) > 1
         writer.add_tensor(name, data.astype(np.float16) if matrix else data)
@@ -187,6 +233,14 @@ def tiny_mamba2(directory: Path) -> Path:
     path = directory / MAMBA2_FILE_NAME
     if not path.is_file():
         write_tiny_mamba2(path)
+    return path
+
+
+def tiny_hybrid(directory: Path) -> Path:
+    """The tiny Granite-hybrid in `directory`, written the first time it is needed."""
+    path = directory / HYBRID_FILE_NAME
+    if not path.is_file():
+        write_tiny_mamba2(path, hybrid=True)
     return path
 
 

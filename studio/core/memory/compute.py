@@ -279,6 +279,24 @@ def _pipelined_device_peak(
     return copies * inputs + rest
 
 
+def _hybrid_slot_bytes(
+    summary: ModelSummary, geometry: ContextGeometry, graph: EngineGraph, layers: Sequence[int]
+) -> int:
+    """The SSM states a host running a whole hybrid model (recurrent and attention layers)
+    keeps per slot beyond the first (measured per engine: graph.hybrid_slot_states).
+
+    Nothing for a Mamba model (no attention) or when the host runs only a hybrid's first
+    layers: there b11434's measured peak does not move with the slots (-ngl 4 and 5 of the
+    accuracy matrix), so the gathered states are freed before it."""
+    ssm = summary.ssm
+    if ssm is None or not graph.hybrid_slot_states:
+        return 0
+    if len(layers) < summary.repeating_layers or all(summary.recurrent_layers):
+        return 0
+    state = 4 * ssm.state_size * ssm.inner_size
+    return graph.hybrid_slot_states * max(0, geometry.n_seq - 1) * state
+
+
 def pipeline_copies(
     graph: EngineGraph,
     settings: EstimateSettings,
@@ -365,6 +383,7 @@ def compute_bytes(
             result[slot] += graph.host_rows * row
             if any(summary.recurrent_layers[il] for il in layers):
                 result[slot] += graph.recurrent_host_rows * row
+                result[slot] += _hybrid_slot_bytes(summary, geometry, graph, layers)
         else:
             if moved_attention is not None and assignment[moved_attention + 1] == slot:
                 layers = [moved_attention, *layers]

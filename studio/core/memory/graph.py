@@ -33,6 +33,11 @@ class EngineGraph:
 
     host_rows: extra rows on the host when it runs layers;
     recurrent_host_rows: more on top when some of them are recurrent (SSM) layers.
+    hybrid_slot_states: when the host runs a whole hybrid model (recurrent and attention
+    layers), copies of one slot's SSM state it keeps alive per slot beyond the first
+    (b11434 gathers every slot's state into one tensor that outlives the scan, so its peak
+    follows -np). Measured on a tiny Granite-hybrid at 1 and 4 slots; the unit is
+    d_state x d_inner f32.
     host_offloaded_rows: extra rows on the host when every layer is offloaded.
     entry_rows: extra rows on the device that runs the first layer when the host runs
     none (KV offloaded); entry_nkvo_rows: the same with -nkvo (may be negative).
@@ -54,6 +59,7 @@ class EngineGraph:
 
     host_rows: int = 0
     recurrent_host_rows: int = 0
+    hybrid_slot_states: int = 0
     host_offloaded_rows: int = 0
     entry_rows: int = 0
     entry_nkvo_rows: int = 0

@@ -25,6 +25,7 @@ MIB = 1 << 20
 B11434 = EngineGraph(
     host_rows=1,
     recurrent_host_rows=1,
+    hybrid_slot_states=3,
     host_offloaded_rows=2,
     entry_rows=1,
     entry_nkvo_rows=-1,
@@ -116,6 +117,26 @@ def test_gpus_are_priced_with_pipeline_parallelism_by_default(llama: ModelSummar
     default = estimate(llama, settings, gpus)
     off = estimate(llama, settings, gpus, graph=EngineGraph(gpu_pipeline=False))
     assert default.host.compute > off.host.compute
+
+
+def test_a_whole_hybrid_on_the_host_keeps_states_per_extra_slot() -> None:
+    hybrid = summarize(read_model(synthetic_model("tiny-granitehybrid")))
+    assert hybrid.ssm is not None
+    state = 4 * hybrid.ssm.state_size * hybrid.ssm.inner_size
+    unmeasured = replace(B11434, hybrid_slot_states=0)
+
+    def extra(settings: EstimateSettings, devices: tuple[DeviceSpec, ...] = ()) -> int:
+        measured = estimate(hybrid, settings, devices, graph=B11434)
+        base = estimate(hybrid, settings, devices, graph=unmeasured)
+        return measured.host.compute - base.host.compute
+
+    assert extra(EstimateSettings(ctx=2048, parallel=1, n_gpu_layers=0)) == 0
+    assert extra(EstimateSettings(ctx=2048, parallel=4, n_gpu_layers=0)) == 3 * 3 * state
+    # Only the first layers on the host, or a purely recurrent model: no per-slot term.
+    assert extra(EstimateSettings(ctx=2048, parallel=4, n_gpu_layers=4), tuple(_rpc(2))) == 0
+    mamba = summarize(read_model(synthetic_model("tiny-mamba2")))
+    settings = EstimateSettings(ctx=1024, parallel=4, n_gpu_layers=0)
+    assert estimate(mamba, settings, graph=B11434) == estimate(mamba, settings, graph=unmeasured)
 
 
 def test_the_nextn_block_follows_what_the_engine_loads() -> None:
