@@ -9,23 +9,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.core.placement.device_memory import DeviceMemory
 from studio.ui.load.memory_bar import SEGMENT_COLORS, DeviceMemoryBar
 
 
-def _line(color: QColor, style: Qt.PenStyle) -> QLabel:
-    pixmap = QPixmap(10, 12)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setPen(QPen(color, 2, style))
-    painter.drawLine(5, 0, 5, 12)
-    painter.end()
-    line = QLabel()
-    line.setPixmap(pixmap)
-    return line
+class _LegendLine(QWidget):
+    """A legend key for a line drawn in the bars (the budget, what is in use now).
+
+    It paints with its palette's colour at paint time, as the bars do: a pixmap drawn once
+    keeps the colour of the theme the dialog opened in (black on the dark theme)."""
+
+    def __init__(self, role: QPalette.ColorRole, style: Qt.PenStyle) -> None:
+        super().__init__()
+        self.role = role
+        self._style = style
+        self.setFixedSize(10, 12)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(QPen(self.palette().color(self.role), 2, self._style))
+        painter.drawLine(5, 0, 5, 12)
+        painter.end()
 
 
 def _swatch(color: QColor) -> QLabel:
@@ -60,14 +67,15 @@ class MemoryPanel(QWidget):
             "kv": self.tr("KV cache"),
             "compute": self.tr("Compute"),
             "overhead": self.tr("Overhead"),
+            "prompt_cache": self.tr("Prompt cache"),
         }
-        keys: list[tuple[QLabel, str]] = [
+        keys: list[tuple[QWidget, str]] = [
             (_swatch(SEGMENT_COLORS[part]), name) for part, name in names.items()
         ]
-        keys.append((_line(self.palette().text().color(), Qt.PenStyle.DashLine), self.tr("Budget")))
+        keys.append((_LegendLine(QPalette.ColorRole.Text, Qt.PenStyle.DashLine), self.tr("Budget")))
         keys.append(
             (
-                _line(self.palette().highlight().color(), Qt.PenStyle.SolidLine),
+                _LegendLine(QPalette.ColorRole.Highlight, Qt.PenStyle.SolidLine),
                 self.tr("In use now"),
             )
         )

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from studio.core.devices import DeviceKind
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.units import GIB
+from studio.ui.common.design import colors_for, palette_for
 from studio.ui.load.memory_bar import DeviceMemoryBar, bar_geometry
 from studio.ui.load.memory_panel import MemoryPanel
 
@@ -101,3 +105,38 @@ def test_panel_keeps_one_bar_per_device_and_updates_in_place(qtbot: QtBot) -> No
     assert panel.bar("GPU0") is first  # repainted, not rebuilt
     assert first.device is not None and first.device.planned.weights == 5 * GIB
     assert panel.findChild(DeviceMemoryBar, "memory-bar-GPU1") is None
+
+
+def test_the_budget_key_follows_a_switch_to_the_dark_theme(qtbot: QtBot) -> None:
+    """The legend's budget key is drawn in the theme's text colour, also after the theme
+    changes while the dialog is open (a pixmap drawn once stayed black on dark)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.palette()
+    app.setPalette(palette_for(colors_for(dark=False)))
+    panel = MemoryPanel()
+    qtbot.addWidget(panel)
+    panel.show_devices([_gpu(weights=8)])
+    panel.resize(600, 120)
+    try:
+        app.setPalette(palette_for(colors_for(dark=True)))
+        QCoreApplication.processEvents()
+        text = panel.palette().text().color()
+        (budget,) = [label for label in panel.findChildren(QLabel) if label.text() == "Budget"]
+        picture = panel.grab().toImage()
+        key = budget.geometry()
+        # The key stands left of its name, in the layout's spacing (4 px) before it.
+        pixels = [
+            picture.pixelColor(x, y)
+            for x in range(key.left() - 14, key.left() - 4)
+            for y in range(key.top(), key.bottom())
+        ]
+        assert any(_near(pixel, text) for pixel in pixels)
+    finally:
+        app.setPalette(before)
+
+
+def _near(pixel: QColor, wanted: QColor) -> bool:
+    return all(
+        abs(a - b) < 40 for a, b in zip(pixel.getRgb()[:3], wanted.getRgb()[:3], strict=True)
+    )
