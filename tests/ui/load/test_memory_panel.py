@@ -138,5 +138,10 @@ def test_the_budget_key_follows_a_switch_to_the_dark_theme(qtbot: QtBot) -> None
 
 def _near(pixel: QColor, wanted: QColor) -> bool:
     return all(
-        abs(a - b) < 40 for a, b in zip(pixel.getRgb()[:3], wanted.getRgb()[:3], strict=True)
+        abs(a - b) < 40
+        for a, b in (
+            (pixel.red(), wanted.red()),
+            (pixel.green(), wanted.green()),
+            (pixel.blue(), wanted.blue()),
+        )
     )
