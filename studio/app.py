@@ -150,7 +150,7 @@ class StudioApp:
         self._autoload_pending = True
         self.engine.chosen.connect(self._on_engine_chosen)
         if self.manager is not None:
-            self.manager.chat_backend_changed.connect(self.chat.set_backend)
+            self.manager.chat_backend_changed.connect(self.chat.use_backend)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
         self._engine_pid: int | None = None  # our llama-server: its memory is ours to reuse
         self.monitor = MemoryMonitor(self._read_memory, self.tasks)

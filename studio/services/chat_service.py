@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,31 @@ def answer_stats(
     )
 
 
+@dataclass(frozen=True)
+class AnswerDelta:
+    """Text streamed into an answer since the last update (batched, see DeltaBatcher)."""
+
+    message_id: int
+    content: str
+    reasoning: str
+
+
+@dataclass(frozen=True)
+class ConversationOpened:
+    """The conversation now shown (None: a new one, not stored yet) and its messages."""
+
+    conversation: Conversation | None
+    messages: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChatBackendChanged:
+    """A model became ready to chat (`backend`, named `model`), or none is (None)."""
+
+    backend: ChatBackend | None
+    model: str | None = None
+
+
 class DeltaBatcher:
     """Coalesces streamed text so `emit(message_id, content, reasoning)` runs at most
     `rate` times a second; the rest of the time deltas only accumulate."""
@@ -127,12 +153,12 @@ class DeltaBatcher:
 
 class ChatService(QObject):
     conversations_listed = Signal(object)  # list[ConversationSummary]
-    conversation_opened = Signal(object, object)  # Conversation | None, list[Message]
+    conversation_opened = Signal(object)  # ConversationOpened
     conversation_changed = Signal(object)  # Conversation (title or settings)
     message_added = Signal(object)  # Message
     messages_removed = Signal(int)  # first removed message id; later ones go too
     message_edited = Signal(object)  # Message
-    answer_delta = Signal(int, str, str)  # message id, content, reasoning (batched)
+    answer_delta = Signal(object)  # AnswerDelta (batched)
     answer_finished = Signal(object)  # Message, as persisted
     busy_changed = Signal(bool)
     capabilities_changed = Signal(object)  # TemplateCapabilities
@@ -156,7 +182,12 @@ class ChatService(QObject):
         self._backend = backend
         self._chunk = (chunk_chars, chunk_age_s)
         self._clock = clock
-        self._batcher = DeltaBatcher(self.answer_delta.emit, clock=clock)
+        self._batcher = DeltaBatcher(
+            lambda message_id, content, reasoning: self.answer_delta.emit(
+                AnswerDelta(message_id, content, reasoning)
+            ),
+            clock=clock,
+        )
         self._answer: asyncio.Task[None] | None = None
         self._search = ""
         self.conversation: Conversation | None = None
@@ -174,6 +205,10 @@ class ChatService(QObject):
     @property
     def has_backend(self) -> bool:
         return self._backend is not None
+
+    def use_backend(self, change: ChatBackendChanged) -> None:
+        """The manager's word that a model became ready (or went away)."""
+        self.set_backend(change.backend, change.model)
 
     def set_backend(self, backend: ChatBackend | None, model_name: str | None = None) -> None:
         """A model became ready (or went away). Asks the template what it supports."""
@@ -224,7 +259,7 @@ class ChatService(QObject):
         settings = self.conversation.settings if self.conversation else SamplingSettings()
         self.conversation = None
         self._pending_settings = settings
-        self.conversation_opened.emit(None, [])
+        self.conversation_opened.emit(ConversationOpened(None))
 
     def open(self, conversation_id: int) -> asyncio.Task[None]:
         self.stop()
@@ -240,7 +275,7 @@ class ChatService(QObject):
             self.failed.emit(Problem.of(error))
             return
         self.conversation = conversation
-        self.conversation_opened.emit(conversation, messages)
+        self.conversation_opened.emit(ConversationOpened(conversation, tuple(messages)))
 
     def rename(self, conversation_id: int, title: str) -> asyncio.Task[None]:
         return self._tasks.spawn("chat-rename", self._rename(conversation_id, title.strip()))
@@ -265,7 +300,7 @@ class ChatService(QObject):
         await asyncio.to_thread(self._store.delete_conversation, conversation_id)
         if self.conversation and self.conversation.id == conversation_id:
             self.conversation = None
-            self.conversation_opened.emit(None, [])
+            self.conversation_opened.emit(ConversationOpened(None))
         await self._list(self._search)
 
     def export(self, conversation_id: int, target: Path) -> asyncio.Task[None]:
@@ -354,7 +389,7 @@ class ChatService(QObject):
                 self.settings,
                 self.model_name,
             )
-            self.conversation_opened.emit(self.conversation, [])
+            self.conversation_opened.emit(ConversationOpened(self.conversation))
         conversation_id = self.conversation.id
         message = await asyncio.to_thread(self._store.add_message, conversation_id, Role.USER, text)
         self.message_added.emit(message)

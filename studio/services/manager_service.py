@@ -33,6 +33,7 @@ from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import AutoloadDecision
 from studio.core.tasks import TaskOwner
 from studio.services.autoload_service import AutoloadService
+from studio.services.chat_service import ChatBackendChanged
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ def engine_events(before: Snapshot, after: Snapshot) -> list[EngineNotice]:
 class ManagerService(QObject):
     snapshot_changed = Signal(object)  # Snapshot
     engine_event = Signal(object)  # EngineNotice
-    chat_backend_changed = Signal(object, object)  # ManagerChatBackend | None, model label
+    chat_backend_changed = Signal(object)  # ChatBackendChanged
     load_failed = Signal(object)  # Problem: why a load ended without a model
 
     def __init__(
@@ -204,10 +205,12 @@ class ManagerService(QObject):
         if serving and snapshot.ready is not None:
             if self._backend is None or before.ready != snapshot.ready:
                 self._backend = ManagerChatBackend(self.manager)
-                self.chat_backend_changed.emit(self._backend, model_label(snapshot))
+                self.chat_backend_changed.emit(
+                    ChatBackendChanged(self._backend, model_label(snapshot))
+                )
         elif not serving and self._backend is not None:
             self._backend = None
-            self.chat_backend_changed.emit(None, None)
+            self.chat_backend_changed.emit(ChatBackendChanged(None))
 
 
 def create_manager_service(

@@ -14,7 +14,7 @@ from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSe
 from studio.core.chat.backend import DirectServerBackend, TemplateCapabilities
 from studio.core.engine import EngineLocation
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import ChatService
+from studio.services.chat_service import ChatService, ConversationOpened
 from tests.services.chat_support import next_emission, qasync_event_loop
 from tests.support.engine import running_server
 
@@ -50,7 +50,7 @@ def test_stream_persist_and_reopen_after_restart(
     service = ChatService(store, tasks, DirectServerBackend(server))
     service.set_settings(SamplingSettings(temperature=0.0, seed=42, max_tokens=24))
     deltas: list[str] = []
-    service.answer_delta.connect(lambda message_id, content, reasoning: deltas.append(content))
+    service.answer_delta.connect(lambda delta: deltas.append(delta.content))
 
     async def turn(text: str) -> Message:
         finished = asyncio.ensure_future(next_emission(service.answer_finished, within=120))
@@ -76,14 +76,14 @@ def test_stream_persist_and_reopen_after_restart(
     # A new process would do exactly this: open the file, open the conversation.
     reopened_store = ChatStore(path)
     reopened = ChatService(reopened_store, TaskOwner("again"))
-    opened: list[tuple[object, list[Message]]] = []
-    reopened.conversation_opened.connect(lambda c, m: opened.append((c, m)))
+    opened: list[ConversationOpened] = []
+    reopened.conversation_opened.connect(opened.append)
 
     async def reopen() -> None:
         await reopened.open(conversation_id)
 
     loop.run_until_complete(reopen())
-    _, messages = opened[0]
+    messages = opened[0].messages
     assert [(m.role, m.content) for m in messages] == [
         (Role.USER, "What is the capital of France?"),
         (Role.ASSISTANT, first.content),

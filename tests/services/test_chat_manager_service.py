@@ -89,7 +89,7 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     service = ManagerService(manager, tasks, AutoloadService(settings, tasks))
     chat_store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(chat_store, tasks)
-    service.chat_backend_changed.connect(chat.set_backend)
+    service.chat_backend_changed.connect(chat.use_backend)
     events: list[EngineNotice] = []
     service.engine_event.connect(events.append)
     marker_during_load: list[str | None] = []

@@ -16,7 +16,7 @@ from studio.core.chat.backend import TemplateCapabilities
 from studio.core.errors import Problem
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import ChatService, DeltaBatcher, title_from
+from studio.services.chat_service import AnswerDelta, ChatService, DeltaBatcher, title_from
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 
 
@@ -45,9 +45,9 @@ def test_a_turn_is_persisted_and_streamed(
     service, tasks = _service(store, backend)
     service.set_settings(SamplingSettings(temperature=0.1, system_prompt="Be terse."))
     added: list[Message] = []
-    deltas: list[tuple[int, str, str]] = []
+    deltas: list[AnswerDelta] = []
     service.message_added.connect(added.append)
-    service.answer_delta.connect(lambda *args: deltas.append(args))
+    service.answer_delta.connect(deltas.append)
 
     async def scenario() -> Message:
         finished = asyncio.ensure_future(next_emission(service.answer_finished))
@@ -64,7 +64,7 @@ def test_a_turn_is_persisted_and_streamed(
     assert answer.stats.tokens_per_second == 123.0
     assert answer.stats.ttft_ms is not None
     assert answer.stats.prompt_tokens == 7
-    assert "".join(d[1] for d in deltas) == "Hello!"
+    assert "".join(d.content for d in deltas) == "Hello!"
     assert [m.role for m in added] == [Role.USER, Role.ASSISTANT]
     assert added[1].status is MessageStatus.STREAMING  # the placeholder
 
@@ -93,9 +93,9 @@ def test_ui_updates_are_batched_to_30_hz_at_200_tokens_per_second(
     emitted_at: list[float] = []
     text: list[str] = []
 
-    def on_delta(message_id: int, content: str, reasoning: str) -> None:
+    def on_delta(delta: AnswerDelta) -> None:
         emitted_at.append(loop.time())
-        text.append(content)
+        text.append(delta.content)
 
     service.answer_delta.connect(on_delta)
 

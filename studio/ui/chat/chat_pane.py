@@ -27,14 +27,13 @@ from studio.core.chat import (
     ChatStoreRecovery,
     Conversation,
     ConversationSummary,
-    Message,
     SamplingSettings,
 )
 from studio.core.chat.backend import TemplateCapabilities
 from studio.core.errors import Problem
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import ChatService
+from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
 from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
@@ -215,13 +214,13 @@ class ChatPane(QWidget):
         service.message_added.connect(self.view.add_message)
         service.messages_removed.connect(self.view.remove_from)
         service.message_edited.connect(self.view.replace)
-        service.answer_delta.connect(self.view.append_delta)
+        service.answer_delta.connect(self._on_service_answer_delta)
         service.answer_finished.connect(self.view.finish)
         service.busy_changed.connect(self._on_service_busy_changed)
         service.capabilities_changed.connect(self._on_service_capabilities_changed)
         service.backend_changed.connect(self._on_service_backend_changed)
         service.failed.connect(self._on_service_failed)
-        self._on_service_conversation_opened(None, [])
+        self._on_service_conversation_opened(ConversationOpened(None))
         self._on_service_backend_changed(service.has_backend)
 
     def set_inspector_open(self, shown: bool) -> None:
@@ -378,9 +377,11 @@ class ChatPane(QWidget):
     def _on_service_conversations_listed(self, summaries: Sequence[ConversationSummary]) -> None:
         self.conversations.show_conversations(summaries)
 
-    def _on_service_conversation_opened(
-        self, conversation: Conversation | None, messages: Sequence[Message]
-    ) -> None:
+    def _on_service_answer_delta(self, delta: AnswerDelta) -> None:
+        self.view.append_delta(delta.message_id, delta.content, delta.reasoning)
+
+    def _on_service_conversation_opened(self, opened: ConversationOpened) -> None:
+        conversation, messages = opened.conversation, opened.messages
         self._leave_edit()
         self.error_line.setVisible(False)
         if conversation is None:

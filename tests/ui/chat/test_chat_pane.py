@@ -17,7 +17,7 @@ from studio.core.chat.backend import TemplateCapabilities
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import ChatService
+from studio.services.chat_service import AnswerDelta, ChatService
 from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
@@ -106,8 +106,8 @@ def test_streaming_rerenders_only_the_tail(
     view = harness.pane.view
     offsets: list[int] = []
 
-    def on_delta(message_id: int, content: str, reasoning: str) -> None:
-        offsets.append(view.entry(message_id).tail_offset)
+    def on_delta(delta: AnswerDelta) -> None:
+        offsets.append(view.entry(delta.message_id).tail_offset)
 
     harness.service.answer_delta.connect(on_delta)
     answer = loop.run_until_complete(harness.send("go"))
@@ -130,8 +130,8 @@ def test_a_code_block_is_highlighted_as_soon_as_it_closes(
     view = harness.pane.view
     seen: list[bool] = []
 
-    def on_delta(message_id: int, content: str, reasoning: str) -> None:
-        seen.append(("rust", "fn main() {}") in view.entry(message_id).highlighted)
+    def on_delta(delta: AnswerDelta) -> None:
+        seen.append(("rust", "fn main() {}") in view.entry(delta.message_id).highlighted)
 
     harness.service.answer_delta.connect(on_delta)
     answer = loop.run_until_complete(harness.send("code first"))

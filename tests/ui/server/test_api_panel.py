@@ -127,7 +127,7 @@ def test_chat_streams_while_the_page_api_answers_the_openai_client(
     service = ManagerService(manager, r.tasks)
     chat_store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(chat_store, r.tasks)
-    service.chat_backend_changed.connect(chat.set_backend)
+    service.chat_backend_changed.connect(chat.use_backend)
     port = free_port()
 
     async def scenario() -> tuple[Message, str, str, ApiStatus]:
