@@ -524,6 +524,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Plan {plan} von {usable} nutzbar ({free} frei von {total})</translation>
     </message>
     <message>
+        <source>Includes a prompt cache of {cache} that fills with use</source>
+        <translation>Enthält einen Prompt-Cache von {cache}, der sich mit der Nutzung füllt</translation>
+    </message>
+    <message>
         <source>{over} over budget</source>
         <translation>{over} über dem Budget</translation>
     </message>
@@ -550,6 +554,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Output buffer and overhead</source>
         <translation>Ausgabepuffer und Overhead</translation>
+    </message>
+    <message>
+        <source>Prompt cache (fills with use)</source>
+        <translation>Prompt-Cache (füllt sich mit der Nutzung)</translation>
     </message>
     <message>
         <source>Predicted</source>
@@ -1464,6 +1472,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Overhead</source>
         <translation>Overhead</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Prompt-Cache</translation>
     </message>
     <message>
         <source>Budget</source>

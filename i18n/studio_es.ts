@@ -524,6 +524,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Plan {plan} de {usable} utilizables ({free} libres de {total})</translation>
     </message>
     <message>
+        <source>Includes a prompt cache of {cache} that fills with use</source>
+        <translation>Incluye una caché de prompts de {cache} que se llena con el uso</translation>
+    </message>
+    <message>
         <source>{over} over budget</source>
         <translation>{over} por encima del presupuesto</translation>
     </message>
@@ -550,6 +554,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Output buffer and overhead</source>
         <translation>Búfer de salida y sobrecarga</translation>
+    </message>
+    <message>
+        <source>Prompt cache (fills with use)</source>
+        <translation>Caché de prompts (se llena con el uso)</translation>
     </message>
     <message>
         <source>Predicted</source>
@@ -1464,6 +1472,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Overhead</source>
         <translation>Sobrecarga</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Caché de prompts</translation>
     </message>
     <message>
         <source>Budget</source>

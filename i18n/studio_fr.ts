@@ -524,6 +524,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Plan {plan} sur {usable} utilisables ({free} libres sur {total})</translation>
     </message>
     <message>
+        <source>Includes a prompt cache of {cache} that fills with use</source>
+        <translation>Inclut un cache de prompts de {cache} qui se remplit à l&apos;usage</translation>
+    </message>
+    <message>
         <source>{over} over budget</source>
         <translation>{over} au-delà du budget</translation>
     </message>
@@ -550,6 +554,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Output buffer and overhead</source>
         <translation>Tampon de sortie et surcoût</translation>
+    </message>
+    <message>
+        <source>Prompt cache (fills with use)</source>
+        <translation>Cache de prompts (se remplit à l&apos;usage)</translation>
     </message>
     <message>
         <source>Predicted</source>
@@ -1464,6 +1472,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Overhead</source>
         <translation>Surcoût</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Cache de prompts</translation>
     </message>
     <message>
         <source>Budget</source>

@@ -521,6 +521,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>計画 {plan} / 利用可能 {usable}（空き {free} / 合計 {total}）</translation>
     </message>
     <message>
+        <source>Includes a prompt cache of {cache} that fills with use</source>
+        <translation>使用に応じて埋まる {cache} のプロンプトキャッシュを含みます</translation>
+    </message>
+    <message>
         <source>{over} over budget</source>
         <translation>予算超過 {over}</translation>
     </message>
@@ -547,6 +551,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Output buffer and overhead</source>
         <translation>出力バッファーとオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Prompt cache (fills with use)</source>
+        <translation>プロンプトキャッシュ（使用に応じて増加）</translation>
     </message>
     <message>
         <source>Predicted</source>
@@ -1460,6 +1468,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Overhead</source>
         <translation>オーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>プロンプトキャッシュ</translation>
     </message>
     <message>
         <source>Budget</source>

@@ -521,6 +521,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>计划 {plan}，可用 {usable}（空闲 {free}，共 {total}）</translation>
     </message>
     <message>
+        <source>Includes a prompt cache of {cache} that fills with use</source>
+        <translation>包含 {cache} 的提示缓存，随使用逐渐填充</translation>
+    </message>
+    <message>
         <source>{over} over budget</source>
         <translation>超出预算 {over}</translation>
     </message>
@@ -547,6 +551,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Output buffer and overhead</source>
         <translation>输出缓冲区和开销</translation>
+    </message>
+    <message>
+        <source>Prompt cache (fills with use)</source>
+        <translation>提示缓存（随使用填充）</translation>
     </message>
     <message>
         <source>Predicted</source>
@@ -1460,6 +1468,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Overhead</source>
         <translation>开销</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示缓存</translation>
     </message>
     <message>
         <source>Budget</source>

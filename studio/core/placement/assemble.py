@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from studio.core.devices import HOST_KEY, DeviceKind, SplitMode
-from studio.core.hardware import Device
+from studio.core.hardware import MIB, Device
 from studio.core.memory import KV_CACHE_TYPES
 from studio.core.memory.kv import context_geometry, layer_kv_bytes
 from studio.core.placement import eligibility
@@ -118,7 +118,9 @@ def build_plan(
         cache_type_v=asked.cache_type_v,
         flash_attn=asked.flash_attn,
     )
-    launch = _launch(planner, resolved, used_devices, names, ngl, split, mode, evaluator)
+    launch = _launch(
+        planner, resolved, used_devices, names, ngl, split, mode, evaluator, evaluation
+    )
     limits = _limits(planner, priced, evaluation, mode)
     return Plan(
         asked=asked,
@@ -147,6 +149,7 @@ def _launch(
     split: tuple[float, ...],
     mode: SplitMode,
     evaluator: Evaluator,
+    evaluation: Evaluation,
 ) -> LaunchSpec:
     speculative = request.speculative
     projector = request.projector
@@ -174,6 +177,8 @@ def _launch(
         spec_type=DraftType.MTP.value if evaluator.load_mtp else None,
         draft_model=speculative.path if isinstance(speculative, DraftModel) else None,
         draft_n_max=evaluator.draft_n_max or None,
+        # The engine's own default (8 GiB) is not what the host budget holds.
+        cache_ram_mib=evaluation.host.prompt_cache // MIB,
         label=planner.model.name or planner.model_path.stem,
     )
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from studio.core.devices import HOST_KEY, DeviceKind
 from studio.core.hardware import MIB, Device, HostMemory
+from studio.core.memory import SERVER_CACHE_RAM
 
 # Ollama's estimator reserves 457 MiB per CUDA GPU for the CUDA context and cuBLAS
 # (llama-server-and-memory.md A7: "Budget ~300-600 MiB per CUDA device").
@@ -51,6 +52,7 @@ MARGIN_CEILING = 1024 * MIB
 HOST_MARGIN_FRACTION = 0.05
 HOST_MARGIN_FLOOR = 512 * MIB
 HOST_MARGIN_CEILING = 2048 * MIB
+PROMPT_CACHE_SHARE = 16
 
 
 def _clamp(value: float, low: int, high: int) -> int:
@@ -64,6 +66,13 @@ def default_margin(total_bytes: int) -> int:
 
 def default_host_margin(total_bytes: int) -> int:
     return _clamp(total_bytes * HOST_MARGIN_FRACTION, HOST_MARGIN_FLOOR, HOST_MARGIN_CEILING)
+
+
+def default_prompt_cache(total_bytes: int) -> int:
+    """The host prompt cache (--cache-ram) planned when the user sets none: a sixteenth of
+    the machine's RAM, at most the server's own default (8 GiB), whole MiB. It fills as
+    slots go idle, so a host that cannot hold it runs out of memory later, not at load."""
+    return min(SERVER_CACHE_RAM, total_bytes // PROMPT_CACHE_SHARE) // MIB * MIB
 
 
 def context_overhead(device: Device) -> int:

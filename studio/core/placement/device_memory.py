@@ -16,16 +16,18 @@ from studio.core.devices import DeviceKind
 @dataclass(frozen=True)
 class MemoryBreakdown:
     """Bytes on one device by component. `overhead` holds the output buffer and fixed costs
-    (driver context, the engine's own reserve) so that the four parts add up to the total."""
+    (driver context, the engine's own reserve); `prompt_cache` is the host's --cache-ram,
+    reserved by the plan but filled only as slots go idle. The parts add up to the total."""
 
     weights: int = 0
     kv: int = 0
     compute: int = 0
     overhead: int = 0
+    prompt_cache: int = 0
 
     @property
     def total(self) -> int:
-        return self.weights + self.kv + self.compute + self.overhead
+        return self.weights + self.kv + self.compute + self.overhead + self.prompt_cache
 
     def parts(self) -> tuple[tuple[str, int], ...]:
         """(component, bytes) in the order the bars stack them."""
@@ -34,6 +36,7 @@ class MemoryBreakdown:
             ("kv", self.kv),
             ("compute", self.compute),
             ("overhead", self.overhead),
+            ("prompt_cache", self.prompt_cache),
         )
 
 
@@ -76,8 +79,9 @@ class DeviceMemory:
 
     @property
     def predicted_buffers(self) -> int:
-        """The prediction of what the engine's buffer-size lines will add up to."""
-        return self.planned.total - self.unlogged_overhead
+        """The prediction of what the engine's buffer-size lines will add up to (the prompt
+        cache is empty at load)."""
+        return self.planned.total - self.unlogged_overhead - self.planned.prompt_cache
 
     def with_live(self, used: int | None) -> DeviceMemory:
         return replace(self, live_used=used)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from studio.core.devices import DeviceKind, SplitMode
-from studio.core.hardware import Device, DeviceInventory
+from studio.core.hardware import MIB, Device, DeviceInventory
 from studio.core.memory import (
     BASE_GRAPH,
     DeviceEstimate,
@@ -27,6 +27,7 @@ from studio.core.memory.kv import layer_kv_bytes
 from studio.core.placement.budget import (
     HOST_PROCESS_OVERHEAD,
     context_overhead,
+    default_prompt_cache,
     device_budget,
     host_budget,
 )
@@ -43,10 +44,20 @@ class Components:
     output: int = 0  # logits buffer
     overhead: int = 0  # driver context / process footprint (budget.py constants)
     draft: int = 0  # a draft model's weights, KV and compute, or the MTP head's KV
+    # Host: the prompt cache (--cache-ram), empty at load and filled as slots go idle.
+    prompt_cache: int = 0
 
     @property
     def total(self) -> int:
-        return self.weights + self.kv + self.compute + self.output + self.overhead + self.draft
+        return (
+            self.weights
+            + self.kv
+            + self.compute
+            + self.output
+            + self.overhead
+            + self.draft
+            + self.prompt_cache
+        )
 
     def to_json(self) -> dict[str, int]:
         return {
@@ -56,6 +67,7 @@ class Components:
             "output": self.output,
             "overhead": self.overhead,
             "draft": self.draft,
+            "prompt_cache": self.prompt_cache,
             "total": self.total,
         }
 
@@ -144,6 +156,11 @@ class Evaluator:
         self.margins = tuple(m for m, _ in budgets)
         self.budgets = tuple(b for _, b in budgets)
         self.host_margin, self.host_budget = host_budget(inventory.host, request.margins)
+        self.prompt_cache = (
+            default_prompt_cache(inventory.host.total_bytes)
+            if request.cache_ram is None
+            else max(request.cache_ram, 0)
+        )
         speculative = request.speculative
         self.draft = speculative if isinstance(speculative, DraftModel) else None
         draft_mtp = self.draft is not None and self.draft.spec_type is DraftType.MTP
@@ -182,6 +199,7 @@ class Evaluator:
             load_mtp=self.load_mtp,
             mmproj_bytes=projector.weight_bytes if projector else 0,
             mmproj_offload=projector.offload if projector else True,
+            cache_ram=self.prompt_cache,
         )
 
     def overhead(self, index: int) -> int:
@@ -229,9 +247,25 @@ class Evaluator:
             overhead=HOST_PROCESS_OVERHEAD,
             draft=extra[-1],
         )
+        cache = self._prompt_cache(host)
+        host = replace(host, prompt_cache=cache)
+        # The plan's estimate says the same cache as its host row.
+        result = replace(
+            result,
+            settings=replace(result.settings, cache_ram=cache),
+            devices=(*result.devices[:-1], replace(result.host, prompt_cache=cache)),
+        )
         return Evaluation(
             candidate, result, used, tuple(components), host, self.budgets, self.host_budget
         )
+
+    def _prompt_cache(self, host: Components) -> int:
+        """The prompt cache this plan reserves: the asked size in full (a host that cannot
+        hold it does not fit), or the default shrunk to what the host has left."""
+        if self.request.cache_ram is not None:
+            return self.prompt_cache
+        room = max(0, self.host_budget - host.total) // MIB * MIB
+        return min(self.prompt_cache, room)
 
     def _speculative_bytes(
         self, settings: EstimateSettings, used: Sequence[int], target: Estimate

@@ -27,6 +27,7 @@ def device_memory(device: DevicePlan) -> DeviceMemory:
             kv=predicted.kv,
             compute=predicted.compute,
             overhead=predicted.output + predicted.overhead,
+            prompt_cache=predicted.prompt_cache,
         ),
         unlogged_overhead=predicted.overhead,
     )

@@ -82,6 +82,10 @@ class PlanRequest:
     margins: Mapping[str, int] = field(default_factory=lambda: _frozen(None))
     projector: Projector | None = None
     speculative: DraftModel | Mtp | None = None
+    # The host prompt cache (--cache-ram) in bytes, 0 off; it counts in the host budget.
+    # None: the planner's default (budget.default_prompt_cache), shrunk to what the host
+    # has left when the model needs the rest.
+    cache_ram: int | None = None
 
     def __post_init__(self) -> None:
         # Mappings are copied into read-only views so a plan can never be edited behind it.

@@ -150,6 +150,7 @@ class LaunchSpec:
     draft_model: Path | None = None
     draft_n_max: int | None = None
     draft_gpu_layers: int | None = None
+    cache_ram_mib: int | None = None  # --cache-ram: the host prompt cache (0 off)
     threads: int | None = None
     alias: str | None = None  # the public model name; keeps the local path out of replies
     jinja: bool | None = None
@@ -271,6 +272,8 @@ def to_argv(
         argv += ["--spec-draft-n-max", str(spec.draft_n_max)]
     if spec.draft_gpu_layers is not None:
         argv += ["--spec-draft-ngl", str(spec.draft_gpu_layers)]
+    if spec.cache_ram_mib is not None:
+        argv += ["--cache-ram", str(spec.cache_ram_mib)]
     if spec.threads is not None:
         argv += ["-t", str(spec.threads)]
     if spec.jinja is not None:

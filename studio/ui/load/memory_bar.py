@@ -24,7 +24,10 @@ SEGMENT_COLORS = {
     "kv": QColor(52, 168, 83),
     "compute": QColor(251, 140, 0),
     "overhead": QColor(156, 39, 176),
+    "prompt_cache": QColor(0, 150, 136),
 }
+# Parts reserved by the plan but filled only with use: drawn hatched.
+RESERVED_PARTS = frozenset({"others", "prompt_cache"})
 OVERFLOW_COLOR = QColor(220, 38, 38)
 
 
@@ -127,7 +130,7 @@ class _BarCanvas(QWidget):
         for span in geometry.spans:
             rect = QRectF(span.start, 0.0, span.width, self.BAR_HEIGHT)
             brush = QBrush(SEGMENT_COLORS[span.part])
-            if span.part == "others":
+            if span.part in RESERVED_PARTS:
                 brush.setStyle(Qt.BrushStyle.BDiagPattern)
             painter.fillRect(rect, brush)
         if geometry.overflow is not None:
@@ -194,6 +197,10 @@ class DeviceMemoryBar(QWidget):
             free=format_bytes(device.free),
             total=format_bytes(device.total),
         )
+        if plan.prompt_cache:
+            text += "\n" + self.tr("Includes a prompt cache of {cache} that fills with use").format(
+                cache=format_bytes(plan.prompt_cache)
+            )
         if not device.fits:
             text += " — " + self.tr("{over} over budget").format(over=format_bytes(device.overflow))
         if device.actual is not None:
@@ -211,6 +218,7 @@ class DeviceMemoryBar(QWidget):
             "kv": self.tr("KV cache"),
             "compute": self.tr("Compute buffers"),
             "overhead": self.tr("Output buffer and overhead"),
+            "prompt_cache": self.tr("Prompt cache (fills with use)"),
         }
         rows = [
             f"<tr><td>{names[part]}</td><td align=right>{format_bytes(size)}</td>"

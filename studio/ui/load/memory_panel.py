@@ -57,8 +57,8 @@ class MemoryPanel(QWidget):
         layout.addLayout(self._legend())
 
     def _legend(self) -> QGridLayout:
-        # Two rows of four: one row of eight is wider than a 1024-pixel window once
-        # translated (German, French).
+        # Three rows of three: a row of four is wider than the dialog's side once translated
+        # (German, French, pseudo-locale).
         legend = QGridLayout()
         legend.setHorizontalSpacing(4)
         names = {
@@ -79,7 +79,7 @@ class MemoryPanel(QWidget):
                 self.tr("In use now"),
             )
         )
-        per_row = 4
+        per_row = 3
         for index, (key, name) in enumerate(keys):
             row, column = divmod(index, per_row)
             legend.addWidget(key, row, column * 2)
