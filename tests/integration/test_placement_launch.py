@@ -59,6 +59,8 @@ async def test_a_planned_launch_ignores_llama_arg_variables_in_the_parent(
     assert n_ctx == plan.ctx
     assert "listening on" in log and _CACHE_OFF not in log
 
-    # The control: the same variable, passed through, does change the engine.
-    _, leaked = await _launch(engine_location, tmp_path / "leaked", polluted, plan.launch)
+    # The control: the same variable, passed through, does change the engine (once the
+    # planned --cache-ram, which would win over it, is left off the command line).
+    unplanned = plan.launch.with_changes(cache_ram_mib=None)
+    _, leaked = await _launch(engine_location, tmp_path / "leaked", polluted, unplanned)
     assert _CACHE_OFF in leaked
