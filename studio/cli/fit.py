@@ -64,6 +64,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--batch", "-b", type=int, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
     parser.add_argument(
+        "--cache-ram",
+        "-cram",
+        type=inputs.auto_mib,
+        default=None,
+        metavar="auto|MIB",
+        help="host prompt cache, counted in the host budget (auto: 1/16 of RAM, at most 8 GiB)",
+    )
+    parser.add_argument(
         "--split-mode", "-sm", choices=[m.value for m in PLANNED_SPLIT_MODES], default=None
     )
     parser.add_argument(
@@ -127,6 +135,8 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
             changes[field] = value
     if args.kv_unified:
         changes["kv_unified"] = True
+    if args.cache_ram is not None:
+        changes["cache_ram"] = args.cache_ram * MIB
     if args.ctx is not None or "ctx" not in changes:
         changes["ctx"] = args.ctx if args.ctx is not None else request.ctx
     if args.split_mode is not None:
@@ -232,6 +242,10 @@ def describe(plan: Plan, command: list[str]) -> str:
             f"{_mib(p.compute):>9}{_mib(p.output):>8}{_mib(p.overhead):>8}{_mib(p.draft):>8}"
             f"{_mib(p.total):>10}{_mib(device.budget):>10}{mark}"
         )
+    cache = plan.host.predicted.prompt_cache
+    lines.append(
+        f"host total includes the prompt cache (--cache-ram): {_mib(cache)} MiB, filled with use"
+    )
     if plan.reasons:
         lines += ["", "reasons:"] + [f"  {_reason_text(r, plan)}" for r in plan.reasons]
     lines += ["", "arguments:", "  " + shlex.join(command[1:])]

@@ -21,6 +21,19 @@ def auto_int(text: str) -> int | None:
     return None if text == "auto" else int(text)
 
 
+def auto_mib(text: str) -> int | None:
+    """A size in MiB, 0 or more, or `auto` (None: the planner chooses)."""
+    if text == "auto":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError("expected auto or a size in MiB, 0 or more")
+    return value
+
+
 def on_off(text: str) -> bool:
     if text not in ("on", "off"):
         raise argparse.ArgumentTypeError("expected on or off")

@@ -3,10 +3,12 @@ is told the planned size, and the memory panel shows it apart from the load-time
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from studio.cli import main
 from studio.core.hardware import GIB, MIB
 from studio.core.memory import SERVER_CACHE_RAM, ModelSummary
 from studio.core.placement import Plan, Planner, PlanRequest, ReasonCode
@@ -14,6 +16,7 @@ from studio.core.placement.budget import default_prompt_cache
 from studio.core.placement.plan_memory import plan_memory
 from tests.core.placement.placement_helpers import fake_inventory, shape_summary
 from tests.support.models import cache_dir
+from tests.support.synthetic import synthetic_model
 
 Shape = tuple[Path, ModelSummary]
 
@@ -85,3 +88,14 @@ def test_the_panel_shows_the_cache_but_does_not_expect_the_engine_to_log_it(
     assert ("prompt_cache", GIB) in host.planned.parts()
     assert host.planned.total == plan.host.predicted.total
     assert host.predicted_buffers == host.planned.total - host.unlogged_overhead - GIB
+
+
+def test_studio_fit_takes_the_cache_as_a_setting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", "HOST:32GiB")
+    path = synthetic_model("tiny-llama")
+    assert main(["fit", str(path), "--cache-ram", "512", "--json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    assert plan["host"]["predicted"]["prompt_cache"] == 512 * MIB
+    assert plan["argv"][plan["argv"].index("--cache-ram") + 1] == "512"
