@@ -241,6 +241,12 @@ class LoadDialog(QDialog):
         outer.addLayout(body, 1)
         outer.addWidget(self.buttons)
 
+        # Enter loads wherever the focus is: a dialog's push buttons are auto-default, so
+        # Auto fit (the first one made) became the default and Enter re-planned instead.
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(button is self.load_button)
+        self.load_button.setDefault(True)
+
         service.planned.connect(self._render)
         service.largest_changed.connect(self._render_marker)
         recalled = setup.recall(remembered_settings)

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from studio.core.engine import EngineInfo, EngineLocation
@@ -365,3 +367,16 @@ def test_a_draft_file_can_draft_as_an_mtp_head_and_is_remembered(
     again = _dialog(qtbot, moe_setup, engine, remembered=remembered)
     assert again.plan.launch.spec_type == "draft-mtp"
     assert again.draft_type.currentData() == "draft-mtp"
+
+
+def test_enter_loads_wherever_the_focus_is(qtbot: QtBot, engine: EngineInfo) -> None:
+    """Enter is the dialog's Load, also with the focus in the controls column (Auto fit,
+    the first button made, was the default and Enter re-planned instead)."""
+    dialog = _dialog(qtbot, fake_setup(DENSE, engine, devices="HOST:16GiB"), engine)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    dialog.controls_scroll.setFocus()
+    qtbot.waitUntil(dialog.controls_scroll.hasFocus)
+    with qtbot.waitSignal(dialog.load_requested, timeout=5000):
+        QTest.keyClick(dialog.controls_scroll, Qt.Key.Key_Return)
