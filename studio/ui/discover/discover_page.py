@@ -54,6 +54,7 @@ def _table(name: str, accessible: str, model: QAbstractItemModel, stretch: int) 
     table.setAccessibleName(accessible)
     table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    table.setTabKeyNavigation(False)  # rows by arrows; Tab moves on to the next control
     table.setWordWrap(False)
     table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     table.verticalHeader().hide()

@@ -54,6 +54,9 @@ class LibraryPage(QWidget):
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        # Whole rows are chosen with the arrows; Tab leaves the table for the buttons
+        # instead of walking its cells (a keyboard trap with eight columns per row).
+        self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
