@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import subprocess
@@ -23,6 +24,9 @@ from studio.core.engine import (
     EngineSelector,
     SelfTester,
 )
+from studio.core.engine.build import SDIST_REQUIREMENT
+from studio.core.engine.candidates import BUILD_MANIFEST, built_engines
+from studio.core.engine.locate import ENV_VARIABLE
 from studio.core.voice import ENGLISH
 
 _LISTENING = re.compile(rb"listening on (http://127\.0\.0\.1:\d+)")
@@ -90,6 +94,9 @@ def runnable_engine(cache: Path) -> EngineLocation:
     selector = selector_in(cache)
     with (cache / ".engine.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two test processes never build at once
+        pinned = None if os.environ.get(ENV_VARIABLE) else _pinned_build(selector, cache)
+        if pinned is not None:
+            return pinned
         choice = selector.choose()
         if choice.active is not None:
             return choice.active.location
@@ -99,6 +106,22 @@ def runnable_engine(cache: Path) -> EngineLocation:
         builder = EngineBuilder(cache / "engine-build", cache / "engines", selector.tester)
         progress = _BuildLog()
         return builder.build(BuildOptions(BuildVariant.NATIVE, vulkan=False, cuda=False), progress)
+
+
+def _pinned_build(selector: EngineSelector, cache: Path) -> EngineLocation | None:
+    """The cached build of the pinned llama.cpp source, when it runs here: the engine the
+    app's builder makes is the one the suite runs first. Other builds in the cache (an
+    older pin, newest first otherwise) stay for the tests that run against every build."""
+    for location in built_engines(cache / "engines"):
+        try:
+            manifest = json.loads(location.path.with_name(BUILD_MANIFEST).read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(manifest, dict) and manifest.get("source") == SDIST_REQUIREMENT:
+            candidate = selector.examine(location)
+            if candidate.runnable:
+                return location
+    return None
 
 
 # pytest captures stdout and stderr; a 20-minute build must still be visible as it runs.
