@@ -80,6 +80,7 @@ class ChatFirst(QObject):
         if state is ServerState.READY and self._awaiting_load:
             self._awaiting_load = False
             self._window.show_area("chat")
+            self._pane.input.setFocus()  # the model is ready: what comes next is typing
         elif state is ServerState.FAILED and self._awaiting_load:
             self._awaiting_load = False
             self._show_failure(snapshot)

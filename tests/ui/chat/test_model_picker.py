@@ -160,6 +160,8 @@ def test_a_load_from_the_library_brings_the_chat_forward_once_ready(
     assert main.area == "library"  # still loading: the user stays where they are
     first.show_snapshot(Snapshot(state=ServerState.READY, requested=_spec(SMOL), spec=_spec(SMOL)))
     assert main.area == "chat"
+    focus = main.focusWidget()  # the message box waits for the first words
+    assert focus is not None and focus.objectName() == "chat-input"
     # A restart after a crash is not a load the user asked for: no page changes.
     main.show_area("server")
     first.show_snapshot(Snapshot(state=ServerState.RESPAWNING, spec=_spec(SMOL)))
