@@ -264,12 +264,16 @@ _TOY_MOE = KnownDeviation(
 )
 _SSM_DEVICE = KnownDeviation(
     ("total",),
-    "Mamba2 layers on an offload device (no FFN, tiny weights): the recurrent phase is priced "
-    "as on the host and the last layer's smaller peak is not modelled; estimate errs high",
+    "Mamba2 layers on offload devices (no FFN, tiny weights): the recurrent phase is priced "
+    "as on the host and the last layer's smaller peak is not modelled, so b10435 errs high; "
+    "LOW where RPC devices pipeline (b11434, -45%): the boundary layer's SSM gate is copied "
+    "on the next device, which receives the whole input projection per scheduler copy and "
+    "sends the gate back (not modelled)",
 )
 _TENSOR_GRANULE = KnownDeviation(
     ("weights", "kv", "total"),
-    "--split-mode tensor (experimental) shards by head/row granules, not exact proportions",
+    "--split-mode tensor (experimental) shards by head/row granules, not exact proportions, "
+    "so a member's total is high or LOW by about 1%",
 )
 
 # The accuracy matrix: every row runs the real engine (CPU + RPC devices).
