@@ -266,9 +266,9 @@ _SSM_DEVICE = KnownDeviation(
     ("total",),
     "Mamba2 layers on offload devices (no FFN, tiny weights): the recurrent phase is priced "
     "as on the host and the last layer's smaller peak is not modelled, so b10435 errs high; "
-    "LOW where RPC devices pipeline (b11434, -45%): the boundary layer's SSM gate is copied "
-    "on the next device, which receives the whole input projection per scheduler copy and "
-    "sends the gate back (not modelled)",
+    "LOW where RPC devices pipeline (b11434: -1.4% on the first device): the measured "
+    "boundary copies (input projection in, gate back) leave the re-entered device's own "
+    "split ~80 KiB a copy short",
 )
 _TENSOR_GRANULE = KnownDeviation(
     ("weights", "kv", "total"),

@@ -120,6 +120,7 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
         entry = nkvo.component(f"RPC[{endpoints[0]}]", "compute")
         graph = replace(graph, entry_nkvo_rows=rows(entry - base.devices[0].compute, row))
         two, lines = _run_with_log(location, model, endpoints, [])
+        recurrent_two = _run(location, recurrent, endpoints, [])
     copies = _copies(lines)
     if copies <= 1:
         return graph
@@ -136,7 +137,7 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
     base = _estimate(model, _offloaded(), 2, graph)
     keys = [f"RPC[{endpoint}]" for endpoint in endpoints]
     per_copy = copies * row
-    return replace(
+    graph = replace(
         graph,
         pipeline_host_rows=rows(
             two.component(HOST.name, "compute") - base.host.compute, (copies - 1) * row
@@ -148,6 +149,25 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
             two.component(keys[1], "compute") - base.devices[1].compute, per_copy
         ),
     )
+    return replace(
+        graph, recurrent_boundary_copies=_boundary_copies(recurrent, recurrent_two, keys, graph)
+    )
+
+
+def _boundary_copies(
+    model: Path, measured: EngineAllocation, keys: Sequence[str], graph: EngineGraph
+) -> int:
+    """How many SSM input projections per scheduler copy the second device of a pipelined
+    Mamba2 receives beyond the estimate (the first layer it runs follows a recurrent one)."""
+    base = _estimate(model, _offloaded(), 2, graph)
+    summary = summarize(read_model(model))
+    ssm = summary.ssm
+    assert ssm is not None
+    conv_dim = ssm.inner_size + 2 * ssm.group_count * ssm.state_size
+    n_tokens = min(CTX, 512)
+    projection = 4 * n_tokens * (ssm.inner_size + conv_dim + ssm.time_step_rank)
+    left_over = measured.component(keys[1], "compute") - base.devices[1].compute
+    return max(0, rows(left_over, graph.sched_copies * projection))
 
 
 def _hybrid_slot_states(location: EngineLocation, model_dir: Path, graph: EngineGraph) -> int:

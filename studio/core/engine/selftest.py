@@ -44,8 +44,8 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
-_CACHE_VERSION = 5  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
-# 5: hybrid per-slot states
+_CACHE_VERSION = 6  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
+# 5: hybrid per-slot states; 6: recurrent layer boundaries under pipeline parallelism
 NO_ANSWER = "no answer"
 
 

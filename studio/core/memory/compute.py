@@ -405,4 +405,35 @@ def compute_bytes(
         result[slot] += SLACK
         if slot == output_slot:
             result[slot] = max(result[slot], logits + SLACK)
+    if copies > 1:
+        _add_recurrent_boundaries(result, summary, layers_of, assignment, n_tokens, graph, copies)
     return result
+
+
+def _add_recurrent_boundaries(
+    result: list[int],
+    summary: ModelSummary,
+    layers_of: Sequence[Sequence[int]],
+    assignment: Sequence[int],
+    n_tokens: int,
+    graph: EngineGraph,
+    copies: int,
+) -> None:
+    """Where a device's first layer follows a recurrent layer on another device, the next
+    device receives that layer's SSM input projection and the previous one its gate back,
+    per scheduler copy (graph.recurrent_boundary_copies, measured per engine)."""
+    ssm = summary.ssm
+    if ssm is None or not graph.recurrent_boundary_copies:
+        return
+    conv_dim = ssm.inner_size + 2 * ssm.group_count * ssm.state_size
+    projection = 4 * n_tokens * (ssm.inner_size + conv_dim + ssm.time_step_rank)
+    gate = 4 * n_tokens * ssm.inner_size
+    times = graph.recurrent_boundary_copies * copies
+    for slot, layers in enumerate(layers_of[:-1]):
+        before = layers[0] - 1 if layers else -1
+        if before < 0 or not summary.recurrent_layers[before]:
+            continue
+        previous = assignment[before]
+        if previous != slot and previous < len(layers_of) - 1:
+            result[slot] += times * projection
+            result[previous] += times * gate

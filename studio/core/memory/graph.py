@@ -47,6 +47,11 @@ class EngineGraph:
     pipeline_host_rows: rows the host keeps per extra copy (its graph inputs);
     pipeline_entry_rows / pipeline_device_rows: rows a device receives per copy (the
     entry device gets the embedding inputs, the others the previous device's output).
+    recurrent_boundary_copies: with pipeline parallelism, where a device's first layer
+    follows a recurrent layer on another device, the scheduler runs that layer's gate copy
+    on the next device (b11434), which then receives the layer's whole SSM input projection
+    and sends the gate (d_inner wide) back, once per scheduler copy each: how many times.
+    Measured on a tiny Mamba2 over two RPC devices.
     mtp_loads_nextn: `--spec-type draft-mtp` loads the nextn (MTP) blocks' weights into the
     target (b11434; b10435 leaves them unused); nextn_kv_in_target: the target's KV cache
     has cells for the nextn blocks (b10435; b11434 leaves them to the MTP context);
@@ -69,6 +74,7 @@ class EngineGraph:
     pipeline_host_rows: int = 0
     pipeline_entry_rows: int = 1
     pipeline_device_rows: int = 1
+    recurrent_boundary_copies: int = 0
     mtp_loads_nextn: bool = True
     nextn_kv_in_target: bool = True
     mtp_context_full: bool = True

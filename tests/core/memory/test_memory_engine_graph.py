@@ -33,6 +33,7 @@ B11434 = EngineGraph(
     pipeline_host_rows=2,
     pipeline_entry_rows=3,
     pipeline_device_rows=1,
+    recurrent_boundary_copies=1,
     nextn_kv_in_target=False,
     mtp_context_full=False,
     measured=True,
@@ -137,6 +138,27 @@ def test_a_whole_hybrid_on_the_host_keeps_states_per_extra_slot() -> None:
     mamba = summarize(read_model(synthetic_model("tiny-mamba2")))
     settings = EstimateSettings(ctx=1024, parallel=4, n_gpu_layers=0)
     assert estimate(mamba, settings, graph=B11434) == estimate(mamba, settings, graph=unmeasured)
+
+
+def test_a_pipelined_recurrent_boundary_moves_the_projection_and_the_gate() -> None:
+    mamba = summarize(read_model(synthetic_model("tiny-mamba2")))
+    assert mamba.ssm is not None
+    settings = EstimateSettings(ctx=1024)
+    without = replace(B11434, recurrent_boundary_copies=0)
+    measured = estimate(mamba, settings, _rpc(2), graph=B11434)
+    base = estimate(mamba, settings, _rpc(2), graph=without)
+    ssm, n_tokens, copies = mamba.ssm, 512, B11434.sched_copies
+    conv_dim = ssm.inner_size + 2 * ssm.group_count * ssm.state_size
+    projection = 4 * n_tokens * (ssm.inner_size + conv_dim + ssm.time_step_rank)
+    gate = 4 * n_tokens * ssm.inner_size
+    first, second = measured.devices[0], measured.devices[1]
+    assert first.compute - base.devices[0].compute == copies * gate
+    assert second.compute - base.devices[1].compute == copies * projection
+    # Without pipeline parallelism (a host layer) nothing moves.
+    host_too = EstimateSettings(ctx=1024, n_gpu_layers=3)
+    assert estimate(mamba, host_too, _rpc(2), graph=B11434) == estimate(
+        mamba, host_too, _rpc(2), graph=without
+    )
 
 
 def test_the_nextn_block_follows_what_the_engine_loads() -> None:
