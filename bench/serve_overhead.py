@@ -5,6 +5,12 @@ One engine child serves both sides: the same streamed chat request goes either t
 OpenAI endpoint, with 1 and with 8 concurrent streams. Rounds alternate which side goes
 first, so machine load drifts hit both alike; the medians are compared.
 
+The facade runs in its own process, as `studio serve` does, so its event loop is not the
+bench client's: with both in one loop (`--same-process`), eight streams starting together
+wait for the client's own request handling on the server's side, and on a machine whose
+cores the engine keeps busy that alone costs tens of milliseconds of first-token time that
+no real client of `studio serve` pays.
+
 Measured per side: time to first token (request sent -> first content chunk, the mean
 over the streams of a round) and tokens/s (completion tokens of all streams over the
 round's wall time from first token to last), and serve's own CPU per token. Targets: serve
@@ -13,6 +19,7 @@ the engine keeps busy (a CPU-only engine), serve's CPU comes out of the engine's
 spread between rounds of the same side can exceed the gap being measured.
 
 Usage: python bench/serve_overhead.py [MODEL.gguf] [--rounds N] [--tokens N] [--binary PATH]
+       [--same-process]
 (default model: the SmolLM2 test model; default engine: as `studio serve` finds it, e.g.
 STUDIO_LLAMA_SERVER).
 """
@@ -21,16 +28,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 
 from studio.core.engine import default_selector
 from studio.core.paths import AppPaths
@@ -47,7 +57,7 @@ class Round:
     first_token_s: float  # mean over the round's streams
     tokens_per_s: float  # all streams' tokens over the round's generating wall time
     tokens: int
-    cpu_s: float  # this process's CPU time: the client's, plus serve's on its side
+    cpu_s: float  # the client's CPU time, plus serve's on its side (`CpuClock`)
 
 
 async def one_stream(http: httpx.AsyncClient, tokens: int) -> tuple[float, float, float, int]:
@@ -78,10 +88,27 @@ async def one_stream(http: httpx.AsyncClient, tokens: int) -> tuple[float, float
     return sent, first, last, count
 
 
-async def one_round(http: httpx.AsyncClient, streams: int, tokens: int) -> Round:
-    cpu = time.process_time()
+class CpuClock:
+    """CPU seconds of this process and of the serving child, if there is one."""
+
+    def __init__(self, child_pid: int | None = None) -> None:
+        self._child = psutil.Process(child_pid) if child_pid is not None else None
+
+    def __call__(self) -> float:
+        used = time.process_time()
+        if self._child is not None:
+            times = self._child.cpu_times()
+            used += times.user + times.system
+        return used
+
+
+async def one_round(
+    http: httpx.AsyncClient, streams: int, tokens: int, clock: CpuClock | None = None
+) -> Round:
+    clock = clock or CpuClock()
+    cpu = clock()
     results = await asyncio.gather(*(one_stream(http, tokens) for _ in range(streams)))
-    cpu = time.process_time() - cpu
+    cpu = clock() - cpu
     first_token = statistics.fmean(first - sent for sent, first, _, _ in results)
     started = min(first for _, first, _, _ in results)
     ended = max(last for _, _, last, _ in results)
@@ -95,6 +122,10 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--tokens", type=int, default=96)
     parser.add_argument("--binary", type=Path, default=None)
+    parser.add_argument(
+        "--same-process", action="store_true", help="run the facade in the bench's own loop"
+    )
+    parser.add_argument("--serve-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.model is None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -104,7 +135,9 @@ def parse_arguments() -> argparse.Namespace:
     return args
 
 
-async def main(args: argparse.Namespace) -> None:
+@contextlib.asynccontextmanager
+async def facade_here(args: argparse.Namespace) -> AsyncIterator[dict[str, Any]]:
+    """Manager and facade in this process; yields where to reach both sides."""
     engine = default_selector(AppPaths.default()).active(args.binary).location
     manager = ServerManager(engine, Path(tempfile.mkdtemp(prefix="studio-bench-")))
 
@@ -117,13 +150,59 @@ async def main(args: argparse.Namespace) -> None:
         await manager.load(cancellable((await spec_for(args.model))[0]))
         process = manager.current_process()
         assert process is not None
+        yield {
+            "serve": f"http://127.0.0.1:{port}",
+            "direct": process.base_url,
+            "headers": dict(process.client.headers),
+            "pid": None,
+        }
+    finally:
+        await facade.close()
+        await manager.shutdown()
+
+
+async def serve_child(args: argparse.Namespace) -> None:
+    """The child of `facade_elsewhere`: serve until stdin closes."""
+    async with facade_here(args) as where:
+        print(json.dumps(where), flush=True)
+        await asyncio.to_thread(sys.stdin.read)
+
+
+@contextlib.asynccontextmanager
+async def facade_elsewhere(args: argparse.Namespace) -> AsyncIterator[dict[str, Any]]:
+    """Manager and facade in a child process, as `studio serve` runs."""
+    command = [sys.executable, __file__, str(args.model), "--serve-child"]
+    if args.binary is not None:
+        command += ["--binary", str(args.binary)]
+    child = await asyncio.create_subprocess_exec(
+        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        assert child.stdout is not None
+        line = await child.stdout.readline()
+        if not line:
+            raise SystemExit("the serving child ended before it was ready")
+        yield {**json.loads(line), "pid": child.pid}
+    finally:
+        assert child.stdin is not None
+        child.stdin.close()  # the child shuts its engine down and exits
+        async with asyncio.timeout(60):
+            await child.wait()
+
+
+async def main(args: argparse.Namespace) -> None:
+    if args.serve_child:
+        await serve_child(args)
+        return
+    served = facade_here if args.same_process else facade_elsewhere
+    async with served(args) as where:
         limits = httpx.Limits(max_connections=SLOTS * 2)
         serve = httpx.AsyncClient(
-            base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=300, limits=limits
+            base_url=where["serve"], trust_env=False, timeout=300, limits=limits
         )
         direct = httpx.AsyncClient(
-            base_url=process.base_url,
-            headers=dict(process.client.headers),
+            base_url=where["direct"],
+            headers=where["headers"],
             trust_env=False,
             timeout=300,
             limits=limits,
@@ -133,20 +212,21 @@ async def main(args: argparse.Namespace) -> None:
             # (a cold slot would charge its prompt to whichever side met it first).
             await one_round(direct, SLOTS, 8)
             for streams in (1, SLOTS):
-                await compare(serve, direct, streams, args)
-    finally:
-        await facade.close()
-        await manager.shutdown()
+                await compare(serve, direct, streams, args, CpuClock(where["pid"]))
 
 
 async def compare(
-    serve: httpx.AsyncClient, direct: httpx.AsyncClient, streams: int, args: argparse.Namespace
+    serve: httpx.AsyncClient,
+    direct: httpx.AsyncClient,
+    streams: int,
+    args: argparse.Namespace,
+    clock: CpuClock,
 ) -> None:
     rounds: dict[str, list[Round]] = {"serve": [], "direct": []}
     for index in range(args.rounds):
         order = [("serve", serve), ("direct", direct)]
         for name, http in order if index % 2 == 0 else order[::-1]:
-            rounds[name].append(await one_round(http, streams, args.tokens))
+            rounds[name].append(await one_round(http, streams, args.tokens, clock))
     tps = {name: statistics.median(r.tokens_per_s for r in rs) for name, rs in rounds.items()}
     # Serve's own CPU per token: what its side costs this process beyond the same client.
     cpu = {
