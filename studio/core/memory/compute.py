@@ -105,6 +105,25 @@ def _mask_bytes_per_token(
     return total * element
 
 
+def _v_index_bytes_per_token(
+    summary: ModelSummary, settings: EstimateSettings, layers: Sequence[int]
+) -> int:
+    """Without flash attention V is cached transposed, and each KV cache (full, sliding)
+    takes a graph input of one int64 cell index per V element of every token
+    (llama-kv-cache.cpp, build_input_v_idxs): n_embd_v_gqa x 8 bytes a token."""
+    if settings.flash_attention or summary.mla:
+        return 0
+    with_kv = set(attention_layers(summary))
+    widest: dict[bool, int] = {}
+    for il in layers:
+        if il not in with_kv:
+            continue
+        sliding = bool(summary.swa_layers[il])
+        v_dim = summary.value_length_swa if sliding else summary.value_length
+        widest[sliding] = max(widest.get(sliding, 0), v_dim * summary.head_count_kv[il])
+    return 8 * sum(widest.values())
+
+
 _Memo = dict[tuple[object, ...], float]
 
 
@@ -267,7 +286,8 @@ def _pipelined_device_peak(
     is one of those inputs, so that layer's phase counts one row less."""
     n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
     row = 4 * n_tokens * summary.embedding_length
-    inputs = masks + n_tokens * SMALL_INPUTS_PER_TOKEN + input_rows * row
+    v_index = n_tokens * _v_index_bytes_per_token(summary, settings, layers)
+    inputs = masks + v_index + n_tokens * SMALL_INPUTS_PER_TOKEN + input_rows * row
     rest = 0
     for il in layers:
         attention = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=False)
@@ -369,6 +389,7 @@ def compute_bytes(
             if on_host:
                 all_layers = range(summary.repeating_layers)
                 masks = _mask_bytes_per_token(summary, settings, geometry, all_layers)
+                masks += _v_index_bytes_per_token(summary, settings, all_layers)
                 result[slot] = n_tokens * (8 * summary.embedding_length + masks) + SLACK
                 result[slot] += graph.host_offloaded_rows * row
                 if copies > 1:

@@ -217,3 +217,17 @@ def test_flash_attention_auto_resolves_off_at_an_attention_to_recurrent_boundary
         EstimateSettings(ctx=2048, n_gpu_layers=4, cache_type_v="q8_0"),  # needs FA anyway
     ):
         assert estimate(s, settings, gpus(2)).settings.flash_attention
+
+
+def test_without_flash_attention_the_host_builds_v_cell_indexes_per_kv_cache() -> None:
+    """V is cached transposed without flash attention: each KV cache (full, sliding) takes an
+    int64 index per V element of every ubatch token, built on the host as a graph input."""
+    for name, caches in (("tiny-llama", 1), ("tiny-gemma3", 2)):
+        summary = summary_of(name)
+        on = estimate(summary, EstimateSettings(ctx=2048, flash_attn=True), gpus(1))
+        off = estimate(summary, EstimateSettings(ctx=2048, flash_attn=False), gpus(1))
+        n_head_kv = max(summary.head_count_kv)
+        v_index = 8 * 512 * summary.value_length * n_head_kv * caches
+        # Masks are f32 without flash attention (f16 with it): 2 more bytes per cell.
+        masks = 512 * 2 * (2048 + (off.geometry.cells_swa if caches == 2 else 0))
+        assert off.host.compute - on.host.compute == v_index + masks, name
