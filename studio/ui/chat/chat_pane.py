@@ -88,6 +88,7 @@ class ChatPane(QWidget):
             self.tr("Message (Enter sends, Shift+Enter starts a new line)")
         )
         self.input.setMaximumHeight(120)
+        self.input.setTabChangesFocus(True)  # Tab leaves the box; a tab character never helps
         self.input.installEventFilter(self)
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setObjectName("chat-send")

@@ -54,6 +54,7 @@ class SamplingPanel(QWidget):
         self.system_prompt.setAccessibleName(self.tr("System prompt"))
         self.system_prompt.setPlaceholderText(self.tr("The template's default system prompt"))
         self.system_prompt.setMaximumHeight(120)
+        self.system_prompt.setTabChangesFocus(True)  # Tab moves on to the sampling fields
 
         default = self.tr("Default")
         self.temperature = _float_box("chat-temperature", 5.0, 0.05, 2)
