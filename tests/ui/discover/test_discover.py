@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyle
 from pytestqt.qtbot import QtBot
 
 from studio.core.hardware import DeviceConfig, discover_devices
@@ -375,3 +376,31 @@ def test_no_timer_stays_armed_once_nothing_waits(qtbot: QtBot) -> None:
     throttle.push("job", -1)  # urgent: replaces what waited
     assert delivered[-1] == -1
     assert not throttle._timer.isActive()
+
+
+def test_no_column_header_is_cut_off(scene: Scene, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    """Every header of the results and the files reads in full ("Downlo…" did), after a
+    search has filled the columns with figures narrower than their names."""
+
+    async def scenario() -> None:
+        scene.page.resize(1024, 600)
+        await scene.show()
+        await scene.search("gguf")
+        await scene.open("tester/Tiny-GGUF")
+        await asyncio.sleep(0.1)
+
+    qasync_loop.run_until_complete(scenario())
+    cut = []
+    for table in (scene.page.results, scene.page.files):
+        header = table.horizontalHeader()
+        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        for column in range(header.count()):
+            if header.isSectionHidden(column):
+                continue
+            label = str(table.model().headerData(column, Qt.Orientation.Horizontal))
+            needed = header.fontMetrics().horizontalAdvance(label) + margin
+            if header.sectionSize(column) < needed:
+                cut.append(
+                    f"{table.objectName()}: {label} ({header.sectionSize(column)} < {needed})"
+                )
+    assert cut == []
