@@ -33,9 +33,11 @@ API (all frozen dataclasses, no I/O, no Qt):
   rules of ggml-cpu/repack.cpp); memory-mapped weights keep their mapped range beside the
   repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False` or a
   GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the host's
-  `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total).
-- Engine builds differ (graph inputs kept alive, pipeline parallelism on RPC devices, how
-  an MTP head is held): `graph=` (graph.py `EngineGraph`, measured by the engine's
+  `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total;
+  the planner reserves it in the host budget and launches with it, placement/budget.py).
+- Engine builds differ (graph inputs kept alive, pipeline parallelism on RPC devices, SSM
+  states a hybrid keeps per slot, a pipelined recurrent layer boundary, how an MTP head is
+  held): `graph=` (graph.py `EngineGraph`, measured by the engine's
   self-test: studio.core.engine.calibrate) adds what the engine that will run measured;
   `EngineMemory` carries it with the CPU features to the planner. None prices the base
   graph (b10435's) and, where unmeasured, the costlier MTP behaviours.
