@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -28,6 +28,20 @@ from studio.ui.discover.discover_models import sorting_proxy
 from studio.ui.library.library_model import LibraryModel
 
 
+class _ModelsTable(QTableView):
+    """The models table; on every resize the location gets a third of the room the short
+    columns leave (90 to 320 px) and the name the rest, so the name stays the widest
+    column in a 1024-pixel window (a fixed 160 px location left it "Smol…gguf")."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        header = self.horizontalHeader()
+        shared = (LibraryModel.NAME, LibraryModel.LOCATION)
+        short = sum(header.sectionSize(c) for c in range(header.count()) if c not in shared)
+        room = self.viewport().width() - short
+        self.setColumnWidth(LibraryModel.LOCATION, max(90, min(320, room // 3)))
+
+
 class LibraryPage(QWidget):
     # The user wants to load this model file (the first shard): the app opens its load
     # dialog (`StudioAreas.open_model`).
@@ -47,7 +61,7 @@ class LibraryPage(QWidget):
         self.filter.setPlaceholderText(self.tr("Filter by name, architecture, quant…"))
         self.filter.setClearButtonEnabled(True)
         self.filter.setAccessibleName(self.tr("Filter the models"))
-        self.table = QTableView()
+        self.table = _ModelsTable()
         self.table.setObjectName("library-models")
         self.table.setAccessibleName(self.tr("Models on this computer"))
         self.table.setModel(self.proxy)
@@ -67,7 +81,6 @@ class LibraryPage(QWidget):
         header.setSectionResizeMode(LibraryModel.NAME, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(LibraryModel.LOCATION, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
-        self.table.setColumnWidth(LibraryModel.LOCATION, 160)
         self.status = QLabel()
         self.status.setObjectName("library-status")
         self.status.setWordWrap(True)

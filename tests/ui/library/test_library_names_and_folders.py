@@ -80,6 +80,13 @@ def test_names_empty_state_and_add_folder(
         # Wide enough to read the whole file name in a laptop-sized window.
         needed = page.table.fontMetrics().horizontalAdvance(LONG_NAME)
         assert page.table.columnWidth(LibraryModel.NAME) >= needed
+        # In the smallest window the name is still the widest column (a fixed 160 px
+        # location left it "Smol…gguf").
+        window.resize(1024, 700)
+        qasync_loop.run_until_complete(asyncio.sleep(0.1))
+        name_width = page.table.columnWidth(LibraryModel.NAME)
+        assert name_width > page.table.columnWidth(LibraryModel.LOCATION)
+        assert name_width >= page.table.fontMetrics().horizontalAdvance("SmolLM2-135M-Instruct")
         assert page.filter.accessibleName()
     finally:
         window.close()
