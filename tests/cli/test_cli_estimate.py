@@ -8,9 +8,28 @@ from pathlib import Path
 import pytest
 
 from studio.cli import main
+from studio.cli.engine_choice import active_engine
+from studio.core.engine import EngineError
 from studio.core.gguf import read_model
-from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.memory import (
+    DeviceKind,
+    DeviceSpec,
+    EngineGraph,
+    EstimateSettings,
+    estimate,
+    summarize,
+)
 from tests.support.synthetic import synthetic_model
+
+
+def _active_graph() -> EngineGraph | None:
+    """What the engine `studio estimate` prices with measured of its graph (the session's
+    engine when the suite chose one), so expected numbers follow the same build."""
+    try:
+        test = active_engine(None).self_test
+    except EngineError:
+        return None
+    return test.memory.graph if test is not None else None
 
 
 def test_json_gives_every_component_per_device(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,6 +51,7 @@ def test_json_gives_every_component_per_device(capsys: pytest.CaptureFixture[str
             flash_attn=True,
         ),
         [DeviceSpec("GPU0", DeviceKind.GPU), DeviceSpec("GPU1", DeviceKind.GPU)],
+        graph=_active_graph(),
     )
     assert [d["device"] for d in data["devices"]] == ["GPU0", "GPU1", "Host"]
     for row, want in zip(data["devices"], expected.devices, strict=True):
