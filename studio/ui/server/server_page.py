@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 from studio.core.engine import EngineInfo
 from studio.core.server.states import ServerState, Snapshot
 from studio.services.log_tail import LogTail
-from studio.ui.server.api_panel import ApiPanel
 from studio.ui.common.voice import ui_voice
+from studio.ui.server.api_panel import ApiPanel
 from studio.ui.server.server_text import phase_text, state_text
 
 LOG_LINES_KEPT = 5000
