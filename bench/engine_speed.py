@@ -9,8 +9,8 @@ model at once with the same thread count, and the runs alternate between them (A
 ...), so load from other processes on a shared machine falls on every engine alike. Each run
 sends the same prompt with a fixed seed and no prompt cache; the engine's own `timings` give
 prompt and generation tokens per second. The median per engine is printed with its ratio to
-the first engine, and the CPU kernels it loaded (a portable build's log names its variant,
-e.g. `haswell`). The default model is the test suite's SmolLM2.
+the first engine, and the CPU kernels it runs (for a portable build, the variant module it
+mapped, e.g. `haswell`). The default model is the test suite's SmolLM2.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import os
 import re
 import statistics
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,8 +39,9 @@ PROMPT = (
     "Write a short story about a lighthouse keeper who finds a message in a bottle. "
     "Describe the sea, the weather and the keeper's thoughts in detail. " * 4
 )
-# A portable build logs "load_backend: loaded CPU backend from .../libggml-cpu-haswell.so".
-_LOADED_CPU_VARIANT = re.compile(r"loaded CPU backend from \S*libggml-cpu-(?P<variant>[\w.]+)\.so")
+# A portable build maps the CPU backend it chose, e.g. libggml-cpu-haswell.so (b10435 does not
+# log its name, even at -lv 4).
+_CPU_VARIANT_MODULE = re.compile(r"libggml-cpu-(?P<variant>[\w.]+)\.so$")
 
 
 @dataclass
@@ -50,7 +51,6 @@ class EngineRun:
     location: EngineLocation
     label: str
     kernels: str  # the self-test's instruction sets, plus the variant a portable build loaded
-    log_file: Path
     base_url: str = ""
     prompt_tps: list[float] = field(default_factory=list)
     gen_tps: list[float] = field(default_factory=list)
@@ -64,12 +64,16 @@ def engine_label(location: EngineLocation) -> str:
     return f"{location.source.value}: {location.path.parent.name}"
 
 
-def loaded_variant(log_file: Path) -> str | None:
-    """The CPU variant a portable (GGML_BACKEND_DL) build loaded, from its log; else None."""
-    with contextlib.suppress(OSError):
-        match = _LOADED_CPU_VARIANT.search(log_file.read_text("utf-8", errors="replace"))
-        if match:
-            return match.group("variant")
+def loaded_variant(server: Path) -> str | None:
+    """The CPU variant our running `server` (a portable build) mapped, e.g. `haswell`."""
+    for child in psutil.Process().children():
+        with contextlib.suppress(psutil.Error):
+            if Path(child.exe()) != server.resolve():
+                continue
+            for mapping in child.memory_maps():
+                match = _CPU_VARIANT_MODULE.search(mapping.path)
+                if match:
+                    return match.group("variant")
     return None
 
 
@@ -152,14 +156,12 @@ def main() -> int:
         print("no engine runs on this CPU; run `studio engine build` first", file=sys.stderr)
         return 2
     server_args = ["-c", "2048", "-np", "1", "-t", str(args.threads), "-tb", str(args.threads)]
-    with tempfile.TemporaryDirectory(prefix="engine-speed-") as logs, contextlib.ExitStack() as up:
+    with contextlib.ExitStack() as up:
         runs = []
-        for index, (location, instruction_sets) in enumerate(engines):
-            log_file = Path(logs) / f"engine-{index}.log"
-            run = EngineRun(location, engine_label(location), instruction_sets, log_file)
-            extra = [*server_args, "--log-file", str(log_file)]
-            run.base_url = up.enter_context(running_server(location, args.model, extra))
-            variant = loaded_variant(log_file)
+        for location, instruction_sets in engines:
+            run = EngineRun(location, engine_label(location), instruction_sets)
+            run.base_url = up.enter_context(running_server(location, args.model, server_args))
+            variant = loaded_variant(location.path)
             if variant:
                 run.kernels = f"{variant} ({instruction_sets})"
             print(f"{run.label}: {location.path} [{run.kernels}]", file=sys.stderr)

