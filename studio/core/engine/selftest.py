@@ -322,19 +322,31 @@ class SelfTester:
         with self._lock:
             self._memory[key] = result
         # No answer in time (a loaded machine) or a cancelled run says nothing lasting
-        # about the binary; a pass or a death of its own does.
-        if result.passed or result.exit_status != NO_ANSWER:
+        # about the binary; a pass or a death of its own does. A pass whose graph could
+        # not be measured is not kept either, so the next start measures it again instead
+        # of pricing the base graph for good.
+        if (result.passed and result.graph is not None) or (
+            not result.passed and result.exit_status != NO_ANSWER
+        ):
             self._write_cache(key, result)
         return result
 
     def _measure(self, location: EngineLocation) -> EngineGraph | None:
         """The engine's compute-graph differences; None (the base graph is priced) when a
         calibration run fails, which says nothing against the engine itself."""
-        try:
-            return measure_graph(location, self._model_dir)
-        except (CalibrationError, OSError) as error:
-            log.warning("could not measure the compute graph of %s: %s", location.path, error)
-            return None
+        # A calibration run can fail for reasons of the moment (an RPC server slow to
+        # take its next client on a loaded machine), so one failure earns one retry.
+        for attempt in range(2):
+            try:
+                return measure_graph(location, self._model_dir)
+            except (CalibrationError, OSError) as error:
+                log.warning(
+                    "could not measure the compute graph of %s (try %d): %s",
+                    location.path,
+                    attempt + 1,
+                    error,
+                )
+        return None
 
     def _read_cache(self) -> dict[str, Any]:
         if self._cache_file is None:

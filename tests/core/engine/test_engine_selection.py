@@ -21,7 +21,9 @@ from studio.core.engine import (
     EngineSelector,
     EngineSource,
     SelfTester,
+    selftest,
 )
+from studio.core.engine.calibrate import CalibrationError
 from studio.core.engine.candidates import candidate_locations
 from studio.core.engine.cpu import built_features, cpu_variant, describe_features
 from studio.core.engine.locate import bundled_engine
@@ -228,3 +230,22 @@ def test_a_slow_load_is_waited_for_and_no_answer_is_not_remembered(
     result = impatient.test(other)
     assert not result.passed and result.exit_status == "no answer"
     assert SelfTester(tmp_path / "cache.json", tmp_path / "models").cached(other) is None
+
+
+def test_a_graph_that_could_not_be_measured_is_retried_and_not_remembered(
+    tmp_path: Path, engine_location: EngineLocation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[Path] = []
+
+    def failing(location: EngineLocation, model_dir: Path) -> None:
+        calls.append(location.path)
+        raise CalibrationError("invalid device: RPC1")
+
+    monkeypatch.setattr(selftest, "measure_graph", failing)
+    cache = tmp_path / "cache.json"
+    result = SelfTester(cache, tmp_path / "models").test(engine_location)
+    # The engine runs; only its graph is unknown, so the base graph is priced for now,
+    # after one retry, and the next start measures again instead of trusting the miss.
+    assert result.passed and result.graph is None
+    assert calls == [engine_location.path, engine_location.path]
+    assert SelfTester(cache, tmp_path / "models").cached(engine_location) is None
