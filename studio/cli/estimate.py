@@ -37,7 +37,7 @@ from studio.core.memory import (
     summarize,
 )
 from studio.core.placement import Plan, PlanRequest
-from studio.core.units import MIB
+from studio.core.units import mib_cell
 
 
 def _split(text: str) -> tuple[float, ...]:
@@ -139,7 +139,7 @@ def _read(source: str) -> GGUFModel:
 
 
 def _mib(value: int) -> str:
-    return f"{value / MIB:,.1f}"
+    return mib_cell(value, decimals=1)  # the estimate's table shows tenths of a MiB
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,6 @@ from studio.core.endpoint import RpcEndpoint
 from studio.core.engine import EngineError, EngineInfo
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model
-from studio.core.hardware import (
-    MIB,
-    parse_size,
-)
 from studio.core.memory import EngineMemory, summarize
 from studio.core.placement import (
     HOST_KEY,
@@ -43,6 +39,7 @@ from studio.core.placement import (
 )
 from studio.core.placement.environment import child_environment
 from studio.core.placement.setup import Machine, ModelSetup
+from studio.core.units import MIB, mib_cell, parse_size
 from studio.core.voice import ENGLISH
 
 
@@ -200,10 +197,6 @@ def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any, En
         raise
 
 
-def _mib(value: int) -> str:
-    return f"{value / MIB:,.0f}"
-
-
 def _reason_text(reason: Reason, plan: Plan | None = None) -> str:
     """The reason's sentence, devices named as the table names them."""
     names = {d.key: _device_name(d) for d in plan.devices} if plan is not None else {}
@@ -238,13 +231,14 @@ def describe(plan: Plan, command: list[str]) -> str:
             name += " (off)"
         mark = "" if device.fits or not device.used else "  OVER"
         lines.append(
-            f"{name[:25]:<26}{device.layers:>7}{_mib(p.weights):>10}{_mib(p.kv):>9}"
-            f"{_mib(p.compute):>9}{_mib(p.output):>8}{_mib(p.overhead):>8}{_mib(p.draft):>8}"
-            f"{_mib(p.total):>10}{_mib(device.budget):>10}{mark}"
+            f"{name[:25]:<26}{device.layers:>7}{mib_cell(p.weights):>10}{mib_cell(p.kv):>9}"
+            f"{mib_cell(p.compute):>9}{mib_cell(p.output):>8}{mib_cell(p.overhead):>8}{mib_cell(p.draft):>8}"
+            f"{mib_cell(p.total):>10}{mib_cell(device.budget):>10}{mark}"
         )
     cache = plan.host.predicted.prompt_cache
     lines.append(
-        f"host total includes the prompt cache (--cache-ram): {_mib(cache)} MiB, filled with use"
+        f"host total includes the prompt cache (--cache-ram): {mib_cell(cache)} MiB,"
+        " filled with use"
     )
     if plan.reasons:
         lines += ["", "reasons:"] + [f"  {_reason_text(r, plan)}" for r in plan.reasons]

@@ -54,3 +54,8 @@ def format_bytes(value: int) -> str:
             # A tenth matters for a small file (4.5 MiB), not for a buffer of 512 MiB.
             return f"{value / unit:.{1 if size < 10 * unit else 0}f} {name}"
     return f"{value} B"
+
+
+def mib_cell(value: int, decimals: int = 0) -> str:
+    """A table cell in MiB (the unit a table's header names), with thousands separators."""
+    return f"{value / MIB:,.{decimals}f}"
