@@ -18,6 +18,7 @@ from studio.core.engine import EngineLocation
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
+from studio.core.voice import ENGLISH
 from tests.support.serve_race import race
 
 pytestmark = pytest.mark.engine
@@ -127,9 +128,10 @@ def test_studio_run_streams_one_answer(smollm2: Path, tmp_path: Path) -> None:
     assert "n_ctx_slot = 512" in log.read_text()
 
 
-def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
+def test_studio_run_reports_a_failure_as_its_sentence(tmp_path: Path) -> None:
+    absent = tmp_path / "absent.gguf"
     done = subprocess.run(
-        [sys.executable, "-m", "studio", "run", str(tmp_path / "absent.gguf"), "-p", "hi"],
+        [sys.executable, "-m", "studio", "run", str(absent), "-p", "hi"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -137,7 +139,8 @@ def test_studio_run_reports_a_failure_code(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 1
-    assert "model_missing" in done.stderr
+    assert ENGLISH.code("model_missing", {"path": absent}) in done.stderr
+    assert "model_missing" not in done.stderr  # the sentence, never the bare code
 
 
 def test_studio_serve_plans_loads_and_stops_on_sigterm(smollm2: Path, tmp_path: Path) -> None:
