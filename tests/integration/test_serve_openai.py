@@ -271,9 +271,15 @@ async def _leave_after(http: httpx.AsyncClient, body: dict[str, Any], ready: str
 async def test_a_client_that_leaves_frees_its_slot_within_a_second(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path, stream: bool, phase: str
 ) -> None:
-    # The engine looks at cancelled requests between batches; `studio serve` caps the batch
-    # at the micro-batch (`cancellable`), and this slow shared CPU needs a small one.
-    spec = {"ctx_size": 4096, "parallel": 1, "ubatch": 64}
+    # The engine takes a cancel only between batches, and it notices a closed stream when it
+    # writes the progress chunk that ends a batch, by when the next batch has started (its
+    # 1-s check of the connection is no help: each /slots answer restarts that wait, and
+    # b11434 answers /slots during a batch). So a leaving client frees its slot after up to
+    # two batches. `studio serve` caps the batch at the micro-batch (`cancellable`); for a
+    # second, a batch must take well under half of one: a small one, on one thread. On this
+    # shared 2-core runner two spinning OpenMP threads wait on each other at every barrier
+    # (b11434: a 64-token batch took 1.4-4.5 s on two threads, 0.7 s on one).
+    spec = {"ctx_size": 4096, "parallel": 1, "ubatch": 16, "threads": 1}
     async with served(engine_location, smollm2, tmp_path, **spec) as s:
         if phase == "prefill":  # a long prompt: seconds of prompt processing on a CPU
             long = "hello " * 2000
