@@ -20,6 +20,7 @@ from studio.core.errors import StudioError
 from studio.core.gguf.files import os_failure
 from studio.core.paths import AppPaths
 from studio.core.voice import ENGLISH
+from studio.core.voice.cli import CLI_HINTS
 
 # Exit status of a command whose input could not be read (a model, an engine, a device).
 INPUT_FAILED = 2
@@ -29,7 +30,9 @@ _ENGINE_LOG_LINES = 12
 
 
 def sentence(error: StudioError) -> str:
-    return ENGLISH.error(error)
+    said = ENGLISH.error(error)
+    hint = CLI_HINTS.get(error.code)
+    return f"{said} {hint}" if hint else said
 
 
 def report(error: StudioError, *, as_json: bool = False) -> None:

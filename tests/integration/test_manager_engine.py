@@ -132,8 +132,11 @@ async def test_cancel_frees_the_slot_while_prefilling(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path
 ) -> None:
     manager = make_manager(engine_location, tmp_path)
-    # Small batches make the prefill long and give the server many points to notice.
-    spec = LaunchSpec(model=smollm2, ctx_size=4096, parallel=1, batch=64, ubatch=64)
+    # The engine takes a cancel only between batches and notices it at the progress write
+    # that ends one, so a slot is free after up to two batches; for a second, a batch must
+    # take well under half of one: small, on one thread (on this shared 2-core runner two
+    # spinning OpenMP threads made a 64-token b11434 batch take 1.4-4.5 s).
+    spec = LaunchSpec(model=smollm2, ctx_size=4096, parallel=1, batch=16, ubatch=16, threads=1)
     long_prompt = " ".join(["apple", "river", "stone", "cloud"] * 750)  # ~3000 tokens
     try:
         await manager.load(spec)

@@ -326,28 +326,31 @@ def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
         assert server.stdout is not None
         base_url = server.stdout.readline().split()[2]
         assert "ready" in server.stdout.readline()
+        # Closed at the end: `studio serve` keeps connections alive, so a client left
+        # to the garbage collector would leave its socket open into a later test.
         client = openai.OpenAI(
             base_url=f"{base_url}/v1",
             api_key="unused",
             max_retries=0,
             http_client=openai.DefaultHttpxClient(trust_env=False, timeout=120),
         )
-        ids = {m.id for m in client.models.list().data}
-        assert ids == {smollm2.stem, "other-smol"}
-        reply = client.chat.completions.create(model="other-smol", messages=HI, max_tokens=4)
-        assert reply.model == "other-smol" and reply.choices[0].message.content
-        with httpx.Client(base_url=base_url, trust_env=False, timeout=30) as http:
-            status = http.get("/studio/status").json()
-            assert status["state"] == "ready" and status["spec"]["model"].endswith(
-                "other-smol.gguf"
-            )
-            assert status["spec"]["ctx_size"] == 512  # planned, with the server's -c
-            deadline = time.monotonic() + 30
-            while http.get("/studio/status").json()["state"] != "idle":
-                assert time.monotonic() < deadline, "the idle unload never came"
-                time.sleep(0.2)
-        again = client.chat.completions.create(model="", messages=HI, max_tokens=4)
-        assert again.model == "other-smol"  # the idle unload is undone by the next request
+        with client:
+            ids = {m.id for m in client.models.list().data}
+            assert ids == {smollm2.stem, "other-smol"}
+            reply = client.chat.completions.create(model="other-smol", messages=HI, max_tokens=4)
+            assert reply.model == "other-smol" and reply.choices[0].message.content
+            with httpx.Client(base_url=base_url, trust_env=False, timeout=30) as http:
+                status = http.get("/studio/status").json()
+                assert status["state"] == "ready" and status["spec"]["model"].endswith(
+                    "other-smol.gguf"
+                )
+                assert status["spec"]["ctx_size"] == 512  # planned, with the server's -c
+                deadline = time.monotonic() + 30
+                while http.get("/studio/status").json()["state"] != "idle":
+                    assert time.monotonic() < deadline, "the idle unload never came"
+                    time.sleep(0.2)
+            again = client.chat.completions.create(model="", messages=HI, max_tokens=4)
+            assert again.model == "other-smol"  # the idle unload is undone by the next request
     finally:
         server.send_signal(signal.SIGTERM)
         try:

@@ -24,12 +24,13 @@ from openai.types.chat import (
     ChatCompletionToolParam,
 )
 
-from studio.core.errors import StudioError
 from studio.core.hub.library import LocalModel, scan_folder
+from studio.core.placement.admission import ModelTooBigError
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState
+from studio.core.units import GIB, MIB
 from tests.support.engine_wrappers import fake_engine
 
 HI: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hi"}]
@@ -74,7 +75,8 @@ async def served(
 
     async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
         if path.stem == "huge":
-            raise StudioError("model_does_not_fit", "it needs 99 GiB; this machine has 8")
+            # What the admission check raises for a plan over the host's memory.
+            raise ModelTooBigError(path, 99 * GIB, 512 * MIB, 8 * GIB, "Host")
         return LaunchSpec(model=path, parallel=parallel, embeddings=True), None
 
     def library() -> list[LocalModel]:
@@ -204,7 +206,7 @@ async def test_the_library_is_listed_and_a_named_model_loads_once(tmp_path: Path
         with pytest.raises(openai.UnprocessableEntityError) as too_big:
             await s.client.chat.completions.create(model="huge", messages=HI)
         assert too_big.value.code == "model_does_not_fit"
-        assert "99 GiB" in too_big.value.message
+        assert "99.0 GiB of Host memory" in too_big.value.message
         assert s.manager.snapshot.requested is not None
         assert s.manager.snapshot.requested.model.name == "beta.gguf"
 
