@@ -117,6 +117,8 @@ class Message:
     stats: AnswerStats = field(default_factory=AnswerStats)
     model: str | None = None
     created_at: float = 0.0
+    # The message this one follows; its siblings are other versions (regenerate, edit).
+    parent_id: int | None = None
 
     def for_request(self) -> dict[str, str]:
         """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates

@@ -72,7 +72,35 @@ def _create_v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX conversations_by_recency ON conversations(updated_at DESC)")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_create_v1,)
+def _tree_and_parts_v2(db: sqlite3.Connection) -> None:
+    """Schema 2: messages form a tree and carry the parts beyond text.
+
+    - `parent_id`: the message this one answers or follows; siblings are the versions a
+      regenerate or an edit made. `conversations.leaf_id` is the last message of the branch
+      on screen, so the conversation is the path from the root to it.
+    - `attachments`, `tool_calls`, `token_probs`: JSON lists (images and files sent with a
+      turn, the calls an answer made, each token's probability and alternatives).
+    A version-1 conversation was one straight line: each message's parent is the one before
+    it, and its leaf is its last message."""
+    db.execute("ALTER TABLE messages ADD COLUMN parent_id INTEGER REFERENCES messages(id)")
+    for column in ("attachments", "tool_calls", "token_probs"):
+        db.execute(f"ALTER TABLE messages ADD COLUMN {column} TEXT NOT NULL DEFAULT '[]'")
+    db.execute("ALTER TABLE conversations ADD COLUMN leaf_id INTEGER")
+    db.execute(
+        """
+        UPDATE messages SET parent_id = (
+            SELECT MAX(p.id) FROM messages p
+             WHERE p.conversation_id = messages.conversation_id AND p.id < messages.id)"""
+    )
+    db.execute(
+        """
+        UPDATE conversations SET leaf_id = (
+            SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = conversations.id)"""
+    )
+    db.execute("CREATE INDEX messages_by_parent ON messages(parent_id)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_create_v1, _tree_and_parts_v2)
 
 
 class ChatStoreError(StudioError):
@@ -331,6 +359,7 @@ class ChatStore:
             stats=AnswerStats.from_dict(json.loads(row["stats"] or "{}")),
             model=row["model"],
             created_at=row["created_at"],
+            parent_id=row["parent_id"],
         )
 
     def add_message(
@@ -353,14 +382,29 @@ class ChatStore:
                     f"no conversation {conversation_id}",
                     conversation_id=conversation_id,
                 )
+            # A new message continues the branch on screen.
+            parent_id = db.execute(
+                "SELECT leaf_id FROM conversations WHERE id = ?", (conversation_id,)
+            ).fetchone()[0]
             cursor = db.execute(
-                "INSERT INTO messages (conversation_id, role, content, status, model, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (conversation_id, role.value, content, status.value, model, now),
+                "INSERT INTO messages"
+                " (conversation_id, parent_id, role, content, status, model, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (conversation_id, parent_id, role.value, content, status.value, model, now),
             )
             new_id = int(cursor.lastrowid or 0)
+            db.execute(
+                "UPDATE conversations SET leaf_id = ? WHERE id = ?", (new_id, conversation_id)
+            )
         return Message(
-            new_id, conversation_id, role, content, status=status, model=model, created_at=now
+            new_id,
+            conversation_id,
+            role,
+            content,
+            status=status,
+            model=model,
+            created_at=now,
+            parent_id=parent_id,
         )
 
     def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:
@@ -400,12 +444,17 @@ class ChatStore:
         """Delete a message and every later one of its conversation (regenerate, edit)."""
         with self._transaction() as db:
             row = db.execute(
-                "SELECT conversation_id FROM messages WHERE id = ?", (message_id,)
+                "SELECT conversation_id, parent_id FROM messages WHERE id = ?", (message_id,)
             ).fetchone()
             if row is None:
                 return
+            conversation_id, parent_id = row
             db.execute(
-                "DELETE FROM messages WHERE conversation_id = ? AND id >= ?", (row[0], message_id)
+                "UPDATE conversations SET leaf_id = ? WHERE id = ?", (parent_id, conversation_id)
+            )
+            db.execute(
+                "DELETE FROM messages WHERE conversation_id = ? AND id >= ?",
+                (conversation_id, message_id),
             )
 
     def mark_unfinished_interrupted(self) -> int:

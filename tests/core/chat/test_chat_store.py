@@ -15,7 +15,7 @@ from studio.core.chat import (
     Role,
     SamplingSettings,
 )
-from studio.core.chat.store import MIGRATIONS
+from studio.core.chat.store import MIGRATIONS, _create_v1
 
 
 class FakeClock:
@@ -175,3 +175,52 @@ def test_a_file_that_is_not_sqlite_is_a_typed_error(tmp_path: Path) -> None:
     with pytest.raises(ChatStoreError) as error:
         ChatStore(path)
     assert error.value.code == "chat_store_unreadable"
+
+
+def test_a_version_1_database_migrates_to_a_tree_without_losing_a_message(
+    tmp_path: Path,
+) -> None:
+    """Rows as the previous schema wrote them (straight lines): every message keeps its text,
+    status and stats; each one's parent is the message before it; the branch on screen is
+    the whole conversation, so later turns continue it."""
+    path = tmp_path / "chat.sqlite3"
+    old = sqlite3.connect(path)
+    _create_v1(old)
+    old.executescript(
+        """
+        INSERT INTO conversations (id, title, created_at, updated_at, settings)
+             VALUES (1, 'old', 1, 3, '{"system_prompt": "Be brief."}'),
+                    (2, 'other', 4, 4, '{}'), (3, 'empty', 5, 5, '{}');
+        INSERT INTO messages (id, conversation_id, role, content, reasoning, status, stats,
+                              created_at)
+             VALUES (1, 1, 'user', 'Capital of France?', '', 'complete', '{}', 2),
+                    (2, 2, 'user', 'Hi', '', 'complete', '{}', 4),
+                    (3, 1, 'assistant', 'Paris.', 'It is Paris.', 'complete',
+                     '{"ttft_ms": 9.0}', 3);
+        PRAGMA user_version = 1;
+        """
+    )
+    old.close()
+
+    with ChatStore(path) as store:
+        assert store.schema_version == len(MIGRATIONS)
+        first = store.messages(1)
+        assert [(m.id, m.role, m.content, m.reasoning, m.status) for m in first] == [
+            (1, Role.USER, "Capital of France?", "", MessageStatus.COMPLETE),
+            (3, Role.ASSISTANT, "Paris.", "It is Paris.", MessageStatus.COMPLETE),
+        ]
+        assert first[1].stats == AnswerStats(ttft_ms=9.0)
+        assert [m.parent_id for m in first] == [None, 1]
+        assert store.message(2).parent_id is None
+        assert store.conversation(1).settings.system_prompt == "Be brief."
+        assert store.add_message(1, Role.USER, "And Spain?").parent_id == 3
+        assert store.add_message(2, Role.ASSISTANT, "Hello").parent_id == 2
+        assert store.add_message(3, Role.USER, "First").parent_id is None
+
+
+def test_deleting_from_a_message_moves_the_branch_back_to_its_parent(store: ChatStore) -> None:
+    conversation = store.create_conversation("c")
+    ask = store.add_message(conversation.id, Role.USER, "Q")
+    answer = store.add_message(conversation.id, Role.ASSISTANT, "A")
+    store.delete_from(answer.id)
+    assert store.add_message(conversation.id, Role.ASSISTANT, "A2").parent_id == ask.id
