@@ -92,8 +92,12 @@ class ServeOptions:
     max_queued_chats: int = 16
     retry_after_s: int = 2
     # How long an open connection may wait for its next request: clients that keep their
-    # connections (every HTTP/1.1 client library) skip a connect per request.
-    keep_alive_s: float = 5.0
+    # connections (every HTTP/1.1 client library) skip a connect per request. Longer than
+    # the clients' own idle expiry (httpx and so the openai client: 5 s): at equal timeouts
+    # a client reuses the connection just as the server closes it, and that request fails
+    # with "server disconnected". Idle kept connections are the first the limiter evicts,
+    # so holding them costs a busy server nothing.
+    keep_alive_s: float = 75.0
 
 
 @dataclass(frozen=True)

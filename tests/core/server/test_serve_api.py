@@ -131,3 +131,16 @@ def test_repeated_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureF
     logged = [quiet.error("emfile", "too many open files") for _ in range(10_000)]
     assert logged.count(True) == 1
     assert len(caplog.records) == 1
+
+
+def test_kept_connections_outlive_the_clients_own_idle_expiry() -> None:
+    """httpx (and so the openai client) drops an idle connection after its keep-alive
+    expiry. If the server closed first, or at the same moment, the client's next request
+    would go out on a socket the server is closing and fail with "server disconnected"."""
+    import httpx
+    import openai
+
+    client_expiry = httpx.Limits().keepalive_expiry
+    openai_limits = openai.DEFAULT_CONNECTION_LIMITS
+    assert client_expiry is not None and openai_limits.keepalive_expiry is not None
+    assert ServeOptions().keep_alive_s > max(client_expiry, openai_limits.keepalive_expiry)
