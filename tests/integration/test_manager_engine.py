@@ -17,6 +17,7 @@ import psutil
 import pytest
 
 from studio.core.engine import EngineLocation
+from studio.core.server.client import ENGINE_IDLE_CLOSE_S, LOOPBACK_LIMITS
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager, StreamInterruptedError
 from studio.core.server.states import ServerState, Snapshot
@@ -168,6 +169,29 @@ async def test_cancel_frees_the_slot_while_prefilling(
         await manager.shutdown()
 
 
+async def test_the_loopback_client_drops_idle_connections_before_the_engine_does(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    """The engine says in `Keep-Alive: timeout=N` when it closes an idle connection; ours
+    must expire first, or a request can leave on a socket the engine is closing and the
+    manager takes it for a crash."""
+    manager = make_manager(engine_location, tmp_path)
+    try:
+        await manager.load(small(smollm2))
+        process = manager.current_process()
+        assert process is not None
+        response = await process.client.get("/health")
+        keep_alive = dict(
+            part.strip().split("=", 1) for part in response.headers["Keep-Alive"].split(",")
+        )
+        engine_idle_close_s = float(keep_alive["timeout"])
+        assert engine_idle_close_s == ENGINE_IDLE_CLOSE_S  # the figure our limits assume
+        assert LOOPBACK_LIMITS.keepalive_expiry is not None
+        assert LOOPBACK_LIMITS.keepalive_expiry < engine_idle_close_s
+    finally:
+        await manager.shutdown()
+
+
 async def test_dead_proxy_variables_change_nothing(
     engine_location: EngineLocation,
     smollm2: Path,
@@ -260,7 +284,8 @@ APP_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from studio.core.engine import default_selector
     from studio.core.paths import AppPaths
-    from studio.core.server.launch import LaunchSpec
+    from studio.core.server.client import ENGINE_IDLE_CLOSE_S, LOOPBACK_LIMITS
+from studio.core.server.launch import LaunchSpec
     from studio.core.server.manager import ServerManager
 
     async def main():

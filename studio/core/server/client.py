@@ -101,6 +101,13 @@ class ServerError(Exception):
         return cls(status, json.dumps(error))
 
 
+# llama-server (cpp-httplib) closes a connection idle for 5 s. A client that kept it as
+# long (httpx's default expiry is also 5 s) could send a request just as the engine closes
+# it, and a lost connection sends the manager down its recovery path. Drop ours sooner.
+ENGINE_IDLE_CLOSE_S = 5.0
+LOOPBACK_LIMITS = httpx.Limits(keepalive_expiry=ENGINE_IDLE_CLOSE_S / 2)
+
+
 def loopback_client(base_url: str, api_key: str | None) -> httpx.AsyncClient:
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     # verify=False: the loopback server speaks plain HTTP, and building the default TLS
@@ -111,6 +118,7 @@ def loopback_client(base_url: str, api_key: str | None) -> httpx.AsyncClient:
         timeout=STREAM_TIMEOUT,
         trust_env=False,
         verify=False,
+        limits=LOOPBACK_LIMITS,
     )
 
 
