@@ -16,7 +16,11 @@ over the streams of a round) and tokens/s (completion tokens of all streams over
 round's wall time from first token to last), and serve's own CPU per token. Targets: serve
 >= 0.97 x direct tokens/s, serve <= direct + 15 ms first token. On a machine whose cores
 the engine keeps busy (a CPU-only engine), serve's CPU comes out of the engine's, and the
-spread between rounds of the same side can exceed the gap being measured.
+spread between rounds of the same side can exceed the gap being measured. First tokens
+come in whole engine steps: llama-server takes up new requests between decode steps, so
+a request that arrives just after a step began waits for the next one. With 8 streams a
+CPU-only step is tens of milliseconds, and the few milliseconds serve spends forwarding
+each request decide how many of the eight miss the first step; the line prints the step.
 
 Usage: python bench/serve_overhead.py [MODEL.gguf] [--rounds N] [--tokens N] [--binary PATH]
        [--same-process]
@@ -239,7 +243,10 @@ async def compare(
         f"ratio {tps['serve'] / tps['direct']:.3f}x (target >= 0.97x); "
         f"first token serve {ttft['serve'] * 1e3:.1f} ms direct {ttft['direct'] * 1e3:.1f} ms "
         f"delta {(ttft['serve'] - ttft['direct']) * 1e3:+.1f} ms (target <= +15 ms); "
-        f"serve's CPU {(cpu['serve'] - cpu['direct']) * 1e3:.2f} ms per token",
+        f"serve's CPU {(cpu['serve'] - cpu['direct']) * 1e3:.2f} ms per token; "
+        # A request that reaches the engine after its decode step began waits for the next
+        # one, so first tokens come in steps of this size: what a late arrival costs.
+        f"one engine step {streams / tps['direct'] * 1e3:.0f} ms",
         flush=True,
     )
 
