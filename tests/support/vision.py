@@ -97,6 +97,22 @@ def cached_projector(directory: Path, spec: ProjectorSpec = ProjectorSpec()) -> 
     return target
 
 
+def painted_photo(path: Path, width: int, height: int) -> Path:
+    """A picture with a sky, a sun and a field, saved in the format its name says (a real
+    photo stands in: shapes, so a thumbnail shows it was scaled, not cropped)."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("#8ecae6"))
+    painter = QPainter(image)
+    painter.fillRect(0, height * 2 // 3, width, height, QColor("#606c38"))
+    painter.setBrush(QColor("#ffb703"))
+    painter.drawEllipse(width // 5, height // 6, width // 5, width // 5)
+    painter.end()
+    assert image.save(str(path))
+    return path
+
+
 def tiny_vision_model() -> tuple[Path, Path]:
     """(text model, projector), cached under the test cache (STUDIO_TEST_CACHE)."""
     from tests.support.models import cache_dir

@@ -155,7 +155,7 @@ class ChatPane(QWidget):
         composer_buttons = QVBoxLayout()
         composer_buttons.addWidget(self.send_button)
         composer_buttons.addWidget(self.stop_button)
-        composer_buttons.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignRight)
+        composer_buttons.addWidget(self.attach_button)
         composer_buttons.addStretch(1)
         composer = QHBoxLayout()
         composer.addWidget(self.input, 1)

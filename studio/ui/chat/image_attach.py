@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QToolButton,
     QWidget,
 )
@@ -189,14 +190,14 @@ class ImageDropFilter(QObject):
             self._pending.add_image(image, name)
 
 
-class ImageAttachButton(QToolButton):
+class ImageAttachButton(QPushButton):
     """Opens a file dialog for images; keyboard-reachable like every composer button."""
 
     def __init__(self, pending: PendingImages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chat-attach-image")
         self._pending = pending
-        set_role(self, "flat")
+        self.setText(self.tr("Image…"))
         set_icon(self, "attach-image")
         self.setAccessibleName(self.tr("Attach images"))
         self.setToolTip(self.tr("Attach images (PNG, JPEG, WebP); you can also drop or paste them"))
@@ -228,10 +229,12 @@ class PendingImagesBar(QWidget):
     def _show(self) -> None:
         for chip in self.chips:
             self._row.removeWidget(chip)
+            chip.hide()  # at once: deletion waits for the event loop
             chip.deleteLater()
         self.chips = [self._chip(index, image) for index, image in enumerate(self._pending.images)]
         for chip in self.chips:
             self._row.insertWidget(self._row.count() - 1, chip)  # before the stretch
+            chip.show()  # a layout shows a new child only at the next event loop turn
         self.setVisible(bool(self.chips))
 
     def _chip(self, index: int, image: PreparedImage) -> QFrame:

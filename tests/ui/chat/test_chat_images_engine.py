@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QColor, QImage, QPainter, QTextImageFormat
+from PySide6.QtGui import QImage, QTextImageFormat
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -33,7 +32,13 @@ from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.conversation_view import ConversationView
 from tests.services.chat_support import next_emission, qasync_event_loop
 from tests.support.engine import running_server
-from tests.support.vision import IMAGE_TOKENS, ProjectorSpec, cached_projector, tiny_vision_model
+from tests.support.vision import (
+    IMAGE_TOKENS,
+    ProjectorSpec,
+    cached_projector,
+    painted_photo,
+    tiny_vision_model,
+)
 
 pytestmark = pytest.mark.engine
 
@@ -44,19 +49,6 @@ SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/h/shots/images"))
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     with qasync_event_loop(qapp) as loop:
         yield loop
-
-
-def photo(path: Path, size: QSize) -> Path:
-    """A JPEG with some shapes in it (a photo stands in: larger than the composer keeps)."""
-    image = QImage(size, QImage.Format.Format_RGB32)
-    image.fill(QColor("#8ecae6"))
-    painter = QPainter(image)
-    painter.fillRect(0, size.height() * 2 // 3, size.width(), size.height(), QColor("#606c38"))
-    painter.setBrush(QColor("#ffb703"))
-    painter.drawEllipse(size.width() // 5, size.height() // 6, size.width() // 5, size.width() // 5)
-    painter.end()
-    assert image.save(str(path), "JPEG", 85)
-    return path
 
 
 def thumbnails_in(view: ConversationView, message_id: int) -> list[str]:
@@ -87,7 +79,7 @@ def test_an_image_reaches_the_engine_shows_reopens_and_exports(
     engine_location: EngineLocation,
 ) -> None:
     model, projector = tiny_vision_model()
-    picture = photo(tmp_path / "garden.jpg", QSize(2000, 1500))
+    picture = painted_photo(tmp_path / "garden.jpg", 2000, 1500)
     tasks = TaskOwner("images-engine")
     extra = ["-c", "1024", "-np", "1", "-t", "1", "--mmproj", str(projector)]
     with (
@@ -107,6 +99,7 @@ def test_an_image_reaches_the_engine_shows_reopens_and_exports(
             pane.input.setPlainText(text)
             pane.send_button.click()
             (message,) = await finished
+            assert isinstance(message, Message)
             return message
 
         async def attach(*paths: Path) -> None:
@@ -182,7 +175,7 @@ def test_a_model_without_a_projector_says_so_instead_of_sending(
     engine_location: EngineLocation,
 ) -> None:
     model, _ = tiny_vision_model()
-    picture = photo(tmp_path / "garden.jpg", QSize(320, 240))
+    picture = painted_photo(tmp_path / "garden.jpg", 320, 240)
     tasks = TaskOwner("images-no-projector")
     with (
         running_server(engine_location, model, ["-c", "512", "-np", "1", "-t", "1"]) as base_url,
