@@ -30,6 +30,7 @@ from studio.core.voice import ENGLISH
 from studio.services.chat_service import ChatService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.common.theme import ThemeChoice, ThemeController
 from tests.services.chat_support import next_emission, qasync_event_loop
 from tests.support.engine import running_server
 from tests.support.vision import (
@@ -49,6 +50,22 @@ SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/h/shots/images"))
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     with qasync_event_loop(qapp) as loop:
         yield loop
+
+
+@pytest.fixture
+def themed(qapp: QApplication) -> Iterator[None]:
+    """The app's light theme, so the screenshots look as the app does."""
+    palette, style, sheet = qapp.palette(), qapp.style().name(), qapp.styleSheet()
+    controller = ThemeController(qapp)
+    controller.apply(ThemeChoice.LIGHT)
+    try:
+        yield
+    finally:
+        qapp.styleHints().unsetColorScheme()
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
+        qapp.setStyleSheet(sheet)
+        controller.deleteLater()
 
 
 def thumbnails_in(view: ConversationView, message_id: int) -> list[str]:
@@ -73,6 +90,7 @@ def grab(pane: ChatPane, name: str) -> None:
 
 
 def test_an_image_reaches_the_engine_shows_reopens_and_exports(
+    themed: None,
     qtbot: QtBot,
     loop: asyncio.AbstractEventLoop,
     tmp_path: Path,
@@ -169,6 +187,7 @@ def test_an_image_reaches_the_engine_shows_reopens_and_exports(
 
 
 def test_a_model_without_a_projector_says_so_instead_of_sending(
+    themed: None,
     qtbot: QtBot,
     loop: asyncio.AbstractEventLoop,
     tmp_path: Path,
@@ -184,6 +203,7 @@ def test_a_model_without_a_projector_says_so_instead_of_sending(
         service = ChatService(store, tasks)
         pane = ChatPane(service, tasks)
         qtbot.addWidget(pane)
+        pane.resize(1280, 800)
         pane.show()
         sent: list[Message] = []
         service.message_added.connect(sent.append)
@@ -198,6 +218,7 @@ def test_a_model_without_a_projector_says_so_instead_of_sending(
             pane.input.setPlainText("What is in the picture?")
             pane.send_button.click()
             await asyncio.sleep(0.1)
+            grab(pane, "no-projector-said.png")
 
         loop.run_until_complete(scenario())
         loop.run_until_complete(tasks.shutdown())
