@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,14 @@ from studio.core.chat import (
     to_json,
     to_markdown,
 )
+from studio.core.chat.attachments import (
+    MAX_IMAGES_PER_MESSAGE,
+    ImageUpload,
+    request_content,
+    too_many_images,
+)
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
+from studio.core.chat.vision import VisionSupport, cannot_see
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
@@ -47,10 +54,13 @@ def title_from(text: str) -> str:
     return flat if len(flat) <= TITLE_LENGTH else flat[: TITLE_LENGTH - 1].rstrip() + "…"
 
 
-def request_messages(conversation: Conversation, history: list[Message]) -> list[dict[str, str]]:
+def request_messages(
+    conversation: Conversation, history: list[Message], vision: bool = False
+) -> list[dict[str, Any]]:
     """The history as the server gets it: the system prompt first, failed answers and empty
-    placeholders left out (they were never part of the dialogue)."""
-    messages: list[dict[str, str]] = []
+    placeholders left out (they were never part of the dialogue). With images, it reads
+    their files (`vision`: the model can see them): call it off the GUI thread."""
+    messages: list[dict[str, Any]] = []
     if conversation.settings.system_prompt.strip():
         messages.append({"role": "system", "content": conversation.settings.system_prompt})
     for message in history:
@@ -58,7 +68,10 @@ def request_messages(conversation: Conversation, history: list[Message]) -> list
             message.status in (MessageStatus.FAILED, MessageStatus.STREAMING) or not message.content
         ):
             continue
-        messages.append(message.for_request())
+        request: dict[str, Any] = dict(message.for_request())
+        if message.attachments:
+            request["content"] = request_content(message.content, message.attachments, vision)
+        messages.append(request)
     return messages
 
 
@@ -241,6 +254,9 @@ class ChatService(QObject):
         found = await asyncio.to_thread(self._store.mark_unfinished_interrupted)
         if found:
             log.info("%d answer(s) were cut off when the app last stopped", found)
+        pruned = await asyncio.to_thread(self._store.prune_images)
+        if pruned:
+            log.info("%d image(s) of deleted conversations were removed", pruned)
         await self._list(self._search)
 
     def refresh_list(self, search: str | None = None) -> asyncio.Task[None]:
@@ -345,15 +361,23 @@ class ChatService(QObject):
 
     # -- turns ---------------------------------------------------------------------------
 
-    def send(self, text: str) -> asyncio.Task[None] | None:
-        """Persist `text` as the user's message and stream the answer."""
+    def send(self, text: str, images: Sequence[ImageUpload] = ()) -> asyncio.Task[None] | None:
+        """Persist `text` (and `images`) as the user's message and stream the answer. Images
+        for a model that cannot see them are refused with the reason, and nothing is sent."""
         text = text.strip()
-        if not text or self.busy:
+        if (not text and not images) or self.busy:
             return None
         if self._backend is None:
             self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return None
-        return self._start(self._send(text))
+        if images:
+            problem = cannot_see(self.capabilities.vision)
+            if problem is None and len(images) > MAX_IMAGES_PER_MESSAGE:
+                problem = Problem.of(too_many_images())
+            if problem is not None:
+                self.failed.emit(problem)
+                return None
+        return self._start(self._send(text, tuple(images)))
 
     def regenerate(self) -> asyncio.Task[None] | None:
         """Replace the last answer with a new one."""
@@ -381,17 +405,20 @@ class ChatService(QObject):
         if task is self._answer:
             self.busy_changed.emit(False)
 
-    async def _send(self, text: str) -> None:
+    async def _send(self, text: str, images: tuple[ImageUpload, ...] = ()) -> None:
         if self.conversation is None:
             self.conversation = await asyncio.to_thread(
                 self._store.create_conversation,
-                title_from(text),
+                title_from(text or images[0].name),
                 self.settings,
                 self.model_name,
             )
             self.conversation_opened.emit(ConversationOpened(self.conversation))
         conversation_id = self.conversation.id
-        message = await asyncio.to_thread(self._store.add_message, conversation_id, Role.USER, text)
+        attachments = await asyncio.to_thread(lambda: [self._store.images.put(i) for i in images])
+        message = await asyncio.to_thread(
+            self._store.add_message, conversation_id, Role.USER, text, attachments=attachments
+        )
         self.message_added.emit(message)
         await self._list(self._search)
         await self._stream_answer(conversation_id)
@@ -427,7 +454,8 @@ class ChatService(QObject):
             return
         conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
         history = await asyncio.to_thread(self._store.messages, conversation_id)
-        messages = request_messages(conversation, history)
+        vision = self.capabilities.vision is VisionSupport.READY
+        messages = await asyncio.to_thread(request_messages, conversation, history, vision)
         placeholder = await asyncio.to_thread(
             self._store.add_message,
             conversation_id,

@@ -11,6 +11,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from studio.core.chat.vision import VisionSupport, vision_from_props
 from studio.core.server.client import ChatDelta, loopback_client, stream_chat
 from studio.core.server.manager import ServerManager
 
@@ -24,9 +25,13 @@ class TemplateCapabilities:
 
     supports_thinking: bool = False
     supports_system_role: bool = True
+    # Not the template's but the model's: whether images can be sent (the projector).
+    vision: VisionSupport = VisionSupport.NO_PROJECTOR
 
     @classmethod
-    def from_props(cls, props: Mapping[str, Any]) -> TemplateCapabilities:
+    def from_props(
+        cls, props: Mapping[str, Any], projector_dropped: bool = False
+    ) -> TemplateCapabilities:
         caps: Mapping[str, Any] = props.get("chat_template_caps") or {}
         template = str(props.get("chat_template") or "")
         thinking = bool(caps.get("supports_reasoning_effort")) or any(
@@ -35,6 +40,7 @@ class TemplateCapabilities:
         return cls(
             supports_thinking=thinking,
             supports_system_role=bool(caps.get("supports_system_role", True)),
+            vision=vision_from_props(props, projector_dropped),
         )
 
 
@@ -97,5 +103,12 @@ class ManagerChatBackend:
             await stream.aclose()  # closes the HTTP stream, freeing the slot
 
     async def template_capabilities(self) -> TemplateCapabilities:
-        ready = self._manager.snapshot.ready
-        return TemplateCapabilities.from_props(ready.props if ready is not None else {})
+        snapshot = self._manager.snapshot
+        ready = snapshot.ready
+        # The recovery ladder's text-only rung ran the model without the projector asked for.
+        dropped = (
+            snapshot.requested is not None
+            and snapshot.requested.mmproj is not None
+            and (snapshot.spec is None or snapshot.spec.mmproj is None)
+        )
+        return TemplateCapabilities.from_props(ready.props if ready is not None else {}, dropped)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from studio.core.chat.attachments import export_entry, markdown_images
 from studio.core.chat.models import Conversation, Message, MessageStatus, Role
 
 EXPORT_FORMAT_VERSION = 1
@@ -37,6 +38,7 @@ def to_markdown(conversation: Conversation, messages: Sequence[Message]) -> str:
         if message.status is not MessageStatus.COMPLETE:
             heading += f" ({message.status.value})"
         lines += [f"## {heading}", ""]
+        lines += markdown_images(message.attachments)
         if message.reasoning.strip():
             fence = _fence_for(message.reasoning)
             lines += ["<details><summary>Reasoning</summary>", "", fence + "text"]
@@ -63,6 +65,11 @@ def to_json_document(conversation: Conversation, messages: Sequence[Message]) ->
                 **({"error_code": m.error_code} if m.error_code else {}),
                 **({"stats": m.stats.to_dict()} if m.stats.to_dict() else {}),
                 **({"model": m.model} if m.model else {}),
+                **(
+                    {"attachments": [export_entry(a) for a in m.attachments]}
+                    if m.attachments
+                    else {}
+                ),
                 "created_at": _iso(m.created_at),
             }
             for m in messages

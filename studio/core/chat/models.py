@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from studio.core.chat.attachments import ImageAttachment
+
 
 class Role(enum.StrEnum):
     SYSTEM = "system"
@@ -119,6 +121,8 @@ class Message:
     created_at: float = 0.0
     # The message this one follows; its siblings are other versions (regenerate, edit).
     parent_id: int | None = None
+    # Images sent with a user turn (their bytes are files: see `attachments.ImageStore`).
+    attachments: tuple[ImageAttachment, ...] = ()
 
     def for_request(self) -> dict[str, str]:
         """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates

@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from studio.core.chat.attachments import ImageAttachment, ImageStore, attachments_from_json
 from studio.core.chat.models import (
     AnswerStats,
     Conversation,
@@ -108,6 +109,15 @@ class ChatStoreError(StudioError):
     `chat_conversation_missing` (conversation_id), `chat_message_missing` (message_id)."""
 
 
+def _json_list(text: str | None) -> list[Any]:
+    """A JSON list column; anything else (damage, a hand edit) reads as empty."""
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -160,6 +170,7 @@ class ChatStore:
         # Set when the file was found damaged and salvaged into a fresh one; the UI says so.
         self.recovery: ChatStoreRecovery | None = None
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.images = ImageStore.beside(path)
         try:
             self._db = self._open(path, migrations)
         except (sqlite3.DatabaseError, OSError) as error:  # OSError: moving a damaged file
@@ -210,6 +221,7 @@ class ChatStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self.images.close()
 
     def __enter__(self) -> ChatStore:
         return self
@@ -338,6 +350,13 @@ class ChatStore:
         )
         return [self._message(row) for row in rows]
 
+    def prune_images(self) -> int:
+        """Delete the image files no message refers to any more (their conversations were
+        deleted); call at start-up. Returns how many went."""
+        rows = self._query("SELECT attachments FROM messages WHERE attachments != '[]'")
+        keep = {a.sha256 for row in rows for a in attachments_from_json(_json_list(row[0]))}
+        return self.images.prune(keep)
+
     def message(self, message_id: int) -> Message:
         rows = self._query("SELECT * FROM messages WHERE id = ?", (message_id,))
         if not rows:
@@ -346,8 +365,7 @@ class ChatStore:
             )
         return self._message(rows[0])
 
-    @staticmethod
-    def _message(row: sqlite3.Row) -> Message:
+    def _message(self, row: sqlite3.Row) -> Message:
         return Message(
             id=row["id"],
             conversation_id=row["conversation_id"],
@@ -360,6 +378,7 @@ class ChatStore:
             model=row["model"],
             created_at=row["created_at"],
             parent_id=row["parent_id"],
+            attachments=self.images.resolve(attachments_from_json(_json_list(row["attachments"]))),
         )
 
     def add_message(
@@ -370,6 +389,7 @@ class ChatStore:
         *,
         status: MessageStatus = MessageStatus.COMPLETE,
         model: str | None = None,
+        attachments: Sequence[ImageAttachment] = (),
     ) -> Message:
         now = self._clock()
         with self._transaction() as db:
@@ -387,10 +407,18 @@ class ChatStore:
                 "SELECT leaf_id FROM conversations WHERE id = ?", (conversation_id,)
             ).fetchone()[0]
             cursor = db.execute(
-                "INSERT INTO messages"
-                " (conversation_id, parent_id, role, content, status, model, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (conversation_id, parent_id, role.value, content, status.value, model, now),
+                "INSERT INTO messages (conversation_id, parent_id, role, content, status,"
+                " model, created_at, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    conversation_id,
+                    parent_id,
+                    role.value,
+                    content,
+                    status.value,
+                    model,
+                    now,
+                    json.dumps([a.to_dict() for a in attachments]),
+                ),
             )
             new_id = int(cursor.lastrowid or 0)
             db.execute(
@@ -405,6 +433,7 @@ class ChatStore:
             model=model,
             created_at=now,
             parent_id=parent_id,
+            attachments=self.images.resolve(attachments),
         )
 
     def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:

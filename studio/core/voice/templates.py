@@ -248,6 +248,23 @@ CODES: Mapping[str, str] = {
     "chat_app_stopped": _mark(
         "Sentences", "Interrupted: the app closed while this answer was written."
     ),
+    # -- images in the chat (studio/core/chat/vision.py, studio/ui/chat/image_attach.py) --
+    "chat_image_no_projector": _mark(
+        "Sentences",
+        "This model cannot see images: it was loaded without a vision projector (mmproj). "
+        "Load a model that comes with one to send images.",
+    ),
+    "chat_image_projector_dropped": _mark(
+        "Sentences",
+        "This model cannot see images now: its vision projector failed to start, so it was "
+        "loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.",
+    ),
+    "chat_image_unreadable": _mark(
+        "Sentences", "{name} could not be read as an image: PNG, JPEG and WebP can be attached."
+    ),
+    "chat_image_too_many": _mark(
+        "Sentences", "At most {count} images can be sent with one message."
+    ),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",

@@ -30,6 +30,7 @@ from studio.core.chat import (
     SamplingSettings,
 )
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.vision import cannot_see
 from studio.core.errors import Problem
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
@@ -37,6 +38,12 @@ from studio.services.chat_service import AnswerDelta, ChatService, ConversationO
 from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.chat.image_attach import (
+    ImageAttachButton,
+    ImageDropFilter,
+    PendingImages,
+    PendingImagesBar,
+)
 from studio.ui.chat.inspector import Inspector
 from studio.ui.chat.model_picker import ModelPicker
 from studio.ui.chat.readable_column import ReadableColumn
@@ -90,6 +97,13 @@ class ChatPane(QWidget):
         self.input.setMaximumHeight(120)
         self.input.setTabChangesFocus(True)  # Tab leaves the box; a tab character never helps
         self.input.installEventFilter(self)
+        # Images waiting to be sent: the attach button, drops and pastes, their chips.
+        self.images = PendingImages(tasks, self)
+        self.image_drops = ImageDropFilter(self.input, self.images)
+        self.attach_button = ImageAttachButton(self.images)
+        self.pending_images = PendingImagesBar(self.images)
+        self.images.refused.connect(self._on_service_failed)
+        self.images.changed.connect(self._on_images_changed)
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setObjectName("chat-send")
         self.send_button.setAccessibleName(self.tr("Send the message"))
@@ -141,6 +155,7 @@ class ChatPane(QWidget):
         composer_buttons = QVBoxLayout()
         composer_buttons.addWidget(self.send_button)
         composer_buttons.addWidget(self.stop_button)
+        composer_buttons.addWidget(self.attach_button)
         composer_buttons.addStretch(1)
         composer = QHBoxLayout()
         composer.addWidget(self.input, 1)
@@ -165,6 +180,7 @@ class ChatPane(QWidget):
         footer.setObjectName("chat-composer")
         footer.column.addWidget(self.error_line)
         footer.column.addLayout(edit_row)
+        footer.column.addWidget(self.pending_images)
         footer.column.addLayout(composer)
 
         middle = QWidget()
@@ -338,16 +354,25 @@ class ChatPane(QWidget):
     @Slot()
     def _on_send_clicked(self) -> None:
         text = self.input.toPlainText().strip()
-        if not text or self.service.busy:
+        images = tuple(image.upload for image in self.images.images)
+        if (not text and not images) or self.service.busy or self.images.preparing:
             return
         if self._editing is not None:
             started = self.service.edit_and_resend(self._editing, text)
         else:
-            started = self.service.send(text)
+            started = self.service.send(text, images)
         if started is not None:
             self.input.clear()
+            if self._editing is None:
+                self.images.clear()
             self.error_line.setVisible(False)
             self._leave_edit()
+
+    def _on_images_changed(self) -> None:
+        # Said as soon as an image is attached, not only when sending fails.
+        problem = cannot_see(self.service.capabilities.vision)
+        if self.images.images and self.service.has_backend and problem is not None:
+            self._on_service_failed(problem)
 
     def _enter_edit(self, message_id: int) -> None:
         entry = self.view.messages.get(message_id)

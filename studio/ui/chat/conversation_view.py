@@ -39,7 +39,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from studio.core.chat import AnswerStats, Message, MessageStatus, Role
+from studio.core.chat.attachments import ImageAttachment
 from studio.core.tasks import TaskOwner
+from studio.ui.chat.image_thumbnails import ThumbnailCache
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
 from studio.ui.common.design import SPACE_M, colors_for
@@ -82,6 +84,7 @@ class MessageEntry:
     highlighting: set[tuple[str, str]] = field(default_factory=set)  # sent to a worker
     body_renders: int = 0  # full renders of the body (streaming renders only the tail)
     tail_renders: int = 0
+    attachments: tuple[ImageAttachment, ...] = ()  # shown as thumbnails in the header
 
     @property
     def streaming(self) -> bool:
@@ -120,6 +123,8 @@ class ConversationView(QTextBrowser):
         self._busy = False
         self._follow = True
         self._scroll_pending = False
+        # Thumbnails are loaded off the GUI thread; each header shows them once they are in.
+        self.thumbnails = ThumbnailCache(self, tasks, self._on_thumbnails_loaded)
         self.anchorClicked.connect(self._on_anchor_clicked)
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
@@ -189,6 +194,7 @@ class ConversationView(QTextBrowser):
             header=self._append_frame(top_margin=14),
             body=self._append_frame(),
             footer=self._append_frame(bottom_margin=4),
+            attachments=message.attachments,
         )
         self.messages[message.id] = entry
         if entry.role is Role.USER:
@@ -343,6 +349,8 @@ class ConversationView(QTextBrowser):
             if entry.reasoning_expanded:
                 text = html.escape(entry.reasoning).replace("\n", "<br>")
                 parts.append(f"<br><span style='color:gray'>{text}</span>")
+        if entry.attachments:
+            parts.append("<br>" + self.thumbnails.html(entry.message_id, entry.attachments))
         cursor = self._select(entry.header)
         cursor.removeSelectedText()
         cursor.insertHtml("".join(parts))
@@ -537,6 +545,10 @@ class ConversationView(QTextBrowser):
             QGuiApplication.clipboard().setText(entry.content)
         elif action == "copy-code" and len(numbers) == 2 and numbers[1] < len(entry.code):
             QGuiApplication.clipboard().setText(entry.code[numbers[1]])
+        elif action == "image" and len(numbers) == 2 and numbers[1] < len(entry.attachments):
+            path = entry.attachments[numbers[1]].path
+            if path is not None and path.exists():  # the full image, in the system's viewer
+                QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
         elif action == "reasoning":
             entry.reasoning_expanded = not entry.reasoning_expanded
             self._render_header(entry)
@@ -544,6 +556,11 @@ class ConversationView(QTextBrowser):
             self.edit_requested.emit(entry.message_id)
         elif action == "regenerate" and not self._busy:
             self.regenerate_requested.emit()
+
+    def _on_thumbnails_loaded(self, shas: set[str]) -> None:
+        for entry in self.messages.values():
+            if any(a.sha256 in shas for a in entry.attachments):
+                self._render_header(entry)
 
     def _on_scroll_value_changed(self, value: int) -> None:
         # Reading further up stops the view from following the stream; scrolling back to

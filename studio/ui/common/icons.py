@@ -25,6 +25,7 @@ GLYPHS = {
     "delete": "mdi6.trash-can-outline",
     "export": "mdi6.export-variant",
     "send": "mdi6.send",
+    "attach-image": "mdi6.image-plus-outline",
     "stop": "mdi6.stop-circle-outline",
     "load": "mdi6.download-box-outline",
     "eject": "mdi6.eject-outline",
