@@ -49,7 +49,10 @@ class PresetBar(Section):
         self.menu.aboutToShow.connect(self._fill_menu)
         self.menu_button = QToolButton()
         self.menu_button.setObjectName("chat-preset-actions")
+        set_role(self.menu_button, "flat")
         set_icon(self.menu_button, "more")
+        # The three dots already say "a menu": no arrow beside them.
+        self.menu_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0; }")
         self.menu_button.setAccessibleName(self.tr("Preset actions"))
         self.menu_button.setToolTip(self.tr("Save, rename, delete, import or export presets"))
         self.menu_button.setMenu(self.menu)
@@ -181,18 +184,19 @@ class PresetBar(Section):
         else:
             default = self._action(
                 "default",
-                self.tr("Start new chats with {model} from this preset").format(model=shown.model),
+                self.tr("Default for {model}").format(model=shown.model),
                 None,
                 enabled=current is not None,
             )
             default.setObjectName("chat-preset-default")
+            default.setToolTip(self.tr("New chats with this model start from this preset"))
             default.setCheckable(True)
             default.setChecked(current is not None and shown.model_default == current)
             default.toggled.connect(self._on_default_toggled)
             if shown.model_default is not None and shown.model_default != current:
                 self._action(
                     "close",
-                    self.tr("Stop starting {model} from “{name}”").format(
+                    self.tr("Clear the default for {model} (“{name}”)").format(
                         model=shown.model, name=shown.model_default
                     ),
                     lambda: self.service.set_model_default(None),

@@ -263,7 +263,7 @@ def test_a_models_default_preset_starts_its_new_conversations(
         assert not harness.menu_action("Load a model to give it").isEnabled()
         presets.show_snapshot(ready)
         harness.choose("Poet")
-        harness.menu_action(f"Start new chats with {MODEL}").trigger()
+        harness.menu_action(f"Default for {MODEL}").trigger()
         assert bar.caption.text() == f"New chats with {MODEL} start from “Poet”."
         assert bar.choose.itemIcon(bar.choose.findText("Poet")).isNull() is False
         harness.choose("Coder")  # this chat goes on with other settings
@@ -294,7 +294,7 @@ def test_a_models_default_preset_starts_its_new_conversations(
         assert chat.conversation is None and chat.settings == POET
         assert pane.sampling.settings() == POET
         # Cleared from the menu: new chats with it start as the last one was.
-        harness.menu_action(f"Start new chats with {MODEL}").trigger()
+        harness.menu_action(f"Default for {MODEL}").trigger()
         assert "New chats with" not in bar.caption.text()
         harness.choose("Coder")
         await harness.send("third chat")
