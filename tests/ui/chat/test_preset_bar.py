@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,15 @@ from pytestqt.qtbot import QtBot
 
 from studio.app import StudioApp
 from studio.context import AppContext
-from studio.core.chat import ChatStore, Message, SamplingSettings
-from studio.core.chat.presets import Preset, PresetLibrary
+from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
+from studio.core.chat.presets import Preset, PresetBook, PresetLibrary
 from studio.core.paths import AppPaths
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
+from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
+from studio.services.manager_service import EngineEvent
 from studio.services.preset_service import PresetService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import PresetBar, attach_presets
@@ -341,5 +344,56 @@ def test_a_damaged_presets_file_is_told_and_the_chats_are_untouched(
 
     loop.run_until_complete(scenario())
     assert [p.name for p in PresetLibrary(damaged).load().presets] == ["Fresh"]
+    studio.window.close()
+    loop.run_until_complete(studio.shutdown())
+
+
+@pytest.mark.engine
+@pytest.mark.usefixtures("engine_location")  # an engine that runs here
+def test_the_app_starts_a_chat_from_the_loaded_models_default_preset(
+    qtbot: QtBot, loop: asyncio.AbstractEventLoop, tmp_path: Path, smollm2: Path
+) -> None:
+    paths = AppPaths.default({"STUDIO_HOME": str(tmp_path)})
+    SettingsStore.in_directory(paths.config_dir).save(AppSettings(last_model=str(smollm2)))
+    pirate = replace(POET, max_tokens=8, seed=3, system_prompt="You are a pirate.")
+    library = PresetLibrary.in_directory(paths.data_dir)
+    library.save(
+        PresetBook()
+        .with_preset(Preset.of("Coder", CODER))
+        .with_preset(Preset.of("Pirate", pirate))
+        .with_default(smollm2.name, "Pirate")
+    )
+    studio = StudioApp(AppContext.create(paths))
+    qtbot.addWidget(studio.window)
+    assert studio.manager is not None
+    pane = studio.chat_pane
+    bar = pane.inspector.findChild(PresetBar)
+    assert bar is not None and bar.choose.currentIndex() == -1  # no model yet, no default
+
+    async def scenario() -> Message:
+        ready = asyncio.ensure_future(
+            next_emission(studio.manager.engine_event, lambda n: n.event is EngineEvent.READY, 120)
+        )
+        probed = asyncio.ensure_future(next_emission(studio.engine.probed, within=60))
+        studio.start()
+        await ready
+        await probed
+        # The manager's snapshot named the model: the blank chat took its default.
+        assert studio.presets.model == smollm2.name
+        assert pane.sampling.settings() == pirate
+        assert bar.choose.currentText() == "Pirate"
+        finished = asyncio.ensure_future(next_emission(studio.chat.answer_finished, within=120))
+        pane.input.setPlainText("Who are you?")
+        pane.send_button.click()
+        (answer,) = await finished
+        assert isinstance(answer, Message)
+        return answer
+
+    answer = loop.run_until_complete(scenario())
+    assert answer.status is MessageStatus.COMPLETE, answer.error_code
+    assert answer.stats.completion_tokens is not None and answer.stats.completion_tokens <= 8
+    assert studio.chat.conversation is not None
+    with ChatStore.in_directory(paths.data_dir) as store:
+        assert store.conversation(studio.chat.conversation.id).settings == pirate
     studio.window.close()
     loop.run_until_complete(studio.shutdown())
