@@ -5,6 +5,7 @@ chosen preset the one new conversations with the loaded model start from."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker
@@ -301,6 +302,16 @@ def attach_presets(pane: ChatPane, service: PresetService) -> PresetBar:
     sampling fields; an edit there may make another preset (or none) the current one."""
     bar = PresetBar(service)
     pane.inspector.add_presets(bar)
+    # Tab reaches the bar where it stands: after the inspector's top, before the prompt.
+    chain = (
+        pane.inspector.scroll_area,
+        bar.toggleButton(),
+        bar.choose,
+        bar.menu_button,
+        pane.sampling.prompt_section.toggleButton(),
+    )
+    for before, after in itertools.pairwise(chain):
+        QWidget.setTabOrder(before, after)
     service.applied.connect(pane.sampling.show_settings)
     # Connected after the pane's own handler, so the service already has the new settings.
     pane.sampling.settings_changed.connect(lambda _: service.refresh())

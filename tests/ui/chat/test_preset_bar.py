@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.app import StudioApp
@@ -92,6 +93,17 @@ class Harness:
         self.store.close()
 
 
+def next_tab(widget: QWidget) -> QWidget:
+    """Where Tab goes from `widget` (skipping what cannot take the focus, or is hidden)."""
+    following = widget.nextInFocusChain()
+    while following is not None and (
+        not following.focusPolicy() & Qt.FocusPolicy.TabFocus or not following.isVisible()
+    ):
+        following = following.nextInFocusChain()
+    assert following is not None
+    return following
+
+
 async def settle() -> None:
     for _ in range(10):
         await asyncio.sleep(0.01)
@@ -106,6 +118,10 @@ def test_the_bar_sits_above_the_system_prompt(
     top_of_prompt = prompt.mapTo(harness.pane.inspector, prompt.rect().topLeft()).y()
     assert bar.mapTo(harness.pane.inspector, bar.rect().bottomLeft()).y() < top_of_prompt
     assert not bar.choose.isEnabled()  # nothing to choose yet, and the caption says why
+    # Tab goes from the bar's title to its choice, its actions, then the system prompt.
+    assert next_tab(bar.toggleButton()) is bar.choose
+    assert next_tab(bar.choose) is bar.menu_button
+    assert next_tab(bar.menu_button) is prompt.toggleButton()
     assert "as a preset to reuse them" in bar.caption.text()
     harness.close(loop)
 
@@ -365,14 +381,15 @@ def test_the_app_starts_a_chat_from_the_loaded_models_default_preset(
     )
     studio = StudioApp(AppContext.create(paths))
     qtbot.addWidget(studio.window)
-    assert studio.manager is not None
+    manager = studio.manager
+    assert manager is not None
     pane = studio.chat_pane
     bar = pane.inspector.findChild(PresetBar)
     assert bar is not None and bar.choose.currentIndex() == -1  # no model yet, no default
 
     async def scenario() -> Message:
         ready = asyncio.ensure_future(
-            next_emission(studio.manager.engine_event, lambda n: n.event is EngineEvent.READY, 120)
+            next_emission(manager.engine_event, lambda n: n.event is EngineEvent.READY, 120)
         )
         probed = asyncio.ensure_future(next_emission(studio.engine.probed, within=60))
         studio.start()
