@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QEvent, QSignalBlocker
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -110,6 +110,13 @@ class PresetBar(Section):
         self.choose.setEnabled(bool(shown.names))
         self.caption.setText(self._caption_text(shown))
         self.caption.setVisible(bool(self.caption.text()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The caption is built from several lookups and the default's star takes the
+        # palette's colour: both are drawn again in the new language or theme.
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.PaletteChange):
+            self.show_presets(self.shown)
+        super().changeEvent(event)
 
     def _caption_text(self, shown: PresetsShown) -> str:
         if not shown.names:
