@@ -116,6 +116,17 @@ def test_a_presets_settings_reach_the_engine(
         chat.new_conversation()
         other = await turn()
         assert other.content != first.content
+        # And the temperature reaches it too: at 0 the engine picks the likeliest token
+        # whatever the seed, so two seeds give one answer.
+        for seed in (1, 2):
+            chat.set_settings(replace(PIRATE, temperature=0.0, seed=seed))
+            assert presets.create(f"Greedy {seed}") is not None
+        greedy: list[str] = []
+        for seed in (1, 2):
+            chat.new_conversation()
+            presets.apply(f"Greedy {seed}")
+            greedy.append((await turn()).content)
+        assert greedy[0] == greedy[1]
 
         # The model's default preset: a new conversation starts from it, with no apply.
         presets.use_model(smollm2.name)
