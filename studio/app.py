@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication
 from studio import __version__
 from studio.context import AppContext
 from studio.core.chat import ChatStore, ChatStoreError
+from studio.core.chat.presets import PresetLibrary
 from studio.core.engine import EngineChoice
 from studio.core.errors import Problem
 from studio.core.hub import DownloadQueue, HubClient, HubConfig
@@ -49,8 +50,10 @@ from studio.services.local_fit_service import LocalFitService
 from studio.services.log_tail import LogTail
 from studio.services.manager_service import create_manager_service
 from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
+from studio.services.preset_service import PresetService
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.chat.preset_bar import attach_presets
 from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
 from studio.ui.settings.engine_build import EngineBuildOffer
@@ -128,6 +131,10 @@ class StudioApp:
         self.chat_pane = ChatPane(self.chat, self.tasks)
         if chat_store_error is not None:
             self.chat_pane.show_storage_problem(Problem.of(chat_store_error))
+        self.presets = PresetService(
+            PresetLibrary.in_directory(context.paths.data_dir), self.tasks, self.chat
+        )
+        attach_presets(self.chat_pane, self.presets)
         self._tell_about_own_files()
         # A later save that fails (a full disk, a read-only folder) is told the same way.
         self.settings.failed.connect(
@@ -151,6 +158,8 @@ class StudioApp:
         self.engine.chosen.connect(self._on_engine_chosen)
         if self.manager is not None:
             self.manager.chat_backend_changed.connect(self.chat.use_backend)
+            # The loaded model's file name picks the preset its new conversations start from.
+            self.manager.snapshot_changed.connect(self.presets.show_snapshot)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
         self._engine_pid: int | None = None  # our llama-server: its memory is ours to reuse
         self.monitor = MemoryMonitor(self._read_memory, self.tasks)
@@ -280,6 +289,8 @@ class StudioApp:
         if problem is not None:
             log.error("settings not read, defaults apply: %s %s", problem.code, problem.params)
             self.chat_pane.show_notice(problem.code, problem.params)
+        if self.presets.problem is not None:  # the presets file was damaged, kept aside
+            self.chat_pane.show_notice(self.presets.problem.code, self.presets.problem.params)
         recovery = self.chat_store.recovery
         if recovery is not None:
             log.error("conversations file damaged (%s); recovered: %s", recovery.damage, recovery)

@@ -265,6 +265,29 @@ CODES: Mapping[str, str] = {
     "chat_image_too_many": _mark(
         "Sentences", "At most {count} images can be sent with one message."
     ),
+    # -- chat presets (studio/core/chat/presets.py) --
+    "preset_name_empty": _mark("Sentences", "A preset needs a name."),
+    "preset_name_taken": _mark("Sentences", "A preset named “{name}” already exists."),
+    "preset_missing": _mark("Sentences", "The preset “{name}” no longer exists."),
+    "preset_import_unreadable": _mark("Sentences", "The preset file {path} cannot be read."),
+    "preset_import_not_json": _mark("Sentences", "{path} is not a preset: it is not a JSON file."),
+    "preset_import_not_preset": _mark(
+        "Sentences",
+        "{path} is not a GGUF Studio preset: a preset has a name and its settings.",
+    ),
+    "preset_import_bad_value": _mark(
+        "Sentences", "{path} is not a usable preset: its “{field}” has the wrong kind of value."
+    ),
+    "preset_export_failed": _mark("Sentences", "The preset could not be saved to {path}."),
+    "presets_unwritable": _mark("Sentences", "The presets cannot be saved to {path}."),
+    "presets_set_aside": _mark(
+        "Sentences",
+        "Your presets could not be read, so the list starts empty. The unreadable file "
+        "was kept as {moved_to}.",
+    ),
+    "presets_unreadable": _mark(
+        "Sentences", "Your presets could not be read ({path}), so the list starts empty."
+    ),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",
