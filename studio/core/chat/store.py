@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from studio.core.chat.branches import Branch, MessageTree
 from studio.core.chat.models import (
     AnswerStats,
     Conversation,
@@ -101,6 +102,18 @@ def _tree_and_parts_v2(db: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: tuple[Migration, ...] = (_create_v1, _tree_and_parts_v2)
+
+# The branch on screen of every conversation, as a table `shown`: the path from each
+# conversation's leaf up to its root.
+_SHOWN = """
+    WITH RECURSIVE path(conversation_id, id) AS (
+        SELECT id, leaf_id FROM conversations WHERE leaf_id IS NOT NULL
+        UNION ALL
+        SELECT path.conversation_id, m.parent_id FROM path JOIN messages m ON m.id = path.id
+         WHERE m.parent_id IS NOT NULL),
+    shown AS (
+        SELECT path.conversation_id, m.id, m.content FROM path JOIN messages m ON m.id = path.id)
+"""
 
 
 class ChatStoreError(StudioError):
@@ -276,20 +289,22 @@ class ChatStore:
         for ASCII (SQLite's LIKE)."""
         needle = search.strip()
         pattern = f"%{_escape_like(needle)}%"
+        # Counts, matches and snippets come from the branch on screen (`_SHOWN`), not from
+        # versions the user paged away from; one pass over it, grouped by conversation.
         rows = self._query(
-            """
-            SELECT c.id, c.title, c.updated_at,
-                   (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS n,
-                   (SELECT m.content FROM messages m
-                     WHERE m.conversation_id = c.id AND (? = '' OR m.content LIKE ? ESCAPE '\\')
-                     ORDER BY m.id LIMIT 1) AS hit
-              FROM conversations c
-             WHERE ? = '' OR c.title LIKE ? ESCAPE '\\'
-                OR EXISTS (SELECT 1 FROM messages m
-                            WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\')
+            _SHOWN
+            + """,
+            found AS (
+                SELECT conversation_id, COUNT(*) AS n,
+                       MIN(CASE WHEN ? = '' OR content LIKE ? ESCAPE '\\' THEN id END) AS hit_id
+                  FROM shown GROUP BY conversation_id)
+            SELECT c.id, c.title, c.updated_at, COALESCE(f.n, 0) AS n,
+                   (SELECT m.content FROM messages m WHERE m.id = f.hit_id) AS hit
+              FROM conversations c LEFT JOIN found f ON f.conversation_id = c.id
+             WHERE ? = '' OR c.title LIKE ? ESCAPE '\\' OR f.hit_id IS NOT NULL
              ORDER BY c.updated_at DESC, c.id DESC
              LIMIT ?""",
-            (needle, pattern, needle, pattern, pattern, limit),
+            (needle, pattern, needle, pattern, limit),
         )
         return [
             ConversationSummary(
@@ -333,10 +348,51 @@ class ChatStore:
     # -- messages ------------------------------------------------------------------------
 
     def messages(self, conversation_id: int) -> list[Message]:
+        """The branch on screen: the path from the first message to the conversation's
+        leaf. Versions paged away from are not in it (see `branch` and `tree`)."""
         rows = self._query(
-            "SELECT * FROM messages WHERE conversation_id = ? ORDER BY id", (conversation_id,)
+            """
+            WITH RECURSIVE path(id) AS (
+                SELECT leaf_id FROM conversations WHERE id = ?
+                UNION ALL
+                SELECT m.parent_id FROM path JOIN messages m ON m.id = path.id
+                 WHERE m.parent_id IS NOT NULL)
+            SELECT * FROM messages
+             WHERE conversation_id = ? AND id IN (SELECT id FROM path) ORDER BY id""",
+            (conversation_id, conversation_id),
         )
         return [self._message(row) for row in rows]
+
+    def tree(self, conversation_id: int) -> MessageTree:
+        """How every message of the conversation links to the one it follows."""
+        rows = self._query(
+            "SELECT id, parent_id FROM messages WHERE conversation_id = ?", (conversation_id,)
+        )
+        return MessageTree((row["id"], row["parent_id"]) for row in rows)
+
+    def branch(self, conversation_id: int) -> Branch:
+        """The branch on screen with each message's versions (for the pagers)."""
+        messages = self.messages(conversation_id)
+        tree = self.tree(conversation_id)
+        return Branch(tuple(messages), tuple(tree.versions(m.id) for m in messages))
+
+    def show_version(self, message_id: int) -> None:
+        """Put `message_id` on screen with the newest turns that followed it: the
+        conversation's leaf moves to the newest message under it, so paging back to a
+        version brings back the conversation that went on from it."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT conversation_id FROM messages WHERE id = ?", (message_id,)
+            ).fetchone()
+            if row is None:
+                raise ChatStoreError(
+                    "chat_message_missing", f"no message {message_id}", message_id=message_id
+                )
+            links = db.execute(
+                "SELECT id, parent_id FROM messages WHERE conversation_id = ?", (row[0],)
+            ).fetchall()
+            leaf = MessageTree(links).newest_leaf(message_id)
+            db.execute("UPDATE conversations SET leaf_id = ? WHERE id = ?", (leaf, row[0]))
 
     def message(self, message_id: int) -> Message:
         rows = self._query("SELECT * FROM messages WHERE id = ?", (message_id,))
@@ -370,7 +426,11 @@ class ChatStore:
         *,
         status: MessageStatus = MessageStatus.COMPLETE,
         model: str | None = None,
+        version_of: int | None = None,
     ) -> Message:
+        """Continue the branch on screen, or with `version_of`, add a new version of that
+        message (a sibling: same parent) and show it. Either way the new message becomes
+        the conversation's leaf."""
         now = self._clock()
         with self._transaction() as db:
             exists = db.execute(
@@ -382,10 +442,20 @@ class ChatStore:
                     f"no conversation {conversation_id}",
                     conversation_id=conversation_id,
                 )
-            # A new message continues the branch on screen.
+            # A new message continues the branch on screen; a new version starts beside one.
             parent_id = db.execute(
                 "SELECT leaf_id FROM conversations WHERE id = ?", (conversation_id,)
             ).fetchone()[0]
+            if version_of is not None:
+                sibling = db.execute(
+                    "SELECT parent_id FROM messages WHERE id = ? AND conversation_id = ?",
+                    (version_of, conversation_id),
+                ).fetchone()
+                if sibling is None:
+                    raise ChatStoreError(
+                        "chat_message_missing", f"no message {version_of}", message_id=version_of
+                    )
+                parent_id = sibling[0]
             cursor = db.execute(
                 "INSERT INTO messages"
                 " (conversation_id, parent_id, role, content, status, model, created_at)"
@@ -441,7 +511,8 @@ class ChatStore:
             db.execute("UPDATE messages SET content = ? WHERE id = ?", (content, message_id))
 
     def delete_from(self, message_id: int) -> None:
-        """Delete a message and every later one of its conversation (regenerate, edit)."""
+        """Delete a message and everything that followed it, in every branch under it;
+        its other versions stay."""
         with self._transaction() as db:
             row = db.execute(
                 "SELECT conversation_id, parent_id FROM messages WHERE id = ?", (message_id,)
@@ -452,9 +523,14 @@ class ChatStore:
             db.execute(
                 "UPDATE conversations SET leaf_id = ? WHERE id = ?", (parent_id, conversation_id)
             )
+            # One statement: the parent links inside the subtree are checked at its end.
             db.execute(
-                "DELETE FROM messages WHERE conversation_id = ? AND id >= ?",
-                (conversation_id, message_id),
+                """
+                WITH RECURSIVE under(id) AS (
+                    SELECT ? UNION ALL
+                    SELECT m.id FROM messages m JOIN under ON m.parent_id = under.id)
+                DELETE FROM messages WHERE id IN (SELECT id FROM under)""",
+                (message_id,),
             )
 
     def mark_unfinished_interrupted(self) -> int:
