@@ -30,15 +30,16 @@ def pager_html(versions: Versions | None, scheme: str) -> str:
     """The pager's rich text, or "" when the message has only one version."""
     if versions is None or not versions.several:
         return ""
+    # Heavy angle brackets (U+276E, U+276F): the thin ones are lost at the footer's size.
     arrows = (
-        (OLDER, "&lsaquo;", versions.previous, _tr("Older version")),
-        (NEWER, "&rsaquo;", versions.next, _tr("Newer version")),
+        (OLDER, "&#x276E;", versions.previous, _tr("Older version")),
+        (NEWER, "&#x276F;", versions.next, _tr("Newer version")),
     )
     older, newer = (
-        f"<a href='{scheme}:{action}/{versions.message_id}' title='{html.escape(tip)}'>"
-        f"<b>&nbsp;{arrow}&nbsp;</b></a>"
+        f"<a href='{scheme}:{action}/{versions.message_id}' title='{html.escape(tip)}'"
+        f" style='text-decoration:none'>&nbsp;{arrow}&nbsp;</a>"
         if neighbour is not None
-        else f"<span style='color:gray'><b>&nbsp;{arrow}&nbsp;</b></span>"
+        else f"<span style='color:gray'>&nbsp;{arrow}&nbsp;</span>"
         for action, arrow, neighbour, tip in arrows
     )
     position = _tr("{position}/{count}").format(position=versions.position, count=versions.count)
