@@ -5,12 +5,14 @@ branch on screen."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from studio.core.chat import ChatStore, ChatStoreError, MessageStatus, Role, to_json, to_markdown
 from studio.core.chat.branches import MessageTree, Versions
+from studio.core.chat.store import _create_v1
 
 
 @pytest.fixture
@@ -183,3 +185,33 @@ def test_the_tree_pages_through_siblings_and_finds_the_newest_leaf() -> None:
     assert (tree.newest_leaf(2), tree.newest_leaf(3), tree.newest_leaf(1)) == (7, 6, 7)
     assert tree.newest_leaf(7) == 7
     assert tree.versions(99) == Versions(99)  # unknown: a lone version, no pager
+
+
+def test_a_migrated_version_1_conversation_gets_versions_and_keeps_every_turn(
+    tmp_path: Path,
+) -> None:
+    """A chat written by schema 1 (no tree) is one branch after the migration; a
+    regenerate there adds a version, and paging back shows the old turns whole."""
+    path = tmp_path / "chat.sqlite3"
+    old = sqlite3.connect(path)
+    _create_v1(old)
+    old.executescript(
+        """
+        INSERT INTO conversations (id, title, created_at, updated_at)
+             VALUES (1, 'old', 1, 5);
+        INSERT INTO messages (id, conversation_id, role, content, status, created_at)
+             VALUES (1, 1, 'user', 'q1', 'complete', 1), (2, 1, 'assistant', 'a1', 'complete', 2),
+                    (3, 1, 'user', 'q2', 'complete', 3), (4, 1, 'assistant', 'a2', 'complete', 4);
+        PRAGMA user_version = 1;
+        """
+    )
+    old.close()
+    with ChatStore(path) as store:
+        branch = store.branch(1)
+        assert [m.content for m in branch.messages] == ["q1", "a1", "q2", "a2"]
+        assert not any(v.several for v in branch.versions)
+        assert store.list_conversations("a2")[0].message_count == 4
+        store.add_message(1, Role.ASSISTANT, "a1 again", version_of=2)
+        assert _shown(store, 1) == ["q1", "a1 again"]
+        store.show_version(2)
+        assert _shown(store, 1) == ["q1", "a1", "q2", "a2"]
