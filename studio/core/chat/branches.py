@@ -11,7 +11,7 @@ every later turn of each branch. Nothing here touches the database: the store lo
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from studio.core.chat.models import Message
@@ -94,3 +94,15 @@ class MessageTree:
             newest = max(newest, node)
             pending.extend(self._children.get(node, ()))
         return newest
+
+
+def path_to(parents: Mapping[int, int | None], leaf: int | None) -> list[int]:
+    """The ids from the root down to `leaf`, given each message's parent: the branch on
+    screen when `leaf` is the conversation's. A link to a message that is gone ends it."""
+    path: list[int] = []
+    node = leaf
+    while node is not None and node in parents and len(path) <= len(parents):
+        path.append(node)
+        node = parents[node]
+    path.reverse()
+    return path

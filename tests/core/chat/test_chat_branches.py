@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from studio.core.chat import ChatStore, ChatStoreError, MessageStatus, Role, to_json, to_markdown
-from studio.core.chat.branches import MessageTree, Versions
+from studio.core.chat.branches import MessageTree, Versions, path_to
 from studio.core.chat.store import _create_v1
 
 
@@ -185,6 +185,13 @@ def test_the_tree_pages_through_siblings_and_finds_the_newest_leaf() -> None:
     assert (tree.newest_leaf(2), tree.newest_leaf(3), tree.newest_leaf(1)) == (7, 6, 7)
     assert tree.newest_leaf(7) == 7
     assert tree.versions(99) == Versions(99)  # unknown: a lone version, no pager
+
+
+def test_the_path_to_a_leaf_ends_at_a_lost_link_and_never_loops() -> None:
+    assert path_to({1: None, 2: 1, 3: 2, 4: 2}, 3) == [1, 2, 3]
+    assert path_to({2: 9, 3: 2}, 3) == [2, 3]  # 9 is gone: the branch starts at 2
+    assert path_to({1: None}, None) == []
+    assert len(path_to({1: 2, 2: 1}, 1)) <= 3  # damaged links that loop still end
 
 
 def test_a_migrated_version_1_conversation_gets_versions_and_keeps_every_turn(
