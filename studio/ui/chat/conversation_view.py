@@ -176,6 +176,7 @@ class ConversationView(QTextBrowser):
         self.messages.clear()
         self.notices.clear()
         self._follow = True
+        self._pager_focus = None
 
     def show_messages(self, messages: Iterable[Message], versions: Iterable[Versions] = ()) -> None:
         self.clear()
