@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from studio.core.chat.attachments import (
     too_many_images,
 )
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
+from studio.core.chat.branches import Versions
 from studio.core.chat.vision import VisionSupport, cannot_see
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
@@ -113,6 +115,7 @@ class ConversationOpened:
 
     conversation: Conversation | None
     messages: tuple[Message, ...] = ()
+    versions: tuple[Versions, ...] = ()  # one per message: where it stands among its versions
 
 
 @dataclass(frozen=True)
@@ -169,8 +172,9 @@ class ChatService(QObject):
     conversation_opened = Signal(object)  # ConversationOpened
     conversation_changed = Signal(object)  # Conversation (title or settings)
     message_added = Signal(object)  # Message
-    messages_removed = Signal(int)  # first removed message id; later ones go too
-    message_edited = Signal(object)  # Message
+    # Branch: the conversation on screen changed from some message on (a new version, or
+    # the user paged to another one); the view keeps what both branches share.
+    branch_shown = Signal(object)
     answer_delta = Signal(object)  # AnswerDelta (batched)
     answer_finished = Signal(object)  # Message, as persisted
     busy_changed = Signal(bool)
@@ -202,6 +206,7 @@ class ChatService(QObject):
             clock=clock,
         )
         self._answer: asyncio.Task[None] | None = None
+        self._switch: asyncio.Task[None] | None = None  # paging to another version
         self._search = ""
         self.conversation: Conversation | None = None
         # Settings chosen before the first message of a new conversation creates it.
@@ -286,12 +291,14 @@ class ChatService(QObject):
             await asyncio.gather(self._answer, return_exceptions=True)
         try:
             conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
-            messages = await asyncio.to_thread(self._store.messages, conversation_id)
+            branch = await asyncio.to_thread(self._store.branch, conversation_id)
         except StudioError as error:
             self.failed.emit(Problem.of(error))
             return
         self.conversation = conversation
-        self.conversation_opened.emit(ConversationOpened(conversation, tuple(messages)))
+        self.conversation_opened.emit(
+            ConversationOpened(conversation, branch.messages, branch.versions)
+        )
 
     def rename(self, conversation_id: int, title: str) -> asyncio.Task[None]:
         return self._tasks.spawn("chat-rename", self._rename(conversation_id, title.strip()))
@@ -380,16 +387,28 @@ class ChatService(QObject):
         return self._start(self._send(text, tuple(images)))
 
     def regenerate(self) -> asyncio.Task[None] | None:
-        """Replace the last answer with a new one."""
+        """Answer the last question again; the earlier answers stay as its versions."""
         if self.conversation is None or self.busy or self._backend is None:
             return None
         return self._start(self._regenerate(self.conversation.id))
 
     def edit_and_resend(self, message_id: int, text: str) -> asyncio.Task[None] | None:
-        """Change an earlier user message, drop everything after it, and answer again."""
+        """Ask an earlier question anew: a new version of that user message, answered
+        again. The conversation that followed the old version stays, a page away."""
         if self.conversation is None or self.busy or self._backend is None or not text.strip():
             return None
         return self._start(self._edit(self.conversation.id, message_id, text.strip()))
+
+    def switch_version(self, message_id: int, step: int) -> asyncio.Task[None] | None:
+        """Show the version `step` away from `message_id` (-1 the older, +1 the newer) with
+        the turns that followed it. Refused while an answer streams: that answer belongs
+        to the branch on screen."""
+        if self.conversation is None or self.busy:
+            return None
+        self._switch = self._tasks.spawn(
+            "chat-version", self._switch_version(self.conversation.id, message_id, step)
+        )
+        return self._switch
 
     def stop(self) -> None:
         if self._answer is not None and not self._answer.done():
@@ -406,6 +425,7 @@ class ChatService(QObject):
             self.busy_changed.emit(False)
 
     async def _send(self, text: str, images: tuple[ImageUpload, ...] = ()) -> None:
+        await self._switched()
         if self.conversation is None:
             self.conversation = await asyncio.to_thread(
                 self._store.create_conversation,
@@ -424,47 +444,86 @@ class ChatService(QObject):
         await self._stream_answer(conversation_id)
 
     async def _regenerate(self, conversation_id: int) -> None:
+        await self._switched()
         history = await asyncio.to_thread(self._store.messages, conversation_id)
-        last_user = max((m.id for m in history if m.role is Role.USER), default=None)
-        if last_user is None:
+        if not any(m.role is Role.USER for m in history):
             return
-        later = [m.id for m in history if m.id > last_user]
-        if later:
-            await asyncio.to_thread(self._store.delete_from, later[0])
-            self.messages_removed.emit(later[0])
-        await self._stream_answer(conversation_id)
+        last = history[-1]
+        # A new version of the last answer; a question left without one is just answered.
+        await self._stream_answer(
+            conversation_id, version_of=last.id if last.role is Role.ASSISTANT else None
+        )
 
     async def _edit(self, conversation_id: int, message_id: int, text: str) -> None:
+        await self._switched()
         history = await asyncio.to_thread(self._store.messages, conversation_id)
         target = next((m for m in history if m.id == message_id), None)
         if target is None or target.role is not Role.USER:
             return
-        later = [m.id for m in history if m.id > message_id]
-        await asyncio.to_thread(self._store.replace_content, message_id, text)
-        if later:
-            await asyncio.to_thread(self._store.delete_from, later[0])
-            self.messages_removed.emit(later[0])
-        self.message_edited.emit(await asyncio.to_thread(self._store.message, message_id))
+        # The new version keeps the images the edited message was sent with: an edit
+        # changes the words, the pictures are still what the question is about.
+        await asyncio.to_thread(
+            partial(
+                self._store.add_message,
+                conversation_id,
+                Role.USER,
+                text,
+                version_of=message_id,
+                attachments=target.attachments,
+            )
+        )
+        await self._show_branch(conversation_id)
+        await self._list(self._search)
         await self._stream_answer(conversation_id)
 
-    async def _stream_answer(self, conversation_id: int) -> None:
+    async def _switch_version(self, conversation_id: int, message_id: int, step: int) -> None:
+        try:
+            tree = await asyncio.to_thread(self._store.tree, conversation_id)
+            target = tree.sibling(message_id, step) if message_id in tree else None
+            if target is None:
+                return
+            await asyncio.to_thread(self._store.show_version, target)
+        except StudioError as error:
+            self.failed.emit(Problem.of(error))
+            return
+        await self._show_branch(conversation_id)
+        await self._list(self._search)  # the branch's length and snippet changed
+
+    async def _switched(self) -> None:
+        """Let a switch of version land first: a new turn continues the branch it shows."""
+        if self._switch is not None:
+            await asyncio.gather(self._switch, return_exceptions=True)
+
+    async def _show_branch(self, conversation_id: int) -> None:
+        branch = await asyncio.to_thread(self._store.branch, conversation_id)
+        if self.conversation is not None and self.conversation.id == conversation_id:
+            self.branch_shown.emit(branch)
+
+    async def _stream_answer(self, conversation_id: int, version_of: int | None = None) -> None:
+        """Answer the branch on screen; with `version_of`, as a new version of that answer."""
         backend = self._backend
         if backend is None:
             self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return
         conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
-        history = await asyncio.to_thread(self._store.messages, conversation_id)
-        vision = self.capabilities.vision is VisionSupport.READY
-        messages = await asyncio.to_thread(request_messages, conversation, history, vision)
         placeholder = await asyncio.to_thread(
             self._store.add_message,
             conversation_id,
             Role.ASSISTANT,
             status=MessageStatus.STREAMING,
             model=self.model_name,
+            version_of=version_of,
         )
-        self.message_added.emit(placeholder)
+        if version_of is None:
+            self.message_added.emit(placeholder)
+        else:
+            await self._show_branch(conversation_id)
         answer_id = placeholder.id
+        # The question is the branch that leads to the placeholder, without it.
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        vision = self.capabilities.vision is VisionSupport.READY
+        question = [m for m in history if m.id != answer_id]
+        messages = await asyncio.to_thread(request_messages, conversation, question, vision)
         chunks = ChunkBuffer(*self._chunk, clock=self._clock)
         timings: dict[str, Any] = {}
         usage: dict[str, Any] = {}

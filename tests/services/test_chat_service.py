@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.branches import Branch
 from studio.core.errors import Problem
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
@@ -144,13 +145,13 @@ def test_stop_keeps_the_partial_answer_and_closes_the_stream(
     loop.run_until_complete(tasks.shutdown())
 
 
-def test_regenerate_replaces_the_last_answer(
+def test_regenerate_adds_a_version_and_keeps_the_earlier_answer(
     loop: asyncio.AbstractEventLoop, store: ChatStore
 ) -> None:
     backend = ScriptedBackend(pieces=["first"])
     service, tasks = _service(store, backend)
-    removed: list[int] = []
-    service.messages_removed.connect(removed.append)
+    branches: list[Branch] = []
+    service.branch_shown.connect(branches.append)
 
     async def scenario() -> None:
         task = service.send("question")
@@ -168,17 +169,24 @@ def test_regenerate_replaces_the_last_answer(
         (Role.USER, "question"),
         (Role.ASSISTANT, "second"),
     ]
-    assert len(removed) == 1
-    # The regenerated request did not include the replaced answer.
+    # The view was told the new branch before the answer streamed: the placeholder, 2/2.
+    (shown,) = branches
+    assert [m.status for m in shown.messages] == [MessageStatus.COMPLETE, MessageStatus.STREAMING]
+    assert (shown.versions[1].position, shown.versions[1].count) == (2, 2)
+    first = store.message(shown.versions[1].previous or 0)
+    assert (first.content, first.status) == ("first", MessageStatus.COMPLETE)
+    # The regenerated request did not include the earlier answer.
     assert backend.requests[1][0] == [{"role": "user", "content": "question"}]
     loop.run_until_complete(tasks.shutdown())
 
 
-def test_edit_and_resend_rewrites_history_from_that_message(
+def test_edit_and_resend_branches_and_paging_back_restores_the_old_turns(
     loop: asyncio.AbstractEventLoop, store: ChatStore
 ) -> None:
     backend = ScriptedBackend(pieces=["a1"])
     service, tasks = _service(store, backend)
+    branches: list[Branch] = []
+    service.branch_shown.connect(branches.append)
 
     async def scenario() -> None:
         for text in ("q1", "q2"):
@@ -191,6 +199,16 @@ def test_edit_and_resend_rewrites_history_from_that_message(
         task = service.edit_and_resend(first_question.id, "q1 edited")
         assert task is not None
         await task
+        edited = store.messages(service.conversation.id)[0]
+        switched = service.switch_version(edited.id, -1)
+        assert switched is not None
+        await switched
+        nothing_older = service.switch_version(first_question.id, -1)
+        assert nothing_older is not None
+        await nothing_older
+        back = service.switch_version(first_question.id, +1)
+        assert back is not None
+        await back
 
     loop.run_until_complete(scenario())
     assert service.conversation is not None
@@ -198,6 +216,44 @@ def test_edit_and_resend_rewrites_history_from_that_message(
         "q1 edited",
         "new answer",
     ]
+    # The edit showed its branch (q1 edited, 2/2); paging showed the old one whole, then
+    # the new one again; the edge of the versions showed nothing.
+    assert [[m.content for m in b.messages] for b in branches] == [
+        ["q1 edited"],
+        ["q1", "a1", "q2", "a1"],
+        ["q1 edited", "new answer"],
+    ]
+    assert [(v.position, v.count) for v in branches[1].versions] == [(1, 2), (1, 1), (1, 1), (1, 1)]
+    # The edited question went to the engine without the turns of the old branch.
+    assert backend.requests[2][0] == [{"role": "user", "content": "q1 edited"}]
+    loop.run_until_complete(tasks.shutdown())
+
+
+def test_paging_versions_is_refused_while_an_answer_streams(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    backend = ScriptedBackend(pieces=["one"])
+    service, tasks = _service(store, backend)
+
+    async def scenario() -> None:
+        task = service.send("q")
+        assert task is not None
+        await task
+        backend.pieces, backend.hold = ["two ", "three"], 1
+        started = asyncio.ensure_future(next_emission(service.answer_delta))
+        assert service.regenerate() is not None
+        await started
+        assert service.conversation is not None
+        answer = store.messages(service.conversation.id)[-1]
+        assert service.busy
+        assert service.switch_version(answer.id, -1) is None
+        finished = asyncio.ensure_future(next_emission(service.answer_finished))
+        service.stop()
+        await finished
+
+    loop.run_until_complete(scenario())
+    assert service.conversation is not None
+    assert [m.content for m in store.messages(service.conversation.id)] == ["q", "two "]
     loop.run_until_complete(tasks.shutdown())
 
 

@@ -122,6 +122,7 @@ def _salvage(damaged: Path, fresh: Path, prepare: Prepare) -> dict[str, int]:
         counts = {
             table: _copy_table(source, target, table) for table in ("conversations", "messages")
         }
+        _mend_leaves(target)
         target.execute("COMMIT")
         return counts
     finally:
@@ -147,11 +148,41 @@ def _copy_table(source: sqlite3.Connection, target: sqlite3.Connection, table: s
         values = _cleaned(table, dict(zip(shared, row, strict=True)))
         if values is None:
             continue
+        if table == "messages" and values.get("parent_id") is not None:
+            values["parent_id"] = _surviving_parent(target, values)
         try:
             copied += target.execute(insert, [values[c] for c in shared]).rowcount
         except sqlite3.Error:
             continue  # a row the schema refuses (a NULL where none may be, an orphan)
     return copied
+
+
+def _surviving_parent(target: sqlite3.Connection, message: dict[str, object]) -> object:
+    """The message's parent, or when that one was lost, the message copied last before it
+    in its conversation: a lost message must not cut the turns after it off their
+    conversation. Rows come in id order and parents are older, so a surviving parent is
+    already copied."""
+    parent = message["parent_id"]
+    if target.execute("SELECT 1 FROM messages WHERE id = ?", (parent,)).fetchone():
+        return parent
+    row = target.execute(
+        "SELECT MAX(id) FROM messages WHERE conversation_id = ? AND id < ?",
+        (message.get("conversation_id"), message.get("id")),
+    ).fetchone()
+    return row[0] if row else None
+
+
+def _mend_leaves(target: sqlite3.Connection) -> None:
+    """A conversation whose shown leaf was lost shows its newest surviving message."""
+    if "leaf_id" not in {str(row[1]) for row in target.execute("PRAGMA table_info(conversations)")}:
+        return
+    target.execute(
+        """
+        UPDATE conversations SET leaf_id = (
+            SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = conversations.id)
+         WHERE leaf_id IS NULL
+            OR leaf_id NOT IN (SELECT id FROM messages WHERE conversation_id = conversations.id)"""
+    )
 
 
 def _readable_rows(

@@ -215,6 +215,7 @@ class ChatPane(QWidget):
         QShortcut(QKeySequence("Ctrl+F"), self, self.conversations.search.setFocus)
         QShortcut(QKeySequence("Ctrl+I"), self, self.inspector_button.toggle)
         self.view.regenerate_requested.connect(service.regenerate)
+        self.view.version_requested.connect(service.switch_version)
         self.view.edit_requested.connect(self._enter_edit)
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
         self.conversations.open_requested.connect(service.open)
@@ -229,8 +230,7 @@ class ChatPane(QWidget):
         service.conversation_opened.connect(self._on_service_conversation_opened)
         service.conversation_changed.connect(self._on_service_conversation_changed)
         service.message_added.connect(self.view.add_message)
-        service.messages_removed.connect(self.view.remove_from)
-        service.message_edited.connect(self.view.replace)
+        service.branch_shown.connect(self.view.show_branch)
         service.answer_delta.connect(self._on_service_answer_delta)
         service.answer_finished.connect(self.view.finish)
         service.busy_changed.connect(self._on_service_busy_changed)
@@ -381,7 +381,10 @@ class ChatPane(QWidget):
         self._editing = message_id
         self.input.setPlainText(entry.content)
         self.edit_banner.setText(
-            self.tr("Editing an earlier message: sending replaces it and everything after it.")
+            self.tr(
+                "Editing an earlier message: sending makes a new version of it and answers "
+                "anew; the conversation that followed the old one stays, a page away."
+            )
         )
         self.edit_banner.setVisible(True)
         self.cancel_edit_button.setVisible(True)
@@ -416,7 +419,7 @@ class ChatPane(QWidget):
             self.conversations.set_current(None)
             self.sampling.show_settings(self.service.settings)
             return
-        self.view.show_messages(messages)
+        self.view.show_messages(messages, opened.versions)
         self._on_service_conversation_changed(conversation)
         self.conversations.set_current(conversation.id)
 

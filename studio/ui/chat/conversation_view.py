@@ -40,10 +40,12 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from studio.core.chat import AnswerStats, Message, MessageStatus, Role
 from studio.core.chat.attachments import ImageAttachment
+from studio.core.chat.branches import Branch, Versions
 from studio.core.tasks import TaskOwner
 from studio.ui.chat.image_thumbnails import ThumbnailCache
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
+from studio.ui.chat.version_pager import NEWER, OLDER, STEPS, link_of, pager_html
 from studio.ui.common.design import SPACE_M, colors_for
 from studio.ui.common.voice import ui_voice
 
@@ -85,6 +87,7 @@ class MessageEntry:
     body_renders: int = 0  # full renders of the body (streaming renders only the tail)
     tail_renders: int = 0
     attachments: tuple[ImageAttachment, ...] = ()  # shown as thumbnails in the header
+    versions: Versions | None = None  # None: the only version
 
     @property
     def streaming(self) -> bool:
@@ -109,6 +112,7 @@ class Notice:
 class ConversationView(QTextBrowser):
     edit_requested = Signal(int)  # message id
     regenerate_requested = Signal()
+    version_requested = Signal(int, int)  # message id, step: -1 the older version, +1 newer
 
     def __init__(self, tasks: TaskOwner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -125,6 +129,9 @@ class ConversationView(QTextBrowser):
         self._scroll_pending = False
         # Thumbnails are loaded off the GUI thread; each header shows them once they are in.
         self.thumbnails = ThumbnailCache(self, tasks, self._on_thumbnails_loaded)
+        # (place in the transcript, arrow) of the pager link the user just followed, to
+        # give it the focus again once the other version is shown.
+        self._pager_focus: tuple[int, str] | None = None
         self.anchorClicked.connect(self._on_anchor_clicked)
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
@@ -174,11 +181,35 @@ class ConversationView(QTextBrowser):
         self.messages.clear()
         self.notices.clear()
         self._follow = True
+        self._pager_focus = None
 
-    def show_messages(self, messages: Iterable[Message]) -> None:
+    def show_messages(self, messages: Iterable[Message], versions: Iterable[Versions] = ()) -> None:
         self.clear()
         for message in messages:
             self.add_message(message)
+        self._show_versions(versions)
+
+    def show_branch(self, branch: Branch) -> None:
+        """Another branch of the conversation (a new version, or the user paged): the
+        messages both branches share stay as they are, the rest is replaced."""
+        shown = sorted(self.messages)
+        wanted = [message.id for message in branch.messages]
+        keep = 0
+        while keep < min(len(shown), len(wanted)) and shown[keep] == wanted[keep]:
+            keep += 1
+        if keep < len(shown):
+            self.remove_from(shown[keep])
+        for message in branch.messages[keep:]:
+            self.add_message(message)
+        self._show_versions(branch.versions)
+        self._focus_pager()
+
+    def _show_versions(self, versions: Iterable[Versions]) -> None:
+        for version in versions:
+            entry = self.messages.get(version.message_id)
+            if entry is not None and (entry.versions or Versions(entry.message_id)) != version:
+                entry.versions = version
+                self._render_footer(entry)
 
     def add_message(self, message: Message) -> MessageEntry:
         previous_last = self._last_assistant()
@@ -247,12 +278,6 @@ class ConversationView(QTextBrowser):
         # code highlighting, which comes back from a worker thread.
         self._render_footer(entry)
         self._highlight_later(entry)
-
-    def replace(self, message: Message) -> None:
-        entry = self.messages.get(message.id)
-        if entry is not None:
-            entry.content = message.content
-            self._render_body(entry)
 
     def remove_from(self, message_id: int) -> None:
         """Remove a message and everything shown after it."""
@@ -421,6 +446,9 @@ class ConversationView(QTextBrowser):
 
     def _render_footer(self, entry: MessageEntry) -> None:
         parts: list[str] = []
+        pager = pager_html(entry.versions, _SCHEME)
+        if pager:
+            parts.append(pager)
         status = self._status_text(entry)
         if status:
             parts.append(f"<i>{html.escape(status)}</i>")
@@ -556,6 +584,45 @@ class ConversationView(QTextBrowser):
             self.edit_requested.emit(entry.message_id)
         elif action == "regenerate" and not self._busy:
             self.regenerate_requested.emit()
+        elif action in STEPS and not self._busy:
+            self._pager_focus = (sorted(self.messages).index(entry.message_id), action)
+            self.version_requested.emit(entry.message_id, STEPS[action])
+
+    def _focus_pager(self) -> None:
+        """After paging, the keyboard focus is on the same arrow of the version now shown
+        (or on the other arrow when that one ends there), so Enter pages on."""
+        if self._pager_focus is None:
+            return
+        place, action = self._pager_focus
+        self._pager_focus = None
+        shown = sorted(self.messages)
+        if place >= len(shown):
+            return
+        entry = self.messages[shown[place]]
+        for arrow in (action, NEWER if action == OLDER else OLDER):
+            cursor = self._link_cursor(entry.footer, link_of(arrow, entry.message_id, _SCHEME))
+            if cursor is not None:
+                self.setTextCursor(cursor)
+                return
+
+    def _link_cursor(self, frame: QTextFrame, href: str) -> QTextCursor | None:
+        """A cursor selecting the link to `href` inside `frame` (how the browser marks the
+        link that has the keyboard focus)."""
+        block = self.document().findBlock(frame.firstPosition())
+        while block.isValid() and block.position() <= frame.lastPosition():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                if fragment.charFormat().anchorHref() == href:
+                    cursor = QTextCursor(self.document())
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(
+                        fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor
+                    )
+                    return cursor
+                fragments += 1
+            block = block.next()
+        return None
 
     def _on_thumbnails_loaded(self, shas: set[str]) -> None:
         for entry in self.messages.values():
