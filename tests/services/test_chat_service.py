@@ -387,3 +387,29 @@ def test_a_stream_the_manager_cancelled_is_kept_as_cancelled(
     assert answer.status is MessageStatus.CANCELLED
     assert answer.content == "partial"
     loop.run_until_complete(tasks.shutdown())
+
+
+def test_an_edit_keeps_the_images_of_the_question_it_replaces(
+    loop: asyncio.AbstractEventLoop, store: ChatStore
+) -> None:
+    """The edit changes the words; the pictures the question was about go with the new
+    version, so the engine sees them again."""
+    from tests.core.chat.test_chat_images import upload
+
+    conversation = store.create_conversation("look")
+    image = store.images.put(upload())
+    question = store.add_message(conversation.id, Role.USER, "What is this?", attachments=[image])
+    store.add_message(conversation.id, Role.ASSISTANT, "A dot.")
+    service, tasks = _service(store, ScriptedBackend(pieces=["A pixel."]))
+
+    async def scenario() -> None:
+        await service.open(conversation.id)
+        task = service.edit_and_resend(question.id, "What colour is this?")
+        assert task is not None
+        await task
+
+    loop.run_until_complete(scenario())
+    edited, _answer = store.messages(conversation.id)
+    assert edited.id != question.id and edited.content == "What colour is this?"
+    assert edited.attachments == (image,)
+    loop.run_until_complete(tasks.shutdown())
