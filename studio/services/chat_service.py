@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,8 @@ from studio.core.chat import (
     to_markdown,
 )
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
+from studio.core.chat.context import TokenCounter, context_refusal, fit_to_context
+from studio.core.chat.models import OverflowPolicy
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
@@ -164,6 +166,7 @@ class ChatService(QObject):
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
     failed = Signal(object)  # Problem
+    context_trimmed = Signal(object)  # ContextTrimmed: old turns left out of a request
 
     def __init__(
         self,
@@ -205,6 +208,10 @@ class ChatService(QObject):
     @property
     def has_backend(self) -> bool:
         return self._backend is not None
+
+    @property
+    def backend(self) -> ChatBackend | None:
+        return self._backend
 
     def use_backend(self, change: ChatBackendChanged) -> None:
         """The manager's word that a model became ready (or went away)."""
@@ -428,6 +435,7 @@ class ChatService(QObject):
         conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
         history = await asyncio.to_thread(self._store.messages, conversation_id)
         messages = request_messages(conversation, history)
+        fitted = await self._fit_to_context(backend, conversation.settings, messages)
         placeholder = await asyncio.to_thread(
             self._store.add_message,
             conversation_id,
@@ -447,9 +455,7 @@ class ChatService(QObject):
         params: Mapping[str, object] = {}
         delta: ChatDelta
         try:
-            async for delta in backend.stream_chat(
-                messages, conversation.settings.request_options()
-            ):
+            async for delta in backend.stream_chat(fitted, conversation.settings.request_options()):
                 if delta.timings:
                     timings.update(delta.timings)
                 if delta.usage:
@@ -477,6 +483,9 @@ class ChatService(QObject):
             raise
         except ServerError as error:
             status, error_code, detail = MessageStatus.FAILED, "chat_server_refused", str(error)
+            refusal = context_refusal(error)
+            if refusal is not None:  # said with its numbers
+                error_code, params = "chat_context_exceeded", refusal
         except httpx.HTTPError as error:
             status, error_code = MessageStatus.INTERRUPTED, "chat_connection_lost"
             detail = f"{type(error).__name__}: {error}"
@@ -513,3 +522,40 @@ class ChatService(QObject):
         # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.
         finished = await asyncio.shield(asyncio.to_thread(persist))
         self.answer_finished.emit(finished)
+
+    # -- the context (see core.chat.context) -------------------------------------------
+
+    async def request_preview(self, draft: str = "") -> list[Mapping[str, Any]]:
+        """The messages a request would send now, with `draft` as the next user message:
+        what the context meter counts."""
+        history: list[Message] = []
+        conversation = self.conversation
+        if conversation is not None:
+            history = await asyncio.to_thread(self._store.messages, conversation.id)
+        else:  # a new conversation: only its pending settings exist yet
+            conversation = Conversation(0, "", 0.0, 0.0, self._pending_settings)
+        messages: list[Mapping[str, Any]] = list(request_messages(conversation, history))
+        if draft.strip():
+            messages.append({"role": Role.USER.value, "content": draft.strip()})
+        return messages
+
+    async def _fit_to_context(
+        self,
+        backend: ChatBackend,
+        settings: SamplingSettings,
+        messages: Sequence[Mapping[str, Any]],
+    ) -> Sequence[Mapping[str, Any]]:
+        """With "drop the oldest", leave out the oldest turns until the request fits, and
+        say so; with "stop" the request goes as it is and the engine's refusal is said."""
+        if settings.overflow_policy is not OverflowPolicy.DROP_OLDEST:
+            return messages
+        if not isinstance(backend, TokenCounter):
+            return messages
+        try:
+            fitted, trimmed = await fit_to_context(backend, messages, settings)
+        except (httpx.HTTPError, ServerError, ValueError, KeyError) as error:
+            log.warning("could not count the request's tokens; sending it whole: %s", error)
+            return messages
+        if trimmed is not None:
+            self.context_trimmed.emit(trimmed)
+        return fitted
