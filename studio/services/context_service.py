@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from studio.core.chat.context import ContextUse, TokenCounter
+from studio.core.chat.context import ContextLevel, ContextUse, TokenCounter
 from studio.core.chat.models import OverflowPolicy
 from studio.core.chat.text_files import TextFile, TextFileError, fenced_block, read_text_file
 from studio.core.errors import Problem, StudioError
@@ -39,6 +39,9 @@ class ContextMeasured:
 
     use: ContextUse | None
     policy: OverflowPolicy = OverflowPolicy.STOP
+    # With "drop the oldest" and a request over the context: the tokens of the system
+    # prompt and the draft alone, the least that dropping can leave.
+    floor: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,9 +127,29 @@ class ContextService(QObject):
 
     async def _count(self, generation: int, draft: str) -> None:
         use = await self._use_with(draft)
+        policy = self._chat.settings.overflow_policy
+        floor = None
+        if (
+            use is not None
+            and use.level is ContextLevel.OVER
+            and policy is OverflowPolicy.DROP_OLDEST
+        ):
+            floor = await self._floor(draft)
         if generation == self._generation:
             self.use = use
-            self.measured.emit(ContextMeasured(use, self._chat.settings.overflow_policy))
+            self.measured.emit(ContextMeasured(use, policy, floor))
+
+    async def _floor(self, draft: str) -> int | None:
+        backend = self._chat.backend
+        if not isinstance(backend, TokenCounter):
+            return None
+        messages = await self._chat.request_preview(draft)
+        least = [m for m in messages[:1] if m.get("role") == "system"] + messages[-1:]
+        try:
+            return await backend.count_prompt_tokens(least, self._chat.settings.request_options())
+        except COUNT_ERRORS as error:
+            log.info("could not count the context: %s", error)
+            return None
 
     async def _use_with(self, draft: str) -> ContextUse | None:
         backend = self._chat.backend

@@ -50,8 +50,11 @@ class ContextMeter(QWidget):
             self.setVisible(False)
             return
         level = use.level
+        # Over the context, dropping the oldest messages may still let it fit: amber.
+        refused = level is ContextLevel.OVER and not _fits_once_dropped(measured, use)
+        shown = ContextLevel.NEAR_FULL if level is ContextLevel.OVER and not refused else level
         self.bar.setValue(min(_SCALE, round(_SCALE * use.used / use.size)))
-        self.bar.setProperty("level", level.value)
+        self.bar.setProperty("level", shown.value)
         self.bar.style().unpolish(self.bar)  # the chunk's colour follows the level
         self.bar.style().polish(self.bar)
         self.count.setText(
@@ -61,20 +64,25 @@ class ContextMeter(QWidget):
             self.tr("The system prompt, the conversation and your message, in the model's tokens")
         )
         self.bar.setAccessibleName(self.count.text())
-        warning = self._warning(use, measured.policy)
+        warning = self._warning(use, measured, refused)
         self.warning.setText(warning)
-        refused = level is ContextLevel.OVER and measured.policy is OverflowPolicy.STOP
         set_role(self.warning, "error" if refused else "warning")
         self.warning.setVisible(bool(warning))
         self.setVisible(True)
 
-    def _warning(self, use: ContextUse, policy: OverflowPolicy) -> str:
-        if use.level is ContextLevel.OVER and policy is OverflowPolicy.DROP_OLDEST:
+    def _warning(self, use: ContextUse, measured: ContextMeasured, refused: bool) -> str:
+        if use.level is ContextLevel.OVER and not refused:
             return self.tr(
-                "This does not fit: it needs {used} tokens and the context holds {size}, "
-                "so the oldest messages will be left out of the request."
+                "This does not fit whole: it needs {used} tokens and the context holds "
+                "{size}, so the oldest messages will be left out of the request."
             ).format(used=f"{use.used:,}", size=f"{use.size:,}")
-        if use.level is ContextLevel.OVER:
+        if refused and measured.floor is not None and measured.policy is OverflowPolicy.DROP_OLDEST:
+            return self.tr(
+                "This message does not fit even without the earlier messages: with the "
+                "system prompt it needs {floor} tokens and the context holds {size}. "
+                "Shorten it or load the model with a larger context."
+            ).format(floor=f"{measured.floor:,}", size=f"{use.size:,}")
+        if refused:
             return self.tr(
                 "This message does not fit: it needs {used} tokens and the context holds "
                 "{size}. Shorten it, start a new conversation, or let the chat drop the "
@@ -86,3 +94,10 @@ class ContextMeter(QWidget):
                 "what follows."
             ).format(left=f"{use.left:,}")
         return ""
+
+
+def _fits_once_dropped(measured: ContextMeasured, use: ContextUse) -> bool:
+    """Whether "drop the oldest" can make this request fit."""
+    if measured.policy is not OverflowPolicy.DROP_OLDEST:
+        return False
+    return measured.floor is None or measured.floor < use.size
