@@ -12,12 +12,14 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
-from studio.core.chat.backend import DirectServerBackend
-from studio.core.chat.context import ContextLevel, ContextTrimmed
+from studio.core.chat.backend import DirectServerBackend, ManagerChatBackend
+from studio.core.chat.context import ContextLevel, ContextTrimmed, ContextUse
 from studio.core.chat.models import OverflowPolicy
 from studio.core.engine import EngineLocation
 from studio.core.errors import Problem
 from studio.core.server.client import ChatDelta
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
 from studio.services.chat_service import ChatService
@@ -68,6 +70,7 @@ async def _turn(service: ChatService, text: str) -> Message:
     finished = asyncio.ensure_future(next_emission(service.answer_finished, within=120))
     assert service.send(text) is not None
     (message,) = await finished
+    assert isinstance(message, Message)
     return message
 
 
@@ -90,10 +93,13 @@ def test_the_meter_counts_what_the_engine_then_reports_as_prompt_tokens(
         context = ContextService(chat, tasks)
         chat.set_settings(SamplingSettings(system_prompt=SYSTEM, max_tokens=8, temperature=0.0))
 
-        async def scenario() -> tuple[list[int], list[int]]:
-            counted, reported = [], []
+        async def scenario() -> tuple[list[int], list[int | None]]:
+            counted: list[int] = []
+            reported: list[int | None] = []
             for draft in ("What is the capital of France?", "And of Italy? Say it twice."):
-                counted.append((await _measure(context, draft)).use.used)  # type: ignore[union-attr]
+                use = (await _measure(context, draft)).use
+                assert use is not None
+                counted.append(use.used)
                 answer = await _turn(chat, draft)
                 assert answer.status is MessageStatus.COMPLETE, answer.error_code
                 reported.append(answer.stats.prompt_tokens)
@@ -240,3 +246,38 @@ def test_the_thinking_budget_reaches_the_engine(
     assert budgeted.stats.completion_tokens is not None and budgeted.stats.completion_tokens < 15
     assert 0 < len(budgeted.reasoning.split()) <= 5
     assert stored.thinking_budget == 5  # kept with the conversation
+
+
+def test_through_the_manager_as_the_app_chats(
+    loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    engine_location: EngineLocation,
+    smollm2: Path,
+) -> None:
+    """The app's backend: counts go to the manager's current child, the slot's context
+    comes from its /props, and the engine's refusal still arrives with its numbers."""
+    tasks = TaskOwner("manager")
+    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+    spec = LaunchSpec(model=smollm2, ctx_size=CONTEXT, parallel=1, threads=2, label="SmolLM2")
+    with ChatStore(tmp_path / "chat.sqlite3") as store:
+        chat = ChatService(store, tasks, ManagerChatBackend(manager))
+        context = ContextService(chat, tasks)
+        chat.set_settings(SamplingSettings(max_tokens=8, temperature=0.0))
+        failures: list[Problem] = []
+        chat.failed.connect(failures.append)
+
+        async def scenario() -> tuple[ContextMeasured, Message, Message]:
+            await manager.load(spec)
+            measured = await _measure(context, "Name a colour.")
+            answer = await _turn(chat, "Name a colour.")
+            return measured, answer, await _turn(chat, _words(400))
+
+        try:
+            measured, answer, refused = loop.run_until_complete(scenario())
+        finally:
+            context.close()
+            loop.run_until_complete(manager.shutdown())
+            loop.run_until_complete(tasks.shutdown())
+    assert measured.use == ContextUse(answer.stats.prompt_tokens or -1, CONTEXT)
+    assert refused.error_code == "chat_context_exceeded"
+    assert failures[-1].params["context_tokens"] == CONTEXT
