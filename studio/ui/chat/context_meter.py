@@ -84,9 +84,9 @@ class ContextMeter(QWidget):
             ).format(floor=f"{measured.floor:,}", size=f"{use.size:,}")
         if refused:
             return self.tr(
-                "This message does not fit: it needs {used} tokens and the context holds "
-                "{size}. Shorten it, start a new conversation, or let the chat drop the "
-                "oldest messages (Inspector > Context)."
+                "Sending now needs {used} tokens, but the context holds {size}. Shorten "
+                "the message, start a new conversation, or let the chat drop the oldest "
+                "messages (Inspector > Context)."
             ).format(used=f"{use.used:,}", size=f"{use.size:,}")
         if use.level is ContextLevel.NEAR_FULL:
             return self.tr(

@@ -169,7 +169,7 @@ def test_meter_warns_before_overflow_and_text_files_drop_with_their_count(
     assert f"{near.use.left} tokens are left" in str(seen["near warning"])
     assert isinstance(over, ContextMeasured) and over.use is not None
     assert over.use.level is ContextLevel.OVER and seen["over role"] == "error"
-    assert f"needs {over.use.used} tokens" in str(seen["over warning"])
+    assert f"Sending now needs {over.use.used} tokens" in str(seen["over warning"])
 
     assert seen["small accepted"]
     tokens = seen["small tokens"]
