@@ -176,6 +176,10 @@ class ChatPane(QWidget):
         if context is not None:  # the meter and text-file drops (see context_service.py)
             self.text_drops = TextFileDrops(self.input, context)
             self.input.textChanged.connect(lambda: context.measure(self.input.toPlainText()))
+            # A new system prompt or thinking switch changes the count too.
+            self.sampling.settings_changed.connect(
+                lambda _: context.measure(self.input.toPlainText())
+            )
             context.measured.connect(self.context_meter.show_measured)
             context.attach_refused.connect(self._on_service_failed)
 

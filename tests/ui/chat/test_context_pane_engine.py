@@ -125,6 +125,16 @@ def test_meter_warns_before_overflow_and_text_files_drop_with_their_count(
             seen["short"] = await typed("Hello there")
             seen["short text"] = pane.context_meter.count.text()
             seen["short warning"] = pane.context_meter.warning.isVisibleTo(pane)
+            short_use = seen["short"].use  # type: ignore[attr-defined]
+            longer = asyncio.ensure_future(
+                next_emission(
+                    context.measured,
+                    lambda m: m.use is not None and m.use.used > short_use.used,
+                    within=60,
+                )
+            )
+            pane.sampling.system_prompt.setPlainText("You are a pirate. Always answer as one.")
+            await longer  # a new system prompt counts without a keystroke in the composer
             seen["near"] = await typed("word " * 440)
             seen["near warning"] = pane.context_meter.warning.text()
             seen["near role"] = pane.context_meter.warning.property("role")
