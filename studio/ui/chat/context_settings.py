@@ -14,7 +14,22 @@ from studio.core.chat.models import OverflowPolicy
 from studio.ui.common.section import Section
 
 _NO_LIMIT = -1
+_STEP = 128
 _POLICIES = (OverflowPolicy.STOP, OverflowPolicy.DROP_OLDEST)
+
+
+class _BudgetBox(QSpinBox):
+    """Arrows step over round numbers of tokens (128, 256, ...), down through 0 (no
+    thinking) to "No limit"; any number can be typed."""
+
+    def stepBy(self, steps: int) -> None:
+        value = self.value()
+        if value == _NO_LIMIT:
+            target = _STEP * steps if steps > 0 else _NO_LIMIT
+        else:
+            base = value // _STEP if steps > 0 else -(-value // _STEP)
+            target = max(_NO_LIMIT, (base + steps) * _STEP)
+        self.setValue(min(target, self.maximum()))
 
 
 class ContextSettings(QObject):
@@ -23,11 +38,10 @@ class ContextSettings(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.budget_label = QLabel(self.tr("Thinking budget"))
-        self.budget = QSpinBox()
+        self.budget = _BudgetBox()
         self.budget.setObjectName("chat-thinking-budget")
         self.budget.setAccessibleName(self.tr("Thinking budget"))
         self.budget.setRange(_NO_LIMIT, 1 << 20)
-        self.budget.setSingleStep(128)
         self.budget.setSpecialValueText(self.tr("No limit"))
         self.budget.setSuffix(self.tr(" tokens"))
         self.budget.setValue(_NO_LIMIT)
