@@ -38,6 +38,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.api_server_service import ApiServerService
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
+from studio.services.context_service import ContextService
 from studio.services.download_service import DownloadService
 from studio.services.engine_service import EngineService
 from studio.services.event_loop import install_asyncgen_finalizer
@@ -128,7 +129,8 @@ class StudioApp:
             log.error("conversations not available: %s", error)
             self.chat_store, chat_store_error = ChatStore.in_memory(), error
         self.chat = ChatService(self.chat_store, self.tasks)
-        self.chat_pane = ChatPane(self.chat, self.tasks)
+        self.context_service = ContextService(self.chat, self.tasks)
+        self.chat_pane = ChatPane(self.chat, self.tasks, context=self.context_service)
         if chat_store_error is not None:
             self.chat_pane.show_storage_problem(Problem.of(chat_store_error))
         self.presets = PresetService(
@@ -341,6 +343,7 @@ class StudioApp:
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
         self.engine.close()  # a probe, self-test or build in flight must not delay quitting
+        self.context_service.close()  # no count may start on a closing store
         if self.api is not None:
             await self.api.shutdown()  # no API client may start a stream on a stopping engine
         if self.manager is not None:

@@ -40,6 +40,17 @@ def on_off(text: str) -> bool:
     return text == "on"
 
 
+def token_count(text: str) -> int:
+    """A number of tokens, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError("expected a number of tokens, 0 or more")
+    return value
+
+
 def model_file(text: str) -> Path:
     """A local .gguf file (any shard of a split model)."""
     return Path(text).expanduser()

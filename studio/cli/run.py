@@ -11,10 +11,14 @@ import sys
 from collections.abc import Coroutine
 from typing import Any
 
+from studio.cli import inputs
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.serve import add_launch_arguments, make_manager
+from studio.core.chat.backend import TemplateCapabilities
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
+from studio.core.server.manager import ServerManager
+from studio.core.voice import ENGLISH
 
 
 def register(subparsers: Any) -> None:
@@ -27,6 +31,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument(
         "--think", choices=["on", "off"], default=None, help="ask for thinking on or off"
+    )
+    parser.add_argument(
+        "--think-budget",
+        type=inputs.token_count,
+        default=None,
+        metavar="N",
+        help="let thinking take at most N tokens (templates that think)",
     )
     parser.add_argument(
         "--stats", action="store_true", help="print time to first token and tokens/s"
@@ -52,6 +63,8 @@ async def answer(args: argparse.Namespace) -> int:
             options["seed"] = args.seed
         if args.think is not None:
             options["thinking"] = args.think == "on"
+        if args.think_budget is not None:
+            options.update(think_budget_option(manager, args.think_budget))
         first_token_s = None
         final = None
         in_reasoning = False
@@ -85,6 +98,16 @@ async def answer(args: argparse.Namespace) -> int:
         return 1
     finally:
         await manager.shutdown()
+
+
+def think_budget_option(manager: ServerManager, budget: int) -> dict[str, Any]:
+    """The request field for a thinking budget, or a note on stderr (and nothing) when the
+    loaded model's template cannot think."""
+    ready = manager.snapshot.ready
+    if TemplateCapabilities.from_props(ready.props if ready else {}).supports_thinking:
+        return {"reasoning_budget": budget}  # sent as `reasoning_budget_tokens`
+    print(f"note: {ENGLISH.code('think_budget_unsupported')}", file=sys.stderr)
+    return {}
 
 
 async def until_terminated(work: Coroutine[Any, Any, int]) -> int:

@@ -9,6 +9,7 @@ answer task, which closes the HTTP stream and frees the server's slot.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -40,6 +41,8 @@ from studio.core.chat.attachments import (
 )
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
 from studio.core.chat.branches import Versions
+from studio.core.chat.context import TokenCounter, context_refusal, fit_to_context
+from studio.core.chat.models import OverflowPolicy
 from studio.core.chat.vision import VisionSupport, cannot_see
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
@@ -181,6 +184,7 @@ class ChatService(QObject):
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
     failed = Signal(object)  # Problem
+    context_trimmed = Signal(object)  # ContextTrimmed: old turns left out of a request
 
     def __init__(
         self,
@@ -223,6 +227,10 @@ class ChatService(QObject):
     @property
     def has_backend(self) -> bool:
         return self._backend is not None
+
+    @property
+    def backend(self) -> ChatBackend | None:
+        return self._backend
 
     def use_backend(self, change: ChatBackendChanged) -> None:
         """The manager's word that a model became ready (or went away)."""
@@ -506,6 +514,13 @@ class ChatService(QObject):
             self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return
         conversation = await asyncio.to_thread(self._store.conversation, conversation_id)
+        # The question: the branch on screen, up to the answer a regenerate redoes. Fitted
+        # to the context before the answer appears, so a "left out" notice comes above it.
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        question = list(itertools.takewhile(lambda m: m.id != version_of, history))
+        vision = self.capabilities.vision is VisionSupport.READY
+        messages = await asyncio.to_thread(request_messages, conversation, question, vision)
+        fitted = await self._fit_to_context(backend, conversation.settings, messages)
         placeholder = await asyncio.to_thread(
             self._store.add_message,
             conversation_id,
@@ -519,11 +534,6 @@ class ChatService(QObject):
         else:
             await self._show_branch(conversation_id)
         answer_id = placeholder.id
-        # The question is the branch that leads to the placeholder, without it.
-        history = await asyncio.to_thread(self._store.messages, conversation_id)
-        vision = self.capabilities.vision is VisionSupport.READY
-        question = [m for m in history if m.id != answer_id]
-        messages = await asyncio.to_thread(request_messages, conversation, question, vision)
         chunks = ChunkBuffer(*self._chunk, clock=self._clock)
         timings: dict[str, Any] = {}
         usage: dict[str, Any] = {}
@@ -534,9 +544,7 @@ class ChatService(QObject):
         params: Mapping[str, object] = {}
         delta: ChatDelta
         try:
-            async for delta in backend.stream_chat(
-                messages, conversation.settings.request_options()
-            ):
+            async for delta in backend.stream_chat(fitted, conversation.settings.request_options()):
                 if delta.timings:
                     timings.update(delta.timings)
                 if delta.usage:
@@ -564,6 +572,9 @@ class ChatService(QObject):
             raise
         except ServerError as error:
             status, error_code, detail = MessageStatus.FAILED, "chat_server_refused", str(error)
+            refusal = context_refusal(error)
+            if refusal is not None:  # said with its numbers
+                error_code, params = "chat_context_exceeded", refusal
         except httpx.HTTPError as error:
             status, error_code = MessageStatus.INTERRUPTED, "chat_connection_lost"
             detail = f"{type(error).__name__}: {error}"
@@ -600,3 +611,43 @@ class ChatService(QObject):
         # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.
         finished = await asyncio.shield(asyncio.to_thread(persist))
         self.answer_finished.emit(finished)
+
+    # -- the context (see core.chat.context) -------------------------------------------
+
+    async def request_preview(self, draft: str = "") -> list[Mapping[str, Any]]:
+        """The messages a request would send now, with `draft` as the next user message:
+        what the context meter counts."""
+        history: list[Message] = []
+        conversation = self.conversation
+        if conversation is not None:
+            history = await asyncio.to_thread(self._store.messages, conversation.id)
+        else:  # a new conversation: only its pending settings exist yet
+            conversation = Conversation(0, "", 0.0, 0.0, self._pending_settings)
+        vision = self.capabilities.vision is VisionSupport.READY
+        messages: list[Mapping[str, Any]] = list(
+            await asyncio.to_thread(request_messages, conversation, history, vision)
+        )
+        if draft.strip():
+            messages.append({"role": Role.USER.value, "content": draft.strip()})
+        return messages
+
+    async def _fit_to_context(
+        self,
+        backend: ChatBackend,
+        settings: SamplingSettings,
+        messages: Sequence[Mapping[str, Any]],
+    ) -> Sequence[Mapping[str, Any]]:
+        """With "drop the oldest", leave out the oldest turns until the request fits, and
+        say so; with "stop" the request goes as it is and the engine's refusal is said."""
+        if settings.overflow_policy is not OverflowPolicy.DROP_OLDEST:
+            return messages
+        if not isinstance(backend, TokenCounter):
+            return messages
+        try:
+            fitted, trimmed = await fit_to_context(backend, messages, settings)
+        except (httpx.HTTPError, ServerError, ValueError, KeyError) as error:
+            log.warning("could not count the request's tokens; sending it whole: %s", error)
+            return messages
+        if trimmed is not None:
+            self.context_trimmed.emit(trimmed)
+        return fitted

@@ -11,6 +11,9 @@ from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+import httpx
+
+from studio.core.chat import context
 from studio.core.chat.vision import VisionSupport, vision_from_props
 from studio.core.server.client import ChatDelta, loopback_client, stream_chat
 from studio.core.server.manager import ServerManager
@@ -83,6 +86,22 @@ class DirectServerBackend:
             props = response.json()
         return TemplateCapabilities.from_props(props if isinstance(props, dict) else {})
 
+    async def count_prompt_tokens(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> int:
+        async with loopback_client(self.base_url, self._api_key) as client:
+            return await context.count_prompt_tokens(client, messages, options)
+
+    async def count_text_tokens(self, text: str) -> int:
+        async with loopback_client(self.base_url, self._api_key) as client:
+            return await context.count_text_tokens(client, text)
+
+    async def context_size(self) -> int:
+        async with loopback_client(self.base_url, self._api_key) as client:
+            response = await client.get("/props")
+            response.raise_for_status()
+            return context.slot_context(response.json())
+
 
 class ManagerChatBackend:
     """The chat through the server manager, so crash recovery and replay apply to it."""
@@ -112,3 +131,23 @@ class ManagerChatBackend:
             and (snapshot.spec is None or snapshot.spec.mmproj is None)
         )
         return TemplateCapabilities.from_props(ready.props if ready is not None else {}, dropped)
+
+    async def count_prompt_tokens(
+        self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+    ) -> int:
+        return await context.count_prompt_tokens(self._client(), messages, options)
+
+    async def count_text_tokens(self, text: str) -> int:
+        return await context.count_text_tokens(self._client(), text)
+
+    async def context_size(self) -> int:
+        ready = self._manager.snapshot.ready
+        return ready.n_ctx if ready is not None else 0
+
+    def _client(self) -> httpx.AsyncClient:
+        """The current child's client (counting needs no recovery: a lost count is redone
+        at the next keystroke)."""
+        process = self._manager.current_process()
+        if process is None or self._manager.snapshot.ready is None:
+            raise httpx.ConnectError("no model is ready")
+        return process.client

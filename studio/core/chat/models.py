@@ -31,6 +31,13 @@ class MessageStatus(enum.StrEnum):
     FAILED = "failed"  # the engine refused the request; `error_code` says why
 
 
+class OverflowPolicy(enum.StrEnum):
+    """What a request that no longer fits the model's context does."""
+
+    STOP = "stop"  # send it anyway: the engine refuses it, and the chat says why
+    DROP_OLDEST = "drop_oldest"  # leave out the oldest turns (never the system prompt)
+
+
 @dataclass(frozen=True)
 class SamplingSettings:
     """What a conversation asks of the sampler. `None` means "the server's default"."""
@@ -45,6 +52,9 @@ class SamplingSettings:
     # None: leave the template's default; True/False: ask for thinking on or off, for
     # templates that read `enable_thinking`.
     thinking: bool | None = None
+    # Tokens thinking may take before the engine closes it; None: no limit.
+    thinking_budget: int | None = None
+    overflow_policy: OverflowPolicy = OverflowPolicy.STOP
 
     def request_options(self) -> dict[str, Any]:
         """The fields of a /v1/chat/completions request body these settings set."""
@@ -56,6 +66,9 @@ class SamplingSettings:
         if self.thinking is not None:
             # llama-server rejects a string here; it must be a JSON boolean.
             options["chat_template_kwargs"] = {"enable_thinking": bool(self.thinking)}
+        if self.thinking_budget is not None:
+            # The field b11434 reads per request (it also takes `thinking_budget_tokens`).
+            options["reasoning_budget_tokens"] = self.thinking_budget
         return options
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +89,12 @@ class SamplingSettings:
             elif key == "thinking":
                 if value is None or isinstance(value, bool):
                     clean[key] = value
+            elif key == "thinking_budget":
+                if value is None or (type(value) is int and value >= 0):
+                    clean[key] = value
+            elif key == "overflow_policy":
+                if value in tuple(OverflowPolicy):
+                    clean[key] = OverflowPolicy(value)
             elif value is None:
                 clean[key] = None
             elif key in ("top_k", "max_tokens", "seed"):

@@ -288,6 +288,29 @@ CODES: Mapping[str, str] = {
     "presets_unreadable": _mark(
         "Sentences", "Your presets could not be read ({path}), so the list starts empty."
     ),
+    # -- the context (studio/core/chat/context.py, studio/services/context_service.py) --
+    "chat_context_exceeded": _mark(
+        "Sentences",
+        "This conversation needs {prompt_tokens} tokens, but the model's context holds "
+        "{context_tokens}. Start a new conversation, let the chat drop the oldest messages "
+        "(Inspector > Context), or load the model with a larger context.",
+    ),
+    "chat_attach_not_text": _mark(
+        "Sentences", "{name} is not a text file, so it cannot be added to the message."
+    ),
+    "chat_attach_unreadable": _mark("Sentences", "{name} cannot be read: {reason}"),
+    "chat_attach_too_large": _mark(
+        "Sentences", "{name} is too large to add to a message (more than {limit})."
+    ),
+    "think_budget_unsupported": _mark(
+        "Sentences",
+        "This model's chat template does not think, so the thinking budget is not sent.",
+    ),
+    "chat_attach_overflow": _mark(
+        "Sentences",
+        "{name} takes {tokens} tokens, but only {left} of the context's {context_tokens} "
+        "are left, so it was not added.",
+    ),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",
@@ -441,6 +464,12 @@ SHORT: Mapping[str, str] = {
     "model_invalid": _mark(
         "Sentences", "The file is not a valid GGUF model (truncated or corrupt)."
     ),
+    "chat_context_exceeded": _mark(
+        "Sentences",
+        "This conversation no longer fits the model's context. Start a new conversation, "
+        "let the chat drop the oldest messages (Inspector > Context), or load the model "
+        "with a larger context.",
+    ),
 }
 
 # code -> (the parameter that holds the count, the sentence with `%n` and plural forms).
@@ -452,6 +481,16 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "experts_spilled_to_host": (
         "layers",
         _mark("Sentences", "The experts of %n layer(s) stay on the CPU to fit.", "", 1),
+    ),
+    "chat_context_trimmed": (
+        "dropped",
+        _mark(
+            "Sentences",
+            "The %n oldest message(s) were left out of this request so that it fits the "
+            "model's context.",
+            "",
+            1,
+        ),
     ),
 }
 

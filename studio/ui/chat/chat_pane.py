@@ -30,12 +30,15 @@ from studio.core.chat import (
     SamplingSettings,
 )
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.context import ContextTrimmed
 from studio.core.chat.vision import cannot_see
 from studio.core.errors import Problem
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
+from studio.services.context_service import ContextService
 from studio.services.manager_service import EngineEvent, EngineNotice
+from studio.ui.chat.context_meter import ContextMeter
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.image_attach import (
@@ -48,6 +51,7 @@ from studio.ui.chat.inspector import Inspector
 from studio.ui.chat.model_picker import ModelPicker
 from studio.ui.chat.readable_column import ReadableColumn
 from studio.ui.chat.sampling_panel import SamplingPanel
+from studio.ui.chat.text_attach import TextFileDrops
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
 from studio.ui.common.voice import ui_voice
@@ -61,6 +65,7 @@ class ChatPane(QWidget):
         service: ChatService,
         tasks: TaskOwner | None = None,
         parent: QWidget | None = None,
+        context: ContextService | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("page-chat")
@@ -182,6 +187,17 @@ class ChatPane(QWidget):
         footer.column.addLayout(edit_row)
         footer.column.addWidget(self.pending_images)
         footer.column.addLayout(composer)
+        self.context_meter = ContextMeter()
+        footer.column.addWidget(self.context_meter)
+        if context is not None:  # the meter and text-file drops (see context_service.py)
+            self.text_drops = TextFileDrops(self.input, context)
+            self.input.textChanged.connect(lambda: context.measure(self.input.toPlainText()))
+            # A new system prompt or thinking switch changes the count too.
+            self.sampling.settings_changed.connect(
+                lambda _: context.measure(self.input.toPlainText())
+            )
+            context.measured.connect(self.context_meter.show_measured)
+            context.attach_refused.connect(self._on_service_failed)
 
         middle = QWidget()
         middle.setObjectName("chat-transcript-column")
@@ -237,6 +253,7 @@ class ChatPane(QWidget):
         service.capabilities_changed.connect(self._on_service_capabilities_changed)
         service.backend_changed.connect(self._on_service_backend_changed)
         service.failed.connect(self._on_service_failed)
+        service.context_trimmed.connect(self._on_service_context_trimmed)
         self._on_service_conversation_opened(ConversationOpened(None))
         self._on_service_backend_changed(service.has_backend)
 
@@ -441,6 +458,13 @@ class ChatPane(QWidget):
             self.send_button.setToolTip(self.tr("Load a model to chat."))
         else:
             self.send_button.setToolTip("")
+
+    def _on_service_context_trimmed(self, trimmed: ContextTrimmed) -> None:
+        params = {"dropped": trimmed.dropped}
+        text = ui_voice().code("chat_context_trimmed", params)
+        self.view.add_notice(
+            text, "context", lambda: ui_voice().code("chat_context_trimmed", params)
+        )
 
     def _on_service_failed(self, problem: Problem) -> None:
         self.error_line.setText(ui_voice().error(problem))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.chat import SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.ui.chat.context_settings import ContextSettings
 from studio.ui.common.section import Section
 
 _THINKING_DEFAULT, _THINKING_ON, _THINKING_OFF = 0, 1, 2
@@ -87,6 +88,7 @@ class SamplingPanel(QWidget):
         self.thinking_reason = QLabel()
         self.thinking_reason.setObjectName("chat-thinking-reason")
         self.thinking_reason.setWordWrap(True)
+        self.context = ContextSettings(self)  # thinking budget and overflow policy
 
         form = QFormLayout()
         # Labels go above their fields when a translation makes a row too wide.
@@ -99,6 +101,7 @@ class SamplingPanel(QWidget):
         form.addRow(self.tr("Seed"), self.seed)
         form.addRow(self.tr("Thinking"), self.thinking)
         form.addRow(self.thinking_reason)
+        form.addRow(self.context.budget_label, self.context.budget)
 
         # Two sections the user can fold: the prompt is long-lived, sampling is tuned.
         self.prompt_section = Section(self.tr("System prompt"))
@@ -114,6 +117,7 @@ class SamplingPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.prompt_section)
         layout.addWidget(self.sampling_section)
+        layout.addWidget(self.context.section)
         layout.addStretch(1)
 
         # Typing in the prompt saves once the user pauses, not on every key.
@@ -127,6 +131,7 @@ class SamplingPanel(QWidget):
         for int_spin in (self.top_k, self.max_tokens, self.seed):
             int_spin.valueChanged.connect(self._emit_settings)
         self.thinking.currentIndexChanged.connect(self._emit_settings)
+        self.context.changed.connect(self._emit_settings)
         self.set_capabilities(TemplateCapabilities(), model_loaded=False)
 
     def _fit_thinking(self, *_: object) -> None:
@@ -149,7 +154,7 @@ class SamplingPanel(QWidget):
             return None if box.value() <= box.minimum() else box.value()
 
         thinking = {_THINKING_ON: True, _THINKING_OFF: False}.get(self.thinking.currentIndex())
-        return SamplingSettings(
+        settings = SamplingSettings(
             temperature=float_or_none(self.temperature),
             top_p=float_or_none(self.top_p),
             top_k=int_or_none(self.top_k),
@@ -160,6 +165,7 @@ class SamplingPanel(QWidget):
             # A template without the switch keeps the stored choice for a model that has it.
             thinking=thinking if self.thinking.isEnabled() else self._stored_thinking,
         )
+        return self.context.apply(settings)
 
     def show_settings(self, settings: SamplingSettings) -> None:
         """Show a conversation's settings without echoing them back as a change."""
@@ -188,10 +194,12 @@ class SamplingPanel(QWidget):
         else:
             self.thinking.setCurrentIndex(_THINKING_ON if settings.thinking else _THINKING_OFF)
         del blockers
+        self.context.show_settings(settings)
 
     def set_capabilities(self, capabilities: TemplateCapabilities, model_loaded: bool) -> None:
         """Thinking on/off only for templates that read the switch; otherwise say why not."""
         self.thinking.setEnabled(capabilities.supports_thinking)
+        self.context.set_capabilities(capabilities)
         if capabilities.supports_thinking:
             self.thinking_reason.setText("")
         elif not model_loaded:

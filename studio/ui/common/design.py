@@ -228,6 +228,7 @@ QLabel[role="title"] {{ font-size: {points(TYPE_TITLE)}; font-weight: bold; }}
 QLabel[role="muted"] {{ color: {c.muted}; }}
 QLabel[role="caption"] {{ color: {c.muted}; font-size: {points(TYPE_CAPTION)}; }}
 QLabel[role="error"] {{ color: {c.danger}; }}
+QLabel[role="warning"] {{ color: {c.warning}; }}
 QLabel[role="banner"] {{
     background: {c.accent_soft}; color: {c.text}; border-radius: {RADIUS}px;
     padding: {SPACE_S}px {SPACE_M}px;
@@ -244,6 +245,8 @@ QProgressBar {{
     background: {c.sunken}; border: none; border-radius: 3px; max-height: 6px;
 }}
 QProgressBar::chunk {{ background: {c.accent}; border-radius: 3px; }}
+QProgressBar[level="near_full"]::chunk {{ background: {c.warning}; }}
+QProgressBar[level="over"]::chunk {{ background: {c.danger}; }}
 QScrollBar:vertical {{ background: transparent; width: 10px; margin: 0; }}
 QScrollBar:horizontal {{ background: transparent; height: 10px; margin: 0; }}
 QScrollBar::handle {{ background: {c.border}; border-radius: 4px; margin: 2px; }}
