@@ -31,10 +31,13 @@ from studio.core.chat import (
     to_json,
     to_markdown,
 )
+from studio.core.chat.answer_parts import AnswerParts
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
+from studio.core.chat.token_probs import TokenProb
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
+from studio.services.tool_call_relay import ToolCallRelay
 
 log = logging.getLogger(__name__)
 
@@ -47,15 +50,16 @@ def title_from(text: str) -> str:
     return flat if len(flat) <= TITLE_LENGTH else flat[: TITLE_LENGTH - 1].rstrip() + "…"
 
 
-def request_messages(conversation: Conversation, history: list[Message]) -> list[dict[str, str]]:
+def request_messages(conversation: Conversation, history: list[Message]) -> list[dict[str, Any]]:
     """The history as the server gets it: the system prompt first, failed answers and empty
     placeholders left out (they were never part of the dialogue)."""
-    messages: list[dict[str, str]] = []
+    messages: list[dict[str, Any]] = []
     if conversation.settings.system_prompt.strip():
         messages.append({"role": "system", "content": conversation.settings.system_prompt})
     for message in history:
         if message.role is Role.ASSISTANT and (
-            message.status in (MessageStatus.FAILED, MessageStatus.STREAMING) or not message.content
+            message.status in (MessageStatus.FAILED, MessageStatus.STREAMING)
+            or not (message.content or message.tool_calls)
         ):
             continue
         messages.append(message.for_request())
@@ -92,6 +96,8 @@ class AnswerDelta:
     message_id: int
     content: str
     reasoning: str
+    # The tokens of `content` with their probabilities, when the conversation asks for them.
+    token_probs: tuple[TokenProb, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ class ChatService(QObject):
     message_edited = Signal(object)  # Message
     answer_delta = Signal(object)  # AnswerDelta (batched)
     answer_finished = Signal(object)  # Message, as persisted
+    tool_calls_changed = Signal(object)  # ToolCallsDelta (throttled)
     busy_changed = Signal(bool)
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
@@ -184,10 +191,12 @@ class ChatService(QObject):
         self._clock = clock
         self._batcher = DeltaBatcher(
             lambda message_id, content, reasoning: self.answer_delta.emit(
-                AnswerDelta(message_id, content, reasoning)
+                AnswerDelta(message_id, content, reasoning, self._take_tokens())
             ),
             clock=clock,
         )
+        self._pending_tokens: list[TokenProb] = []
+        self._tool_calls = ToolCallRelay(self.tool_calls_changed.emit, clock=clock)
         self._answer: asyncio.Task[None] | None = None
         self._search = ""
         self.conversation: Conversation | None = None
@@ -367,6 +376,36 @@ class ChatService(QObject):
             return None
         return self._start(self._edit(self.conversation.id, message_id, text.strip()))
 
+    def give_tool_result(
+        self, answer_id: int, tool_call_id: str, result: str
+    ) -> asyncio.Task[None] | None:
+        """Store the user's result of one call the answer made; once every call of it has
+        a result, the model goes on from them."""
+        if self.conversation is None or self.busy or self._backend is None:
+            return None
+        return self._start(self._give_tool_result(answer_id, tool_call_id, result))
+
+    async def _give_tool_result(self, answer_id: int, tool_call_id: str, result: str) -> None:
+        conversation_id = self.conversation.id if self.conversation else 0
+        message = await asyncio.to_thread(
+            self._store.add_message,
+            conversation_id,
+            Role.TOOL,
+            result,
+            tool_call_id=tool_call_id,
+        )
+        self.message_added.emit(message)
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        answer = next((m for m in history if m.id == answer_id), None)
+        answered = {m.tool_call_id for m in history if m.role is Role.TOOL and m.id > answer_id}
+        if answer is not None and all(call.id in answered for call in answer.tool_calls):
+            await self._stream_answer(conversation_id)
+
+    def _take_tokens(self) -> tuple[TokenProb, ...]:
+        tokens = tuple(self._pending_tokens)
+        self._pending_tokens.clear()
+        return tokens
+
     def stop(self) -> None:
         if self._answer is not None and not self._answer.done():
             self._answer.cancel()
@@ -438,6 +477,8 @@ class ChatService(QObject):
         self.message_added.emit(placeholder)
         answer_id = placeholder.id
         chunks = ChunkBuffer(*self._chunk, clock=self._clock)
+        parts = AnswerParts()
+        self._pending_tokens.clear()
         timings: dict[str, Any] = {}
         usage: dict[str, Any] = {}
         started = self._clock()
@@ -457,6 +498,10 @@ class ChatService(QObject):
                 if delta.finish_reason == "cancelled":
                     # The manager ended the stream (an unload, or its own cancel()).
                     status = MessageStatus.CANCELLED
+                tokens, calls_changed = parts.add(delta)
+                self._pending_tokens.extend(tokens)
+                if calls_changed:
+                    self._tool_calls.update(answer_id, parts.tool_calls)
                 if not delta.content and not delta.reasoning:
                     continue
                 if first_token is None:
@@ -472,7 +517,7 @@ class ChatService(QObject):
         except asyncio.CancelledError:
             status, error_code = MessageStatus.CANCELLED, None
             await self._finish(
-                answer_id, chunks, status, None, started, first_token, timings, usage, deltas
+                answer_id, chunks, status, None, started, first_token, timings, usage, deltas, parts
             )
             raise
         except ServerError as error:
@@ -484,7 +529,16 @@ class ChatService(QObject):
             status, error_code, detail = MessageStatus.INTERRUPTED, error.code, error.detail
             params = error.params
         await self._finish(
-            answer_id, chunks, status, error_code, started, first_token, timings, usage, deltas
+            answer_id,
+            chunks,
+            status,
+            error_code,
+            started,
+            first_token,
+            timings,
+            usage,
+            deltas,
+            parts,
         )
         if error_code is not None:
             self.failed.emit(Problem(error_code, detail, params))
@@ -500,14 +554,18 @@ class ChatService(QObject):
         timings: dict[str, Any],
         usage: dict[str, Any],
         deltas: int,
+        parts: AnswerParts | None = None,
     ) -> None:
         self._batcher.flush()
+        self._tool_calls.flush()
         stats = answer_stats(timings, usage, started, first_token, self._clock(), deltas)
         content, reasoning = chunks.take()
 
         def persist() -> Message:
             self._store.append_to_message(answer_id, content, reasoning)
             self._store.finish_message(answer_id, status, stats, error_code)
+            if parts:
+                self._store.set_answer_parts(answer_id, parts.tool_calls, parts.token_probs)
             return self._store.message(answer_id)
 
         # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.

@@ -10,11 +10,15 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from studio.core.chat.token_probs import TOP_ALTERNATIVES, TokenProb
+from studio.core.chat.tools import ToolCall, tool_request_options
+
 
 class Role(enum.StrEnum):
     SYSTEM = "system"
     USER = "user"
     ASSISTANT = "assistant"
+    TOOL = "tool"  # the result of a tool call, given by the user
 
 
 class MessageStatus(enum.StrEnum):
@@ -43,6 +47,12 @@ class SamplingSettings:
     # None: leave the template's default; True/False: ask for thinking on or off, for
     # templates that read `enable_thinking`.
     thinking: bool | None = None
+    # OpenAI-format tool definitions as the user wrote them (JSON text), and whether the
+    # model may (auto), must (required) or must not (none) call one.
+    tools: str = ""
+    tool_choice: str = "auto"
+    # Ask for each token's probability and top alternatives (the chat's tint).
+    token_probs: bool = False
 
     def request_options(self) -> dict[str, Any]:
         """The fields of a /v1/chat/completions request body these settings set."""
@@ -54,6 +64,10 @@ class SamplingSettings:
         if self.thinking is not None:
             # llama-server rejects a string here; it must be a JSON boolean.
             options["chat_template_kwargs"] = {"enable_thinking": bool(self.thinking)}
+        options.update(tool_request_options(self.tools, self.tool_choice))
+        # llama-server refuses logprobs on a streamed request with tools.
+        if self.token_probs and "tools" not in options:
+            options["logprobs"] = TOP_ALTERNATIVES
         return options
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,11 +82,14 @@ class SamplingSettings:
             if key not in known:
                 continue
             default = getattr(cls(), key)
-            if key == "system_prompt":
+            if key in ("system_prompt", "tools", "tool_choice"):
                 if isinstance(value, str):
                     clean[key] = value
             elif key == "thinking":
                 if value is None or isinstance(value, bool):
+                    clean[key] = value
+            elif key == "token_probs":
+                if isinstance(value, bool):
                     clean[key] = value
             elif value is None:
                 clean[key] = None
@@ -119,11 +136,21 @@ class Message:
     created_at: float = 0.0
     # The message this one follows; its siblings are other versions (regenerate, edit).
     parent_id: int | None = None
+    # The calls an assistant answer made; for a TOOL message, the call it answers.
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    # Each answer token's probability, when the conversation asked for them.
+    token_probs: tuple[TokenProb, ...] = ()
 
-    def for_request(self) -> dict[str, str]:
+    def for_request(self) -> dict[str, Any]:
         """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates
         that want it re-inserted handle that themselves."""
-        return {"role": self.role.value, "content": self.content}
+        message: dict[str, Any] = {"role": self.role.value, "content": self.content}
+        if self.tool_calls:
+            message["tool_calls"] = [call.for_request() for call in self.tool_calls]
+        if self.tool_call_id is not None:
+            message["tool_call_id"] = self.tool_call_id
+        return message
 
 
 @dataclass(frozen=True)

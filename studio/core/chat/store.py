@@ -33,6 +33,14 @@ from studio.core.chat.models import (
     SamplingSettings,
 )
 from studio.core.chat.recovery import ChatStoreRecovery, damage_of, recover
+from studio.core.chat.token_probs import TokenProb, probs_from_json, probs_to_json
+from studio.core.chat.tools import (
+    ToolCall,
+    answered_call_from_json,
+    answered_call_to_json,
+    calls_from_json,
+    calls_to_json,
+)
 from studio.core.errors import StudioError
 
 DATABASE_NAME = "conversations.sqlite3"
@@ -348,6 +356,8 @@ class ChatStore:
 
     @staticmethod
     def _message(row: sqlite3.Row) -> Message:
+        # A tool result's `tool_calls` column holds the one call it answers.
+        is_result = row["role"] == Role.TOOL.value
         return Message(
             id=row["id"],
             conversation_id=row["conversation_id"],
@@ -360,6 +370,9 @@ class ChatStore:
             model=row["model"],
             created_at=row["created_at"],
             parent_id=row["parent_id"],
+            tool_calls=() if is_result else calls_from_json(row["tool_calls"]),
+            tool_call_id=answered_call_from_json(row["tool_calls"]) if is_result else None,
+            token_probs=probs_from_json(row["token_probs"]),
         )
 
     def add_message(
@@ -370,7 +383,9 @@ class ChatStore:
         *,
         status: MessageStatus = MessageStatus.COMPLETE,
         model: str | None = None,
+        tool_call_id: str | None = None,
     ) -> Message:
+        """`tool_call_id`: the call a TOOL message answers."""
         now = self._clock()
         with self._transaction() as db:
             exists = db.execute(
@@ -386,11 +401,11 @@ class ChatStore:
             parent_id = db.execute(
                 "SELECT leaf_id FROM conversations WHERE id = ?", (conversation_id,)
             ).fetchone()[0]
+            calls = answered_call_to_json(tool_call_id) if tool_call_id is not None else "[]"
             cursor = db.execute(
-                "INSERT INTO messages"
-                " (conversation_id, parent_id, role, content, status, model, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (conversation_id, parent_id, role.value, content, status.value, model, now),
+                "INSERT INTO messages (conversation_id, parent_id, role, content, status,"
+                " model, created_at, tool_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (conversation_id, parent_id, role.value, content, status.value, model, now, calls),
             )
             new_id = int(cursor.lastrowid or 0)
             db.execute(
@@ -405,6 +420,7 @@ class ChatStore:
             model=model,
             created_at=now,
             parent_id=parent_id,
+            tool_call_id=tool_call_id,
         )
 
     def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:
@@ -434,6 +450,19 @@ class ChatStore:
                     error_code,
                     message_id,
                 ),
+            )
+
+    def set_answer_parts(
+        self,
+        message_id: int,
+        tool_calls: Sequence[ToolCall] = (),
+        token_probs: Sequence[TokenProb] = (),
+    ) -> None:
+        """The calls an answer made and its tokens' probabilities, once it has ended."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE messages SET tool_calls = ?, token_probs = ? WHERE id = ?",
+                (calls_to_json(tool_calls), probs_to_json(token_probs), message_id),
             )
 
     def replace_content(self, message_id: int, content: str) -> None:

@@ -248,6 +248,23 @@ CODES: Mapping[str, str] = {
     "chat_app_stopped": _mark(
         "Sentences", "Interrupted: the app closed while this answer was written."
     ),
+    # -- tool definitions (studio/core/chat/tools.py) --
+    "chat_tools_not_json": _mark(
+        "Sentences", "The tools are not valid JSON (line {line}, column {column})."
+    ),
+    "chat_tools_not_a_list": _mark(
+        "Sentences", "The tools must be a JSON list of function definitions."
+    ),
+    "chat_tool_not_a_function": _mark(
+        "Sentences",
+        'Tool {number} is not a function definition: write {{"type": "function", '
+        '"function": {{"name": …}}}}.',
+    ),
+    "chat_tool_without_name": _mark("Sentences", "Tool {number} has no name."),
+    "chat_tool_parameters_not_an_object": _mark(
+        "Sentences", "The parameters of the tool {name} must be a JSON Schema object."
+    ),
+    "chat_tool_name_repeated": _mark("Sentences", "Two tools are called {name}."),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",
