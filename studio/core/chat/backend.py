@@ -24,6 +24,8 @@ class TemplateCapabilities:
 
     supports_thinking: bool = False
     supports_system_role: bool = True
+    # The template lists tools and writes calls (so `tools` in a request can work).
+    supports_tools: bool = False
 
     @classmethod
     def from_props(cls, props: Mapping[str, Any]) -> TemplateCapabilities:
@@ -35,6 +37,7 @@ class TemplateCapabilities:
         return cls(
             supports_thinking=thinking,
             supports_system_role=bool(caps.get("supports_system_role", True)),
+            supports_tools=bool(caps.get("supports_tool_calls")),
         )
 
 

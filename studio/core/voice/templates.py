@@ -257,8 +257,8 @@ CODES: Mapping[str, str] = {
     ),
     "chat_tool_not_a_function": _mark(
         "Sentences",
-        'Tool {number} is not a function definition: write {{"type": "function", '
-        '"function": {{"name": …}}}}.',
+        'Tool {number} is not a function definition: give it "type": "function" and a '
+        '"function" with a name.',
     ),
     "chat_tool_without_name": _mark("Sentences", "Tool {number} has no name."),
     "chat_tool_parameters_not_an_object": _mark(

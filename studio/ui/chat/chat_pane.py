@@ -41,6 +41,7 @@ from studio.ui.chat.inspector import Inspector
 from studio.ui.chat.model_picker import ModelPicker
 from studio.ui.chat.readable_column import ReadableColumn
 from studio.ui.chat.sampling_panel import SamplingPanel
+from studio.ui.chat.tools_panel import ToolsPanel
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
 from studio.ui.common.voice import ui_voice
@@ -112,6 +113,8 @@ class ChatPane(QWidget):
 
         self.picker = ModelPicker()
         self.inspector = Inspector(self.sampling)
+        self.tools_panel = ToolsPanel()
+        self.inspector.add_panel(self.tools_panel)
         self.inspector_button = QToolButton()
         self.inspector_button.setObjectName("chat-inspector-toggle")
         set_role(self.inspector_button, "flat")
@@ -201,6 +204,11 @@ class ChatPane(QWidget):
         self.view.regenerate_requested.connect(service.regenerate)
         self.view.edit_requested.connect(self._enter_edit)
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
+        self.tools_panel.settings_changed.connect(self._on_tools_settings_changed)
+        self.view.tool_blocks.result_given.connect(service.give_tool_result)
+        service.tool_calls_changed.connect(
+            lambda d: self.view.tool_blocks.show_calls(d.message_id, d.calls)
+        )
         self.conversations.open_requested.connect(service.open)
         self.conversations.new_requested.connect(service.new_conversation)
         self.conversations.search_changed.connect(service.refresh_list)
@@ -370,7 +378,15 @@ class ChatPane(QWidget):
         self.send_button.setText(self.tr("Send"))
 
     def _on_sampling_settings_changed(self, settings: SamplingSettings) -> None:
-        self.service.set_settings(settings)
+        self.service.set_settings(self.tools_panel.merged_into(settings))
+
+    def _on_tools_settings_changed(self, settings: SamplingSettings) -> None:
+        self.view.set_token_tint(settings.token_probs)
+        self.service.set_settings(self.tools_panel.merged_into(self.service.settings))
+
+    def _show_tool_settings(self, settings: SamplingSettings) -> None:
+        self.tools_panel.show_settings(settings)
+        self.view.set_token_tint(settings.token_probs)
 
     def _on_export_requested(self, conversation_id: int, target: Path) -> None:
         self.service.export(conversation_id, target)
@@ -379,6 +395,7 @@ class ChatPane(QWidget):
         self.conversations.show_conversations(summaries)
 
     def _on_service_answer_delta(self, delta: AnswerDelta) -> None:
+        self.view.tint.extend(delta.message_id, delta.token_probs)
         self.view.append_delta(delta.message_id, delta.content, delta.reasoning)
 
     def _on_service_conversation_opened(self, opened: ConversationOpened) -> None:
@@ -390,6 +407,7 @@ class ChatPane(QWidget):
             self.title.setText(self.tr("<b>New conversation</b>"))
             self.conversations.set_current(None)
             self.sampling.show_settings(self.service.settings)
+            self._show_tool_settings(self.service.settings)
             return
         self.view.show_messages(messages)
         self._on_service_conversation_changed(conversation)
@@ -398,6 +416,7 @@ class ChatPane(QWidget):
     def _on_service_conversation_changed(self, conversation: Conversation) -> None:
         self.title.setText(f"<b>{_escape(conversation.title)}</b>")
         self.sampling.show_settings(conversation.settings)
+        self._show_tool_settings(conversation.settings)
 
     def _on_service_busy_changed(self, busy: bool) -> None:
         self.stop_button.setEnabled(busy)
@@ -406,6 +425,7 @@ class ChatPane(QWidget):
 
     def _on_service_capabilities_changed(self, capabilities: TemplateCapabilities) -> None:
         self.sampling.set_capabilities(capabilities, model_loaded=self.service.has_backend)
+        self.tools_panel.set_capabilities(capabilities, model_loaded=self.service.has_backend)
 
     def _on_service_backend_changed(self, ready: bool) -> None:
         self.send_button.setEnabled(ready and not self.service.busy)

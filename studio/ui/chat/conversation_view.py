@@ -42,6 +42,8 @@ from studio.core.chat import AnswerStats, Message, MessageStatus, Role
 from studio.core.tasks import TaskOwner
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
+from studio.ui.chat.token_tint import TokenTint
+from studio.ui.chat.tool_blocks import ToolBlocks
 from studio.ui.common.design import SPACE_M, colors_for
 from studio.ui.common.voice import ui_voice
 
@@ -120,6 +122,8 @@ class ConversationView(QTextBrowser):
         self._busy = False
         self._follow = True
         self._scroll_pending = False
+        self.tint = TokenTint(self)  # token probabilities, when the conversation asks
+        self.tool_blocks = ToolBlocks(self)  # tool calls under their answers
         self.anchorClicked.connect(self._on_anchor_clicked)
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
@@ -168,6 +172,8 @@ class ConversationView(QTextBrowser):
         self._center_text(self.width())
         self.messages.clear()
         self.notices.clear()
+        self.tint.clear()
+        self.tool_blocks.clear()
         self._follow = True
 
     def show_messages(self, messages: Iterable[Message]) -> None:
@@ -175,7 +181,11 @@ class ConversationView(QTextBrowser):
         for message in messages:
             self.add_message(message)
 
-    def add_message(self, message: Message) -> MessageEntry:
+    def add_message(self, message: Message) -> MessageEntry | None:
+        if message.role is Role.TOOL:  # a tool's result shows in its call's block
+            self.tool_blocks.add_result(message)
+            return None
+        self.tint.remember(message)
         previous_last = self._last_assistant()
         entry = MessageEntry(
             message_id=message.id,
@@ -199,6 +209,7 @@ class ConversationView(QTextBrowser):
         if previous_last is not None:
             self._render_footer(previous_last)  # it lost its Regenerate link
         self._highlight_later(entry)
+        self.tool_blocks.show_calls(message.id, message.tool_calls)
         return entry
 
     def add_notice(self, text: str, kind: str, render: Callable[[], str] | None = None) -> Notice:
@@ -233,6 +244,8 @@ class ConversationView(QTextBrowser):
         entry.stats = message.stats
         entry.error_code = message.error_code
         entry.reasoning = message.reasoning
+        self.tint.remember(message)
+        self.tool_blocks.show_calls(message.id, message.tool_calls)
         self._render_header(entry)
         if message.content != entry.content:
             entry.content = message.content
@@ -268,6 +281,14 @@ class ConversationView(QTextBrowser):
     def set_busy(self, busy: bool) -> None:
         """While an answer streams, Edit and Regenerate do nothing."""
         self._busy = busy
+        self.tool_blocks.set_busy(busy)
+
+    def set_token_tint(self, shown: bool) -> None:
+        """Show or hide the token probabilities' tint (rendering the answers again)."""
+        if shown != self.tint.enabled:
+            self.tint.enabled = shown
+            for entry in self.messages.values():
+                self._render_body(entry)
 
     def entry(self, message_id: int) -> MessageEntry:
         return self.messages[message_id]
@@ -380,6 +401,16 @@ class ConversationView(QTextBrowser):
         cursor.endEditBlock()
         # The last block may still grow; every block before it is final.
         entry.settled = max(0, len(blocks) - 1)
+        body = entry.body
+        self.tint.after_render(
+            entry.message_id,
+            entry.content,
+            blocks,
+            entry.offsets,
+            body.firstPosition(),
+            body.lastPosition(),
+            first,
+        )
 
     def _insert_block(
         self, cursor: QTextCursor, entry: MessageEntry, block: Block, first: bool
@@ -523,6 +554,8 @@ class ConversationView(QTextBrowser):
     # -- links and scrolling ---------------------------------------------------------------
 
     def _on_anchor_clicked(self, url: QUrl) -> None:
+        if self.tool_blocks.handle_link(url):
+            return
         if url.scheme() != _SCHEME:
             # Links a model wrote open in the browser; nothing else (file:, custom schemes).
             if url.scheme() in ("http", "https"):

@@ -48,6 +48,7 @@ class Inspector(QWidget):
         body_layout.setContentsMargins(SPACE_M, 0, SPACE_M, SPACE_M)
         body_layout.setSpacing(SPACE_S)
         body_layout.addWidget(sampling)
+        self._body_layout = body_layout
         body_layout.addWidget(self.memory_section)
         body_layout.addStretch(1)
         self.scroll_area = QScrollArea()
@@ -78,6 +79,10 @@ class Inspector(QWidget):
         layout.setSpacing(0)
         layout.addWidget(rule)
         layout.addLayout(column, 1)
+
+    def add_panel(self, panel: QWidget) -> None:
+        """A further section of the conversation's settings, above the memory."""
+        self._body_layout.insertWidget(self._body_layout.indexOf(self.memory_section), panel)
 
     def add_memory(self, memory: QWidget) -> None:
         """The devices' memory, which the window owns and keeps current."""

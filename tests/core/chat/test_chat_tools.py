@@ -121,7 +121,9 @@ def test_calls_results_and_probs_are_stored_and_exported(tmp_path: Path) -> None
         call = ToolCall("c1", "get_weather", '{"city": "Paris"}')
         probs = (TokenProb("Let", 0.5, (("Let", 0.5), ("I", 0.25))),)
         store.set_answer_parts(answer.id, [call], probs)
-        result = store.add_message(conversation.id, Role.TOOL, '{"sky": "sunny"}', tool_call_id="c1")
+        result = store.add_message(
+            conversation.id, Role.TOOL, '{"sky": "sunny"}', tool_call_id="c1"
+        )
         assert result.tool_call_id == "c1"
         messages = store.messages(conversation.id)
     stored_answer, stored_result = messages[1], messages[2]
