@@ -146,7 +146,8 @@ class Message:
         """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates
         that want it re-inserted handle that themselves."""
         message: dict[str, Any] = {"role": self.role.value, "content": self.content}
-        if self.tool_calls:
+        # A stopped answer's last call may have half its arguments: not sent back.
+        if self.tool_calls and self.status is MessageStatus.COMPLETE:
             message["tool_calls"] = [call.for_request() for call in self.tool_calls]
         if self.tool_call_id is not None:
             message["tool_call_id"] = self.tool_call_id

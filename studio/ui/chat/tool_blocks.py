@@ -13,7 +13,7 @@ import html
 
 import shiboken6
 from PySide6.QtCore import QObject, QUrl, Signal
-from PySide6.QtGui import QTextCursor, QTextFrame, QTextFrameFormat
+from PySide6.QtGui import QFontDatabase, QTextCursor, QTextFrame, QTextFrameFormat
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -42,6 +42,7 @@ class ToolResultDialog(QDialog):
         self.editor.setAccessibleName(self.tr("Tool result"))
         self.editor.setPlaceholderText(self.tr('What the tool returned, e.g. {"temp_c": 21}'))
         self.editor.setTabChangesFocus(True)
+        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         arguments = QLabel(
             self.tr("{name} was called with:").format(name=html.escape(call.name))
             + f"<pre>{html.escape(call.pretty_arguments())}</pre>"

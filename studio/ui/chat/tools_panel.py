@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QSignalBlocker, QTimer, Signal
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,6 +51,7 @@ class ToolsPanel(QWidget):
         self.editor.setPlaceholderText(EXAMPLE)
         self.editor.setTabChangesFocus(True)
         self.editor.setMaximumHeight(150)
+        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.choice = QComboBox()
         self.choice.setObjectName("chat-tool-choice")
         self.choice.setAccessibleName(self.tr("Tool choice"))

@@ -96,7 +96,7 @@ def _pane(qtbot: QtBot, store: ChatStore, tasks: TaskOwner) -> tuple[ChatService
 
 async def _connect(service: ChatService, backend: RecordingBackend) -> None:
     ready = asyncio.ensure_future(next_emission(service.capabilities_changed))
-    service.set_backend(backend, "SmolLM2")  # type: ignore[arg-type]
+    service.set_backend(backend, "SmolLM2")
     await ready
 
 
@@ -105,6 +105,7 @@ async def _send(service: ChatService, pane: ChatPane, text: str) -> Message:
     pane.input.setPlainText(text)
     pane.send_button.click()
     (message,) = await finished
+    assert isinstance(message, Message)
     return message
 
 
