@@ -35,6 +35,7 @@ from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
 from studio.services.manager_service import EngineEvent, EngineNotice
+from studio.services.tool_call_relay import ToolCallsDelta
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.chat.inspector import Inspector
@@ -206,9 +207,7 @@ class ChatPane(QWidget):
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
         self.tools_panel.settings_changed.connect(self._on_tools_settings_changed)
         self.view.tool_blocks.result_given.connect(service.give_tool_result)
-        service.tool_calls_changed.connect(
-            lambda d: self.view.tool_blocks.show_calls(d.message_id, d.calls)
-        )
+        service.tool_calls_changed.connect(self._on_service_tool_calls_changed)
         self.conversations.open_requested.connect(service.open)
         self.conversations.new_requested.connect(service.new_conversation)
         self.conversations.search_changed.connect(service.refresh_list)
@@ -393,6 +392,9 @@ class ChatPane(QWidget):
 
     def _on_service_conversations_listed(self, summaries: Sequence[ConversationSummary]) -> None:
         self.conversations.show_conversations(summaries)
+
+    def _on_service_tool_calls_changed(self, delta: ToolCallsDelta) -> None:
+        self.view.tool_blocks.show_calls(delta.message_id, delta.calls)
 
     def _on_service_answer_delta(self, delta: AnswerDelta) -> None:
         self.view.tint.extend(delta.message_id, delta.token_probs)

@@ -61,7 +61,7 @@ class ToolResultDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(460, 320)
 
-    def result(self) -> str:  # type: ignore[override]
+    def result_text(self) -> str:
         return self.editor.toPlainText().strip()
 
 
@@ -147,7 +147,7 @@ class ToolBlocks(QObject):
         dialog.setModal(True)
 
         def accepted() -> None:
-            self.result_given.emit(answer_id, call.id, dialog.result())
+            self.result_given.emit(answer_id, call.id, dialog.result_text())
 
         dialog.accepted.connect(accepted)
         dialog.finished.connect(dialog.deleteLater)

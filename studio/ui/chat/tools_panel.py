@@ -79,7 +79,7 @@ class ToolsPanel(QWidget):
         tools_layout.addWidget(self.error)
         tools_layout.addLayout(form)
         tools_layout.addWidget(self.note)
-        self.tools_section = Section(self.tr("Tools"), expanded=False)
+        self.tools_section = Section(self.tr("Tools"))
         self.tools_section.setObjectName("chat-tools-section")
         self.tools_section.addWidget(tools_body)
 
@@ -94,7 +94,7 @@ class ToolsPanel(QWidget):
         probs_layout.setContentsMargins(0, 0, 0, 0)
         probs_layout.addWidget(self.token_probs)
         probs_layout.addWidget(self.token_probs_note)
-        self.probs_section = Section(self.tr("Token probabilities"), expanded=False)
+        self.probs_section = Section(self.tr("Token probabilities"))
         self.probs_section.setObjectName("chat-token-probs-section")
         self.probs_section.addWidget(probs_body)
 
