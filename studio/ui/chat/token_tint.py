@@ -47,10 +47,13 @@ def shown(text: str) -> str:
 
 
 def tooltip_html(token: TokenProb) -> str:
+    """The token and its probability, then the alternatives the engine weighed (the token
+    itself, usually first among them, is not repeated)."""
     rows = "".join(
         f"<tr><td><code>{html.escape(shown(text))}</code></td>"
         f"<td align='right'>{prob * 100:.1f}%</td></tr>"
         for text, prob in token.top
+        if text != token.text
     )
     head = f"<b><code>{html.escape(shown(token.text))}</code></b> &nbsp; {token.prob * 100:.1f}%"
     return head + (f"<table cellspacing='4'>{rows}</table>" if rows else "")
