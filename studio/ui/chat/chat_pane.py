@@ -394,7 +394,7 @@ class ChatPane(QWidget):
         self.conversations.show_conversations(summaries)
 
     def _on_service_tool_calls_changed(self, delta: ToolCallsDelta) -> None:
-        self.view.tool_blocks.show_calls(delta.message_id, delta.calls)
+        self.view.tool_blocks.show_calls(delta.message_id, delta.calls, streaming=True)
 
     def _on_service_answer_delta(self, delta: AnswerDelta) -> None:
         self.view.tint.extend(delta.message_id, delta.token_probs)

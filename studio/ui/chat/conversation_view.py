@@ -151,6 +151,8 @@ class ConversationView(QTextBrowser):
             for entry in self.messages.values():
                 if entry.role is Role.USER:
                     self._style_bubble(entry.body)
+                if self.tint.enabled and entry.message_id in self.tint.tokens:
+                    self._render_body(entry)  # tints chosen for the old palette
                 # Code colours were chosen for the old palette: highlight it again.
                 if entry.highlighted and not entry.streaming:
                     entry.highlighted.clear()

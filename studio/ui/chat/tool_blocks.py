@@ -77,6 +77,7 @@ class ToolBlocks(QObject):
         self.expanded: set[tuple[int, int]] = set()  # (answer id, call index)
         self._frames: dict[int, QTextFrame] = {}
         self._answer_busy = False
+        self._streaming: int | None = None  # the answer whose calls are being written
 
     def clear(self) -> None:
         self.calls.clear()
@@ -90,8 +91,14 @@ class ToolBlocks(QObject):
         for answer_id in list(self.calls):
             self._render(answer_id)
 
-    def show_calls(self, answer_id: int, calls: tuple[ToolCall, ...]) -> None:
-        """The calls an answer made so far (streaming) or in the end."""
+    def show_calls(
+        self, answer_id: int, calls: tuple[ToolCall, ...], streaming: bool = False
+    ) -> None:
+        """The calls an answer made so far (`streaming`) or in the end."""
+        if streaming:
+            self._streaming = answer_id
+        elif self._streaming == answer_id:
+            self._streaming = None
         if not calls and answer_id not in self.calls:
             return
         self.calls[answer_id] = calls
@@ -192,7 +199,12 @@ class ToolBlocks(QObject):
         arrow = "▾" if expanded else "▸"
         fold = f"{SCHEME}:fold/{answer_id}/{index}"
         name = html.escape(call.name or self.tr("(name not written yet)"))
-        state = self.tr("result given") if result is not None else self.tr("waiting for a result")
+        if result is not None:
+            state = self.tr("result given")
+        elif self._streaming == answer_id:
+            state = self.tr("being written…")
+        else:
+            state = self.tr("waiting for a result")
         head = (
             f"<a href='{fold}'>{arrow} {html.escape(self.tr('Tool call'))}</a> "
             f"<b><code>{name}</code></b> &nbsp;<small><i>{html.escape(state)}</i></small>"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QColor, QPalette, QTextCursor
 from pytestqt.qtbot import QtBot
 
 from studio.core.chat import Message, MessageStatus, Role
 from studio.core.chat.token_probs import TokenProb
 from studio.ui.chat.conversation_view import ConversationView
-from studio.ui.chat.token_tint import TOKEN_PROPERTY, tooltip_html
+from studio.ui.chat.token_tint import TOKEN_PROPERTY, tint_color, tooltip_html
 
 ANSWER = (
     "It is **21 °C** in *Paris*.\n\n"
@@ -95,3 +95,20 @@ def test_the_tint_follows_a_streaming_answer_and_goes_when_off(qtbot: QtBot) -> 
     view.set_token_tint(False)
     assert _shown_by_token(view, 2) == {}
     assert view.tint.token_at(view.cursorRect().center()) is None
+
+
+def test_the_tint_follows_a_theme_switch(qtbot: QtBot) -> None:
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.set_token_tint(True)
+    tokens = _tokens("Calm sea.")
+    view.add_message(Message(2, 1, Role.ASSISTANT, "Calm sea.", token_probs=tuple(tokens)))
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(view.entry(2).body.firstPosition() + 1)  # in "Calm", token 0
+    dark = QPalette(view.palette())
+    dark.setColor(QPalette.ColorRole.Base, QColor("#1e1e1e"))
+    assert cursor.charFormat().background().color() == tint_color(tokens[0].prob, dark=False)
+    view.setPalette(dark)
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(view.entry(2).body.firstPosition() + 1)
+    assert cursor.charFormat().background().color() == tint_color(tokens[0].prob, dark=True)

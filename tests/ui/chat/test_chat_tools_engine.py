@@ -124,6 +124,9 @@ def test_a_tool_call_streams_into_a_block_takes_a_result_and_the_model_goes_on(
         streamed: list[ToolCallsDelta] = []
         service.tool_calls_changed.connect(streamed.append)
         blocks = pane.view.tool_blocks
+        # What the block said as each streamed state arrived (after the pane drew it).
+        drawn: list[str] = []
+        service.tool_calls_changed.connect(lambda d: drawn.append(blocks.text_of(d.message_id)))
 
         async def scenario() -> tuple[Message, Message]:
             await _connect(service, backend)
@@ -150,6 +153,7 @@ def test_a_tool_call_streams_into_a_block_takes_a_result_and_the_model_goes_on(
     # Streamed: the block saw the call before its arguments were complete.
     assert streamed and streamed[0].message_id == answer.id
     assert any(d.calls and d.calls[0].arguments != call.arguments for d in streamed)
+    assert drawn and all("get_weather" in text and "being written" in text for text in drawn)
     assert backend.requests[0][1]["tool_choice"] == "required"
     assert backend.requests[0][1]["tools"] == WEATHER
     # The result went back as a `tool` message with the call's id, after the call.
