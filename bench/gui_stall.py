@@ -9,17 +9,23 @@ Side by side in one run:
   rendering, code highlighting and reasoning all take part; the UI is fed exactly as in
   the app (ChatService batching at <= 30 Hz, SQLite chunk commits);
 - engine (with `--engine`): the same while SmolLM2 streams from the real llama-server;
+- probs off / on (with `--token-probs`): the stream again in a fresh conversation with the
+  token-probability toggle off, then on (the backend then sends each token's logprobs and
+  five alternatives, as llama-server does, and the view tints every token): what the tint
+  costs, and that off asks for nothing (`logprobs requested` must be `no`);
 - launch: process start to the first paint of the main window, for the whole app
   (`StudioApp`) beside a bare QMainWindow, each the median of `--launches` runs.
 
 Target: the longest stall while streaming under 16 ms (one frame at 60 Hz).
-Run: `python bench/gui_stall.py [--seconds 6] [--rate 200] [--engine] [--launches 3]`.
+Run: `python bench/gui_stall.py [--seconds 6] [--rate 200] [--engine] [--token-probs]
+[--launches 3]`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import statistics
 import subprocess
@@ -45,7 +51,7 @@ from studio.core.chat.backend import (  # noqa: E402
     DirectServerBackend,
     TemplateCapabilities,
 )
-from studio.core.server.client import ChatDelta  # noqa: E402
+from studio.core.server.client import ChatDelta, parse_chunk  # noqa: E402
 from studio.core.tasks import TaskOwner  # noqa: E402
 from studio.services.chat_service import ChatService  # noqa: E402
 from studio.services.event_loop import install_asyncgen_finalizer  # noqa: E402
@@ -89,12 +95,15 @@ class SyntheticBackend:
         self.tokens = list(tokens)
         self.rate = rate
         self.reasoning = reasoning
+        self.asked_logprobs: list[bool] = []
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
     ) -> AsyncIterator[ChatDelta]:
         loop = asyncio.get_running_loop()
         start = loop.time()
+        logprobs = "logprobs" in options
+        self.asked_logprobs.append(logprobs)
         for index in range(self.reasoning + len(self.tokens)):
             # Pace against the clock, so timer slack never lowers the rate.
             delay = start + index / self.rate - loop.time()
@@ -102,12 +111,27 @@ class SyntheticBackend:
                 await asyncio.sleep(delay)
             if index < self.reasoning:
                 yield ChatDelta(reasoning=f"step {index} ")
+            elif logprobs:
+                yield parse_chunk(_with_logprobs(self.tokens[index - self.reasoning], index))
             else:
                 yield ChatDelta(content=self.tokens[index - self.reasoning])
         yield ChatDelta(finish_reason="stop", timings={"predicted_per_second": self.rate})
 
     async def template_capabilities(self) -> TemplateCapabilities:
         return TemplateCapabilities()
+
+
+def _with_logprobs(token: str, index: int) -> dict[str, Any]:
+    """A chunk as llama-server streams it with `logprobs` and `top_logprobs: 5`."""
+    prob = 0.05 + 0.9 * ((index * 37) % 100) / 100
+    top = [(token, prob)] + [(f"alt{k}", (1 - prob) / (k + 2)) for k in range(4)]
+    entry = {
+        "token": token,
+        "bytes": list(token.encode()),
+        "logprob": math.log(prob),
+        "top_logprobs": [{"token": t, "logprob": math.log(p)} for t, p in top],
+    }
+    return {"choices": [{"delta": {"content": token}, "logprobs": {"content": [entry]}}]}
 
 
 class StallProbe:
@@ -228,6 +252,27 @@ async def measure(args: argparse.Namespace, app: QApplication, home: Path) -> No
             f"machine : load average {load:.1f} on {os.cpu_count()} CPUs (wall gaps include waits)"
         )
 
+        if args.token_probs:
+            lines: dict[bool, list[float]] = {}
+            for shown in (False, True):
+                service.new_conversation()
+                await asyncio.sleep(0.1)
+                pane.tools_panel.token_probs.setChecked(shown)
+                backend = SyntheticBackend(synthetic_tokens(count), rate=args.rate)
+                gaps, updates = await stream_once(pane, service, backend, "stream please", probe)
+                lines[shown] = list(probe.cpu)
+                asked = "yes" if backend.asked_logprobs[-1] else "no"
+                print(
+                    f"probs {'on ' if shown else 'off'}: wall {summary(gaps)};"
+                    f" {updates} UI updates; logprobs requested: {asked}"
+                )
+                print(f"          cpu  {summary(lines[shown])}")
+            print(
+                f"ratio   : CPU per stream, probs on / off:"
+                f" {sum(lines[True]) / max(sum(lines[False]), 0.001):.2f};"
+                f" longest CPU stall on / off: {max(lines[True]) / max(lines[False]):.2f}"
+            )
+
         if args.engine:
             from studio.core.engine import default_selector
             from studio.core.paths import AppPaths
@@ -323,6 +368,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--engine", action="store_true", help="also stream from SmolLM2")
+    parser.add_argument(
+        "--token-probs", action="store_true", help="also stream with the probability tint off, on"
+    )
     parser.add_argument("--launches", type=int, default=3)
     args = parser.parse_args()
 

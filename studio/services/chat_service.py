@@ -33,6 +33,7 @@ from studio.core.chat import (
     to_json,
     to_markdown,
 )
+from studio.core.chat.answer_parts import AnswerParts
 from studio.core.chat.attachments import (
     MAX_IMAGES_PER_MESSAGE,
     ImageUpload,
@@ -43,10 +44,12 @@ from studio.core.chat.backend import ChatBackend, TemplateCapabilities
 from studio.core.chat.branches import Versions
 from studio.core.chat.context import TokenCounter, context_refusal, fit_to_context
 from studio.core.chat.models import OverflowPolicy
+from studio.core.chat.token_probs import TokenProb
 from studio.core.chat.vision import VisionSupport, cannot_see
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
+from studio.services.tool_call_relay import ToolCallRelay
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +73,8 @@ def request_messages(
         messages.append({"role": "system", "content": conversation.settings.system_prompt})
     for message in history:
         if message.role is Role.ASSISTANT and (
-            message.status in (MessageStatus.FAILED, MessageStatus.STREAMING) or not message.content
+            message.status in (MessageStatus.FAILED, MessageStatus.STREAMING)
+            or not (message.content or message.tool_calls)
         ):
             continue
         request: dict[str, Any] = dict(message.for_request())
@@ -110,6 +114,8 @@ class AnswerDelta:
     message_id: int
     content: str
     reasoning: str
+    # The tokens of `content` with their probabilities, when the conversation asks for them.
+    token_probs: tuple[TokenProb, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,6 +186,7 @@ class ChatService(QObject):
     branch_shown = Signal(object)
     answer_delta = Signal(object)  # AnswerDelta (batched)
     answer_finished = Signal(object)  # Message, as persisted
+    tool_calls_changed = Signal(object)  # ToolCallsDelta (throttled)
     busy_changed = Signal(bool)
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
@@ -205,10 +212,12 @@ class ChatService(QObject):
         self._clock = clock
         self._batcher = DeltaBatcher(
             lambda message_id, content, reasoning: self.answer_delta.emit(
-                AnswerDelta(message_id, content, reasoning)
+                AnswerDelta(message_id, content, reasoning, self._take_tokens())
             ),
             clock=clock,
         )
+        self._pending_tokens: list[TokenProb] = []
+        self._tool_calls = ToolCallRelay(self.tool_calls_changed.emit, clock=clock)
         self._answer: asyncio.Task[None] | None = None
         self._switch: asyncio.Task[None] | None = None  # paging to another version
         self._search = ""
@@ -418,6 +427,36 @@ class ChatService(QObject):
         )
         return self._switch
 
+    def give_tool_result(
+        self, answer_id: int, tool_call_id: str, result: str
+    ) -> asyncio.Task[None] | None:
+        """Store the user's result of one call the answer made; once every call of it has
+        a result, the model goes on from them."""
+        if self.conversation is None or self.busy or self._backend is None:
+            return None
+        return self._start(self._give_tool_result(answer_id, tool_call_id, result))
+
+    async def _give_tool_result(self, answer_id: int, tool_call_id: str, result: str) -> None:
+        conversation_id = self.conversation.id if self.conversation else 0
+        message = await asyncio.to_thread(
+            self._store.add_message,
+            conversation_id,
+            Role.TOOL,
+            result,
+            tool_call_id=tool_call_id,
+        )
+        self.message_added.emit(message)
+        history = await asyncio.to_thread(self._store.messages, conversation_id)
+        answer = next((m for m in history if m.id == answer_id), None)
+        answered = {m.tool_call_id for m in history if m.role is Role.TOOL and m.id > answer_id}
+        if answer is not None and all(call.id in answered for call in answer.tool_calls):
+            await self._stream_answer(conversation_id)
+
+    def _take_tokens(self) -> tuple[TokenProb, ...]:
+        tokens = tuple(self._pending_tokens)
+        self._pending_tokens.clear()
+        return tokens
+
     def stop(self) -> None:
         if self._answer is not None and not self._answer.done():
             self._answer.cancel()
@@ -535,6 +574,8 @@ class ChatService(QObject):
             await self._show_branch(conversation_id)
         answer_id = placeholder.id
         chunks = ChunkBuffer(*self._chunk, clock=self._clock)
+        parts = AnswerParts()
+        self._pending_tokens.clear()
         timings: dict[str, Any] = {}
         usage: dict[str, Any] = {}
         started = self._clock()
@@ -552,6 +593,10 @@ class ChatService(QObject):
                 if delta.finish_reason == "cancelled":
                     # The manager ended the stream (an unload, or its own cancel()).
                     status = MessageStatus.CANCELLED
+                tokens, calls_changed = parts.add(delta)
+                self._pending_tokens.extend(tokens)
+                if calls_changed:
+                    self._tool_calls.update(answer_id, parts.tool_calls)
                 if not delta.content and not delta.reasoning:
                     continue
                 if first_token is None:
@@ -567,7 +612,7 @@ class ChatService(QObject):
         except asyncio.CancelledError:
             status, error_code = MessageStatus.CANCELLED, None
             await self._finish(
-                answer_id, chunks, status, None, started, first_token, timings, usage, deltas
+                answer_id, chunks, status, None, started, first_token, timings, usage, deltas, parts
             )
             raise
         except ServerError as error:
@@ -582,7 +627,16 @@ class ChatService(QObject):
             status, error_code, detail = MessageStatus.INTERRUPTED, error.code, error.detail
             params = error.params
         await self._finish(
-            answer_id, chunks, status, error_code, started, first_token, timings, usage, deltas
+            answer_id,
+            chunks,
+            status,
+            error_code,
+            started,
+            first_token,
+            timings,
+            usage,
+            deltas,
+            parts,
         )
         if error_code is not None:
             self.failed.emit(Problem(error_code, detail, params))
@@ -598,14 +652,18 @@ class ChatService(QObject):
         timings: dict[str, Any],
         usage: dict[str, Any],
         deltas: int,
+        parts: AnswerParts | None = None,
     ) -> None:
         self._batcher.flush()
+        self._tool_calls.flush()
         stats = answer_stats(timings, usage, started, first_token, self._clock(), deltas)
         content, reasoning = chunks.take()
 
         def persist() -> Message:
             self._store.append_to_message(answer_id, content, reasoning)
             self._store.finish_message(answer_id, status, stats, error_code)
+            if parts:
+                self._store.set_answer_parts(answer_id, parts.tool_calls, parts.token_probs)
             return self._store.message(answer_id)
 
         # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.

@@ -30,6 +30,8 @@ class TemplateCapabilities:
     supports_system_role: bool = True
     # Not the template's but the model's: whether images can be sent (the projector).
     vision: VisionSupport = VisionSupport.NO_PROJECTOR
+    # The template lists tools and writes calls (so `tools` in a request can work).
+    supports_tools: bool = False
 
     @classmethod
     def from_props(
@@ -44,6 +46,7 @@ class TemplateCapabilities:
             supports_thinking=thinking,
             supports_system_role=bool(caps.get("supports_system_role", True)),
             vision=vision_from_props(props, projector_dropped),
+            supports_tools=bool(caps.get("supports_tool_calls")),
         )
 
 

@@ -9,10 +9,16 @@ from typing import Any
 
 from studio.core.chat.attachments import export_entry, markdown_images
 from studio.core.chat.models import Conversation, Message, MessageStatus, Role
+from studio.core.chat.tool_export import tool_call_fields, tool_call_markdown
 
 EXPORT_FORMAT_VERSION = 1
 
-_HEADINGS = {Role.SYSTEM: "System", Role.USER: "User", Role.ASSISTANT: "Assistant"}
+_HEADINGS = {
+    Role.SYSTEM: "System",
+    Role.USER: "User",
+    Role.ASSISTANT: "Assistant",
+    Role.TOOL: "Tool result",
+}
 
 
 def _iso(timestamp: float) -> str:
@@ -44,6 +50,7 @@ def to_markdown(conversation: Conversation, messages: Sequence[Message]) -> str:
             lines += ["<details><summary>Reasoning</summary>", "", fence + "text"]
             lines += [message.reasoning.strip(), fence, "", "</details>", ""]
         lines += [message.content.strip(), ""]
+        lines += tool_call_markdown(message)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -71,6 +78,7 @@ def to_json_document(conversation: Conversation, messages: Sequence[Message]) ->
                     else {}
                 ),
                 "created_at": _iso(m.created_at),
+                **tool_call_fields(m),
             }
             for m in messages
         ],

@@ -11,12 +11,15 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from studio.core.chat.attachments import ImageAttachment
+from studio.core.chat.token_probs import TOP_ALTERNATIVES, TokenProb
+from studio.core.chat.tools import ToolCall, tool_request_options
 
 
 class Role(enum.StrEnum):
     SYSTEM = "system"
     USER = "user"
     ASSISTANT = "assistant"
+    TOOL = "tool"  # the result of a tool call, given by the user
 
 
 class MessageStatus(enum.StrEnum):
@@ -55,6 +58,12 @@ class SamplingSettings:
     # Tokens thinking may take before the engine closes it; None: no limit.
     thinking_budget: int | None = None
     overflow_policy: OverflowPolicy = OverflowPolicy.STOP
+    # OpenAI-format tool definitions as the user wrote them (JSON text), and whether the
+    # model may (auto), must (required) or must not (none) call one.
+    tools: str = ""
+    tool_choice: str = "auto"
+    # Ask for each token's probability and top alternatives (the chat's tint).
+    token_probs: bool = False
 
     def request_options(self) -> dict[str, Any]:
         """The fields of a /v1/chat/completions request body these settings set."""
@@ -69,6 +78,10 @@ class SamplingSettings:
         if self.thinking_budget is not None:
             # The field b11434 reads per request (it also takes `thinking_budget_tokens`).
             options["reasoning_budget_tokens"] = self.thinking_budget
+        options.update(tool_request_options(self.tools, self.tool_choice))
+        # llama-server refuses logprobs on a streamed request with tools.
+        if self.token_probs and "tools" not in options:
+            options["logprobs"] = TOP_ALTERNATIVES
         return options
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,7 +96,7 @@ class SamplingSettings:
             if key not in known:
                 continue
             default = getattr(cls(), key)
-            if key == "system_prompt":
+            if key in ("system_prompt", "tools", "tool_choice"):
                 if isinstance(value, str):
                     clean[key] = value
             elif key == "thinking":
@@ -95,6 +108,9 @@ class SamplingSettings:
             elif key == "overflow_policy":
                 if value in tuple(OverflowPolicy):
                     clean[key] = OverflowPolicy(value)
+            elif key == "token_probs":
+                if isinstance(value, bool):
+                    clean[key] = value
             elif value is None:
                 clean[key] = None
             elif key in ("top_k", "max_tokens", "seed"):
@@ -142,11 +158,22 @@ class Message:
     parent_id: int | None = None
     # Images sent with a user turn (their bytes are files: see `attachments.ImageStore`).
     attachments: tuple[ImageAttachment, ...] = ()
+    # The calls an assistant answer made; for a TOOL message, the call it answers.
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    # Each answer token's probability, when the conversation asked for them.
+    token_probs: tuple[TokenProb, ...] = ()
 
-    def for_request(self) -> dict[str, str]:
+    def for_request(self) -> dict[str, Any]:
         """The message as the OpenAI chat API takes it. Reasoning is not sent back: templates
         that want it re-inserted handle that themselves."""
-        return {"role": self.role.value, "content": self.content}
+        message: dict[str, Any] = {"role": self.role.value, "content": self.content}
+        # A stopped answer's last call may have half its arguments: not sent back.
+        if self.tool_calls and self.status is MessageStatus.COMPLETE:
+            message["tool_calls"] = [call.for_request() for call in self.tool_calls]
+        if self.tool_call_id is not None:
+            message["tool_call_id"] = self.tool_call_id
+        return message
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,14 @@ from studio.core.chat.models import (
     SamplingSettings,
 )
 from studio.core.chat.recovery import ChatStoreRecovery, damage_of, recover
+from studio.core.chat.token_probs import TokenProb, probs_from_json, probs_to_json
+from studio.core.chat.tools import (
+    ToolCall,
+    answered_call_from_json,
+    answered_call_to_json,
+    calls_from_json,
+    calls_to_json,
+)
 from studio.core.errors import StudioError
 
 DATABASE_NAME = "conversations.sqlite3"
@@ -427,6 +435,8 @@ class ChatStore:
         return self._message(rows[0])
 
     def _message(self, row: sqlite3.Row) -> Message:
+        # A tool result's `tool_calls` column holds the one call it answers.
+        is_result = row["role"] == Role.TOOL.value
         return Message(
             id=row["id"],
             conversation_id=row["conversation_id"],
@@ -440,6 +450,9 @@ class ChatStore:
             created_at=row["created_at"],
             parent_id=row["parent_id"],
             attachments=self.images.resolve(attachments_from_json(_json_list(row["attachments"]))),
+            tool_calls=() if is_result else calls_from_json(row["tool_calls"]),
+            tool_call_id=answered_call_from_json(row["tool_calls"]) if is_result else None,
+            token_probs=probs_from_json(row["token_probs"]),
         )
 
     def add_message(
@@ -452,10 +465,11 @@ class ChatStore:
         model: str | None = None,
         attachments: Sequence[ImageAttachment] = (),
         version_of: int | None = None,
+        tool_call_id: str | None = None,
     ) -> Message:
         """Continue the branch on screen, or with `version_of`, add a new version of that
         message (a sibling: same parent) and show it. Either way the new message becomes
-        the conversation's leaf."""
+        the conversation's leaf. `tool_call_id`: the call a TOOL message answers."""
         now = self._clock()
         with self._transaction() as db:
             exists = db.execute(
@@ -481,9 +495,11 @@ class ChatStore:
                         "chat_message_missing", f"no message {version_of}", message_id=version_of
                     )
                 parent_id = sibling[0]
+            calls = answered_call_to_json(tool_call_id) if tool_call_id is not None else "[]"
             cursor = db.execute(
                 "INSERT INTO messages (conversation_id, parent_id, role, content, status,"
-                " model, created_at, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " model, created_at, attachments, tool_calls)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     conversation_id,
                     parent_id,
@@ -493,6 +509,7 @@ class ChatStore:
                     model,
                     now,
                     json.dumps([a.to_dict() for a in attachments]),
+                    calls,
                 ),
             )
             new_id = int(cursor.lastrowid or 0)
@@ -509,6 +526,7 @@ class ChatStore:
             created_at=now,
             parent_id=parent_id,
             attachments=self.images.resolve(attachments),
+            tool_call_id=tool_call_id,
         )
 
     def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:
@@ -538,6 +556,19 @@ class ChatStore:
                     error_code,
                     message_id,
                 ),
+            )
+
+    def set_answer_parts(
+        self,
+        message_id: int,
+        tool_calls: Sequence[ToolCall] = (),
+        token_probs: Sequence[TokenProb] = (),
+    ) -> None:
+        """The calls an answer made and its tokens' probabilities, once it has ended."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE messages SET tool_calls = ?, token_probs = ? WHERE id = ?",
+                (calls_to_json(tool_calls), probs_to_json(token_probs), message_id),
             )
 
     def replace_content(self, message_id: int, content: str) -> None:

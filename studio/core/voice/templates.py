@@ -311,6 +311,23 @@ CODES: Mapping[str, str] = {
         "{name} takes {tokens} tokens, but only {left} of the context's {context_tokens} "
         "are left, so it was not added.",
     ),
+    # -- tool definitions (studio/core/chat/tools.py) --
+    "chat_tools_not_json": _mark(
+        "Sentences", "The tools are not valid JSON (line {line}, column {column})."
+    ),
+    "chat_tools_not_a_list": _mark(
+        "Sentences", "The tools must be a JSON list of function definitions."
+    ),
+    "chat_tool_not_a_function": _mark(
+        "Sentences",
+        'Tool {number} is not a function definition: give it "type": "function" and a '
+        '"function" with a name.',
+    ),
+    "chat_tool_without_name": _mark("Sentences", "Tool {number} has no name."),
+    "chat_tool_parameters_not_an_object": _mark(
+        "Sentences", "The parameters of the tool {name} must be a JSON Schema object."
+    ),
+    "chat_tool_name_repeated": _mark("Sentences", "Two tools are called {name}."),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",

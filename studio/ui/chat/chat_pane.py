@@ -38,6 +38,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
 from studio.services.context_service import ContextService
 from studio.services.manager_service import EngineEvent, EngineNotice
+from studio.services.tool_call_relay import ToolCallsDelta
 from studio.ui.chat.context_meter import ContextMeter
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
@@ -52,6 +53,7 @@ from studio.ui.chat.model_picker import ModelPicker
 from studio.ui.chat.readable_column import ReadableColumn
 from studio.ui.chat.sampling_panel import SamplingPanel
 from studio.ui.chat.text_attach import TextFileDrops
+from studio.ui.chat.tools_panel import ToolsPanel
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
 from studio.ui.common.voice import ui_voice
@@ -131,6 +133,8 @@ class ChatPane(QWidget):
 
         self.picker = ModelPicker()
         self.inspector = Inspector(self.sampling)
+        self.tools_panel = ToolsPanel()
+        self.inspector.add_panel(self.tools_panel)
         self.inspector_button = QToolButton()
         self.inspector_button.setObjectName("chat-inspector-toggle")
         set_role(self.inspector_button, "flat")
@@ -234,6 +238,9 @@ class ChatPane(QWidget):
         self.view.version_requested.connect(service.switch_version)
         self.view.edit_requested.connect(self._enter_edit)
         self.sampling.settings_changed.connect(self._on_sampling_settings_changed)
+        self.tools_panel.settings_changed.connect(self._on_tools_settings_changed)
+        self.view.tool_blocks.result_given.connect(service.give_tool_result)
+        service.tool_calls_changed.connect(self._on_service_tool_calls_changed)
         self.conversations.open_requested.connect(service.open)
         self.conversations.new_requested.connect(service.new_conversation)
         self.conversations.search_changed.connect(service.refresh_list)
@@ -415,7 +422,15 @@ class ChatPane(QWidget):
         self.send_button.setText(self.tr("Send"))
 
     def _on_sampling_settings_changed(self, settings: SamplingSettings) -> None:
-        self.service.set_settings(settings)
+        self.service.set_settings(self.tools_panel.merged_into(settings))
+
+    def _on_tools_settings_changed(self, settings: SamplingSettings) -> None:
+        self.view.set_token_tint(settings.token_probs)
+        self.service.set_settings(self.tools_panel.merged_into(self.service.settings))
+
+    def _show_tool_settings(self, settings: SamplingSettings) -> None:
+        self.tools_panel.show_settings(settings)
+        self.view.set_token_tint(settings.token_probs)
 
     def _on_export_requested(self, conversation_id: int, target: Path) -> None:
         self.service.export(conversation_id, target)
@@ -423,7 +438,11 @@ class ChatPane(QWidget):
     def _on_service_conversations_listed(self, summaries: Sequence[ConversationSummary]) -> None:
         self.conversations.show_conversations(summaries)
 
+    def _on_service_tool_calls_changed(self, delta: ToolCallsDelta) -> None:
+        self.view.tool_blocks.show_calls(delta.message_id, delta.calls, streaming=True)
+
     def _on_service_answer_delta(self, delta: AnswerDelta) -> None:
+        self.view.tint.extend(delta.message_id, delta.token_probs)
         self.view.append_delta(delta.message_id, delta.content, delta.reasoning)
 
     def _on_service_conversation_opened(self, opened: ConversationOpened) -> None:
@@ -435,6 +454,7 @@ class ChatPane(QWidget):
             self.title.setText(self.tr("<b>New conversation</b>"))
             self.conversations.set_current(None)
             self.sampling.show_settings(self.service.settings)
+            self._show_tool_settings(self.service.settings)
             return
         self.view.show_messages(messages, opened.versions)
         self._on_service_conversation_changed(conversation)
@@ -443,6 +463,7 @@ class ChatPane(QWidget):
     def _on_service_conversation_changed(self, conversation: Conversation) -> None:
         self.title.setText(f"<b>{_escape(conversation.title)}</b>")
         self.sampling.show_settings(conversation.settings)
+        self._show_tool_settings(conversation.settings)
 
     def _on_service_busy_changed(self, busy: bool) -> None:
         self.stop_button.setEnabled(busy)
@@ -451,6 +472,7 @@ class ChatPane(QWidget):
 
     def _on_service_capabilities_changed(self, capabilities: TemplateCapabilities) -> None:
         self.sampling.set_capabilities(capabilities, model_loaded=self.service.has_backend)
+        self.tools_panel.set_capabilities(capabilities, model_loaded=self.service.has_backend)
 
     def _on_service_backend_changed(self, ready: bool) -> None:
         self.send_button.setEnabled(ready and not self.service.busy)

@@ -45,6 +45,8 @@ from studio.core.tasks import TaskOwner
 from studio.ui.chat.image_thumbnails import ThumbnailCache
 from studio.ui.chat.markdown import Block, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
+from studio.ui.chat.token_tint import TokenTint
+from studio.ui.chat.tool_blocks import ToolBlocks
 from studio.ui.chat.version_pager import NEWER, OLDER, STEPS, link_of, pager_html
 from studio.ui.common.design import SPACE_M, colors_for
 from studio.ui.common.voice import ui_voice
@@ -132,6 +134,8 @@ class ConversationView(QTextBrowser):
         # (place in the transcript, arrow) of the pager link the user just followed, to
         # give it the focus again once the other version is shown.
         self._pager_focus: tuple[int, str] | None = None
+        self.tint = TokenTint(self)  # token probabilities, when the conversation asks
+        self.tool_blocks = ToolBlocks(self)  # tool calls under their answers
         self.anchorClicked.connect(self._on_anchor_clicked)
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
@@ -159,6 +163,8 @@ class ConversationView(QTextBrowser):
             for entry in self.messages.values():
                 if entry.role is Role.USER:
                     self._style_bubble(entry.body)
+                if self.tint.enabled and entry.message_id in self.tint.tokens:
+                    self._render_body(entry)  # tints chosen for the old palette
                 # Code colours were chosen for the old palette: highlight it again.
                 if entry.highlighted and not entry.streaming:
                     entry.highlighted.clear()
@@ -180,6 +186,8 @@ class ConversationView(QTextBrowser):
         self._center_text(self.width())
         self.messages.clear()
         self.notices.clear()
+        self.tint.clear()
+        self.tool_blocks.clear()
         self._follow = True
         self._pager_focus = None
 
@@ -211,7 +219,11 @@ class ConversationView(QTextBrowser):
                 entry.versions = version
                 self._render_footer(entry)
 
-    def add_message(self, message: Message) -> MessageEntry:
+    def add_message(self, message: Message) -> MessageEntry | None:
+        if message.role is Role.TOOL:  # a tool's result shows in its call's block
+            self.tool_blocks.add_result(message)
+            return None
+        self.tint.remember(message)
         previous_last = self._last_assistant()
         entry = MessageEntry(
             message_id=message.id,
@@ -236,6 +248,7 @@ class ConversationView(QTextBrowser):
         if previous_last is not None:
             self._render_footer(previous_last)  # it lost its Regenerate link
         self._highlight_later(entry)
+        self.tool_blocks.show_calls(message.id, message.tool_calls)
         return entry
 
     def add_notice(self, text: str, kind: str, render: Callable[[], str] | None = None) -> Notice:
@@ -270,6 +283,8 @@ class ConversationView(QTextBrowser):
         entry.stats = message.stats
         entry.error_code = message.error_code
         entry.reasoning = message.reasoning
+        self.tint.remember(message)
+        self.tool_blocks.show_calls(message.id, message.tool_calls)
         self._render_header(entry)
         if message.content != entry.content:
             entry.content = message.content
@@ -299,6 +314,14 @@ class ConversationView(QTextBrowser):
     def set_busy(self, busy: bool) -> None:
         """While an answer streams, Edit and Regenerate do nothing."""
         self._busy = busy
+        self.tool_blocks.set_busy(busy)
+
+    def set_token_tint(self, shown: bool) -> None:
+        """Show or hide the token probabilities' tint (rendering the answers again)."""
+        if shown != self.tint.enabled:
+            self.tint.enabled = shown
+            for entry in self.messages.values():
+                self._render_body(entry)
 
     def entry(self, message_id: int) -> MessageEntry:
         return self.messages[message_id]
@@ -413,6 +436,16 @@ class ConversationView(QTextBrowser):
         cursor.endEditBlock()
         # The last block may still grow; every block before it is final.
         entry.settled = max(0, len(blocks) - 1)
+        body = entry.body
+        self.tint.after_render(
+            entry.message_id,
+            entry.content,
+            blocks,
+            entry.offsets,
+            body.firstPosition(),
+            body.lastPosition(),
+            first,
+        )
 
     def _insert_block(
         self, cursor: QTextCursor, entry: MessageEntry, block: Block, first: bool
@@ -559,6 +592,8 @@ class ConversationView(QTextBrowser):
     # -- links and scrolling ---------------------------------------------------------------
 
     def _on_anchor_clicked(self, url: QUrl) -> None:
+        if self.tool_blocks.handle_link(url):
+            return
         if url.scheme() != _SCHEME:
             # Links a model wrote open in the browser; nothing else (file:, custom schemes).
             if url.scheme() in ("http", "https"):

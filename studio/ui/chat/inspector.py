@@ -84,6 +84,10 @@ class Inspector(QWidget):
         """The preset bar, above the system prompt."""
         self._body_layout.insertWidget(0, presets)
 
+    def add_panel(self, panel: QWidget) -> None:
+        """A further section of the conversation's settings, above the memory."""
+        self._body_layout.insertWidget(self._body_layout.indexOf(self.memory_section), panel)
+
     def add_memory(self, memory: QWidget) -> None:
         """The devices' memory, which the window owns and keeps current."""
         self.memory_section.addWidget(memory)
