@@ -9,6 +9,7 @@ answer task, which closes the HTTP stream and frees the server's slot.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import time
@@ -585,30 +586,34 @@ class ChatService(QObject):
         params: Mapping[str, object] = {}
         delta: ChatDelta
         try:
-            async for delta in backend.stream_chat(fitted, conversation.settings.request_options()):
-                if delta.timings:
-                    timings.update(delta.timings)
-                if delta.usage:
-                    usage.update(delta.usage)
-                if delta.finish_reason == "cancelled":
-                    # The manager ended the stream (an unload, or its own cancel()).
-                    status = MessageStatus.CANCELLED
-                tokens, calls_changed = parts.add(delta)
-                self._pending_tokens.extend(tokens)
-                if calls_changed:
-                    self._tool_calls.update(answer_id, parts.tool_calls)
-                if not delta.content and not delta.reasoning:
-                    continue
-                if first_token is None:
-                    first_token = self._clock()
-                deltas += 1
-                chunks.add(delta.content, delta.reasoning)
-                self._batcher.add(answer_id, delta.content, delta.reasoning)
-                if chunks.due():
-                    content, reasoning = chunks.take()
-                    await asyncio.to_thread(
-                        self._store.append_to_message, answer_id, content, reasoning
-                    )
+            # aclosing: a Stop (this task cancelled) closes the engine stream here, in this
+            # task, not later from the garbage collector (which cannot await the close).
+            stream = backend.stream_chat(fitted, conversation.settings.request_options())
+            async with contextlib.aclosing(stream):
+                async for delta in stream:
+                    if delta.timings:
+                        timings.update(delta.timings)
+                    if delta.usage:
+                        usage.update(delta.usage)
+                    if delta.finish_reason == "cancelled":
+                        # The manager ended the stream (an unload, or its own cancel()).
+                        status = MessageStatus.CANCELLED
+                    tokens, calls_changed = parts.add(delta)
+                    self._pending_tokens.extend(tokens)
+                    if calls_changed:
+                        self._tool_calls.update(answer_id, parts.tool_calls)
+                    if not delta.content and not delta.reasoning:
+                        continue
+                    if first_token is None:
+                        first_token = self._clock()
+                    deltas += 1
+                    chunks.add(delta.content, delta.reasoning)
+                    self._batcher.add(answer_id, delta.content, delta.reasoning)
+                    if chunks.due():
+                        content, reasoning = chunks.take()
+                        await asyncio.to_thread(
+                            self._store.append_to_message, answer_id, content, reasoning
+                        )
         except asyncio.CancelledError:
             status, error_code = MessageStatus.CANCELLED, None
             await self._finish(

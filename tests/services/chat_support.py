@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -41,7 +41,7 @@ class ScriptedBackend:
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         self.requests.append((list(messages), dict(options)))
         try:
             if self.fail is not None:

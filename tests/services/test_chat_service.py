@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -371,7 +371,7 @@ def test_a_stream_the_manager_cancelled_is_kept_as_cancelled(
     class ManagerCancelled(ScriptedBackend):
         async def stream_chat(
             self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-        ) -> AsyncIterator[ChatDelta]:
+        ) -> AsyncGenerator[ChatDelta, None]:
             yield ChatDelta(content="partial")
             yield ChatDelta(finish_reason="cancelled")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,7 @@ class CallingBackend:
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         self.requests.append((list(messages), dict(options)))
         if messages[-1]["role"] == "user":
             yield _piece(0, '{"city": ', "w1", "get_weather")

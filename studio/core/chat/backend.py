@@ -7,7 +7,7 @@ the model's chat template can do. `DirectServerBackend` talks to a running llama
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -53,7 +53,7 @@ class TemplateCapabilities:
 class ChatBackend(Protocol):
     def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]: ...
+    ) -> AsyncGenerator[ChatDelta, None]: ...
 
     async def template_capabilities(self) -> TemplateCapabilities: ...
 
@@ -68,7 +68,7 @@ class DirectServerBackend:
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         async with loopback_client(self.base_url, self._api_key) as client:
             # Usage gives token counts; timings ride on the last chunk either way.
             stream = cast(
@@ -114,7 +114,7 @@ class ManagerChatBackend:
 
     async def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         stream = self._manager.stream_chat(
             messages, stream_options={"include_usage": True}, **options
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ class RecordingBackend:
 
     def stream_chat(
         self, messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
-    ) -> AsyncIterator[ChatDelta]:
+    ) -> AsyncGenerator[ChatDelta, None]:
         self.requests.append((list(messages), dict(options)))
         return self.inner.stream_chat(messages, options)
 
