@@ -12,7 +12,10 @@ One command renders every page at 1280x800 (`<page>-<theme>.png`) as a user woul
 - the load dialog at its own size: SmolLM2 on this machine, and a Qwen3-30B-A3B-shaped GGUF
   planned on two fake GPUs (`STUDIO_FAKE_DEVICES`, the same code path as NVML devices).
 
-    python packaging/screenshots.py [OUTPUT_DIR]     # default: docs/screenshots
+- the chat's features (packaging/chat_shots.py): answer versions, token probabilities, a
+  tool call and an image.
+
+    python packaging/screenshots.py [OUTPUT_DIR] [--chat-only]   # default: docs/screenshots
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -47,8 +50,12 @@ FAKE_GPUS = {"STUDIO_FAKE_DEVICES": "GPU0:24GiB,GPU1:12GiB,HOST:64GiB"}
 QUESTION = "Write a short Python function that adds two numbers, and explain it in two sentences."
 
 import qasync  # noqa: E402
+from chat_shots import shoot_chat_features  # noqa: E402
 from PySide6.QtGui import QPainter  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+from shot_tools import save as _save  # noqa: E402
+from shot_tools import settle as _settle  # noqa: E402
+from shot_tools import until as _until  # noqa: E402
 
 from studio.app import StudioApp  # noqa: E402
 from studio.context import AppContext  # noqa: E402
@@ -67,24 +74,6 @@ from tests.support.models import cache_dir, smollm2_path  # noqa: E402
 from tests.support.synthetic import synthetic_model  # noqa: E402
 
 THEMES = {"light": ThemeChoice.LIGHT, "dark": ThemeChoice.DARK}
-
-
-async def _settle(seconds: float = 0.6) -> None:
-    await asyncio.sleep(seconds)  # qasync lets Qt lay out and paint meanwhile
-
-
-async def _until(condition: Callable[[], bool], timeout_s: float = 240.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise TimeoutError("the app did not reach the state to photograph")
-        await asyncio.sleep(0.1)
-
-
-def _save(widget: QWidget, target: Path) -> None:
-    if not widget.grab().save(str(target)):
-        raise OSError(f"could not write {target}")
-    print(target)
 
 
 def _shape_file(name: str) -> FakeFile:
@@ -239,21 +228,28 @@ async def _load_dialogs(studio: StudioApp, smol: Path, theme: str, output: Path)
     planned.deleteLater()
 
 
-async def _shoot(studio: StudioApp, smol: Path, output: Path) -> None:
+async def _shoot(studio: StudioApp, smol: Path, output: Path, chat_only: bool) -> None:
     studio.window.resize(*WINDOW)
     studio.start()
     await _chat_with_answer(studio, smol)
-    await _search_the_hub(studio)
-    for theme, choice in THEMES.items():
-        studio.areas.theme.apply(choice)
-        await _settle(1.0)
-        await _pages(studio, theme, output)
-        await _load_dialogs(studio, smol, theme, output)
+    if not chat_only:
+        await _search_the_hub(studio)
+        for theme, choice in THEMES.items():
+            studio.areas.theme.apply(choice)
+            await _settle(1.0)
+            await _pages(studio, theme, output)
+            await _load_dialogs(studio, smol, theme, output)
+    # Last: two of these scenes load other models.
+    studio.areas.theme.apply(THEMES["light"])
+    await _settle(1.0)
+    await shoot_chat_features(studio, output)
     studio.window.close()
 
 
 def main() -> int:
-    output = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    arguments = [a for a in sys.argv[1:] if a != "--chat-only"]
+    chat_only = "--chat-only" in sys.argv  # only the chat-feature scenes (chat_shots.py)
+    output = Path(arguments[0]) if arguments else ROOT / "docs" / "screenshots"
     output.mkdir(parents=True, exist_ok=True)
     # Offscreen, on a 1280x800 screen (the platform's own is 800x800, and dialogs size
     # themselves to the screen).
@@ -274,7 +270,7 @@ def main() -> int:
         try:
             with loop:
                 try:
-                    loop.run_until_complete(_shoot(studio, smol, output))
+                    loop.run_until_complete(_shoot(studio, smol, output, chat_only))
                 finally:
                     loop.run_until_complete(studio.shutdown())
         finally:
