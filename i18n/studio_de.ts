@@ -99,6 +99,18 @@
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
     </message>
+    <message>
+        <source>Older version</source>
+        <translation>Ältere Version</translation>
+    </message>
+    <message>
+        <source>Newer version</source>
+        <translation>Neuere Version</translation>
+    </message>
+    <message>
+        <source>{position}/{count}</source>
+        <translation>{position}/{count}</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -368,8 +380,8 @@ Your saved conversations are left as they are; conversations in this session wil
 Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser Sitzung werden nicht gespeichert.</translation>
     </message>
     <message>
-        <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation>Sie bearbeiten eine frühere Nachricht: Beim Senden ersetzt sie diese und alles danach.</translation>
+        <source>Editing an earlier message: sending makes a new version of it and answers anew; the conversation that followed the old one stays, a page away.</source>
+        <translation>Sie bearbeiten eine frühere Nachricht: Beim Senden entsteht eine neue Version davon mit einer neuen Antwort; die Unterhaltung nach der alten Version bleibt erhalten, eine Seite weiter.</translation>
     </message>
     <message>
         <source>Resend</source>
@@ -382,6 +394,72 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Load a model to chat.</source>
         <translation>Laden Sie ein Modell, um zu chatten.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>{used} / {size} tokens</source>
+        <translation>{used} / {size} Tokens</translation>
+    </message>
+    <message>
+        <source>The system prompt, the conversation and your message, in the model&apos;s tokens</source>
+        <translation>Systemprompt, Unterhaltung und Ihre Nachricht in Tokens des Modells</translation>
+    </message>
+    <message>
+        <source>This does not fit whole: it needs {used} tokens and the context holds {size}, so the oldest messages will be left out of the request.</source>
+        <translation>Das passt nicht vollständig: Es braucht {used} Tokens, der Kontext fasst {size}, daher werden die ältesten Nachrichten aus der Anfrage weggelassen.</translation>
+    </message>
+    <message>
+        <source>This message does not fit even without the earlier messages: with the system prompt it needs {floor} tokens and the context holds {size}. Shorten it or load the model with a larger context.</source>
+        <translation>Diese Nachricht passt selbst ohne die früheren Nachrichten nicht: Mit dem Systemprompt braucht sie {floor} Tokens, der Kontext fasst {size}. Kürzen Sie sie oder laden Sie das Modell mit einem größeren Kontext.</translation>
+    </message>
+    <message>
+        <source>Sending now needs {used} tokens, but the context holds {size}. Shorten the message, start a new conversation, or let the chat drop the oldest messages (Inspector &gt; Context).</source>
+        <translation>Das Senden braucht jetzt {used} Tokens, der Kontext fasst aber nur {size}. Kürzen Sie die Nachricht, beginnen Sie eine neue Unterhaltung oder lassen Sie den Chat die ältesten Nachrichten weglassen (Inspektor &gt; Kontext).</translation>
+    </message>
+    <message>
+        <source>The context is nearly full: {left} tokens are left for this answer and what follows.</source>
+        <translation>Der Kontext ist fast voll: Für diese Antwort und alles Weitere bleiben {left} Tokens.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSettings</name>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Denkbudget</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Unbegrenzt</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>How many tokens the model may think before it must answer.</source>
+        <translation>Wie viele Tokens das Modell nachdenken darf, bevor es antworten muss.</translation>
+    </message>
+    <message>
+        <source>When the context is full</source>
+        <translation>Wenn der Kontext voll ist</translation>
+    </message>
+    <message>
+        <source>Stop and say so</source>
+        <translation>Anhalten und Bescheid geben</translation>
+    </message>
+    <message>
+        <source>Drop the oldest messages</source>
+        <translation>Älteste Nachrichten weglassen</translation>
+    </message>
+    <message>
+        <source>Dropping leaves the oldest messages out of the request (never the system prompt) until it fits; the conversation itself keeps them.</source>
+        <translation>Beim Weglassen fehlen die ältesten Nachrichten in der Anfrage (nie der Systemprompt), bis sie passt; die Unterhaltung selbst behält sie.</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
     </message>
 </context>
 <context>
@@ -924,6 +1002,36 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>About GGUF Studio</source>
         <translation>Über GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>ImageAttachButton</name>
+    <message>
+        <source>Image…</source>
+        <translation>Bild…</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>Bilder anhängen</translation>
+    </message>
+    <message>
+        <source>Attach images (PNG, JPEG, WebP); you can also drop or paste them</source>
+        <translation>Bilder anhängen (PNG, JPEG, WebP); Sie können sie auch hineinziehen oder einfügen</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Bilder (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+</context>
+<context>
+    <name>ImageDropFilter</name>
+    <message>
+        <source>dropped image</source>
+        <translation>abgelegtes Bild</translation>
+    </message>
+    <message>
+        <source>pasted image</source>
+        <translation>eingefügtes Bild</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1701,166 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
+    <name>PendingImagesBar</name>
+    <message>
+        <source>{name}
+{width} x {height} px</source>
+        <translation>{name}
+{width} x {height} px</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>{name} entfernen</translation>
+    </message>
+    <message>
+        <source>Remove this image</source>
+        <translation>Dieses Bild entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>PresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <source>Apply a preset&apos;s system prompt and sampling</source>
+        <translation>Systemprompt und Sampling eines Presets übernehmen</translation>
+    </message>
+    <message>
+        <source>No preset</source>
+        <translation>Kein Preset</translation>
+    </message>
+    <message>
+        <source>Preset actions</source>
+        <translation>Preset-Aktionen</translation>
+    </message>
+    <message>
+        <source>Save, rename, delete, import or export presets</source>
+        <translation>Presets speichern, umbenennen, löschen, importieren oder exportieren</translation>
+    </message>
+    <message>
+        <source>Save this chat&apos;s system prompt and sampling as a preset to reuse them.</source>
+        <translation>Speichern Sie Systemprompt und Sampling dieses Chats als Preset, um sie wiederzuverwenden.</translation>
+    </message>
+    <message>
+        <source>Changed since “{name}” was applied.</source>
+        <translation>Geändert, seit „{name}“ übernommen wurde.</translation>
+    </message>
+    <message>
+        <source>New chats with {model} start from “{name}”.</source>
+        <translation>Neue Chats mit {model} beginnen mit „{name}“.</translation>
+    </message>
+    <message>
+        <source>Imported as “{name}”: a preset named “{clashed}” already existed.</source>
+        <translation>Als „{name}“ importiert: Ein Preset namens „{clashed}“ gab es bereits.</translation>
+    </message>
+    <message>
+        <source>Imported “{name}”.</source>
+        <translation>„{name}“ importiert.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>Nach {path} exportiert.</translation>
+    </message>
+    <message>
+        <source>Save as a new preset…</source>
+        <translation>Als neues Preset speichern…</translation>
+    </message>
+    <message>
+        <source>Save changes to “{name}”</source>
+        <translation>Änderungen in „{name}“ speichern</translation>
+    </message>
+    <message>
+        <source>Save changes to the preset</source>
+        <translation>Änderungen im Preset speichern</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>„{name}“ umbenennen…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>„{name}“ löschen…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Load a model to give it a default preset</source>
+        <translation>Laden Sie ein Modell, um ihm ein Standard-Preset zu geben</translation>
+    </message>
+    <message>
+        <source>Default for {model}</source>
+        <translation>Standard für {model}</translation>
+    </message>
+    <message>
+        <source>New chats with this model start from this preset</source>
+        <translation>Neue Chats mit diesem Modell beginnen mit diesem Preset</translation>
+    </message>
+    <message>
+        <source>Clear the default for {model} (“{name}”)</source>
+        <translation>Standard für {model} entfernen („{name}“)</translation>
+    </message>
+    <message>
+        <source>Import a preset…</source>
+        <translation>Ein Preset importieren…</translation>
+    </message>
+    <message>
+        <source>Export “{name}”…</source>
+        <translation>„{name}“ exportieren…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>Mein Preset</translation>
+    </message>
+    <message>
+        <source>Save as a new preset</source>
+        <translation>Als neues Preset speichern</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>Preset umbenennen</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Preset löschen</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”? Conversations keep their settings.</source>
+        <translation>Das Preset „{name}“ löschen? Unterhaltungen behalten ihre Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Import a preset</source>
+        <translation>Ein Preset importieren</translation>
+    </message>
+    <message>
+        <source>Presets (*.json);;All files (*)</source>
+        <translation>Presets (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>Preset exportieren</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>Presets (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
@@ -2084,6 +2352,114 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Unterbrochen: Die App wurde beendet, während diese Antwort geschrieben wurde.</translation>
     </message>
     <message>
+        <source>This model cannot see images: it was loaded without a vision projector (mmproj). Load a model that comes with one to send images.</source>
+        <translation>Dieses Modell kann keine Bilder sehen: Es wurde ohne Vision-Projektor (mmproj) geladen. Laden Sie ein Modell mit Vision-Projektor, um Bilder zu senden.</translation>
+    </message>
+    <message>
+        <source>This model cannot see images now: its vision projector failed to start, so it was loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.</source>
+        <translation>Dieses Modell kann gerade keine Bilder sehen: Sein Vision-Projektor ließ sich nicht starten, daher wurde es nur für Text geladen. Laden Sie es neu, eventuell mit einem kleineren Teil auf der GPU, um Bilder zu senden.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as an image: PNG, JPEG and WebP can be attached.</source>
+        <translation>{name} konnte nicht als Bild gelesen werden: Anhängen lassen sich PNG, JPEG und WebP.</translation>
+    </message>
+    <message>
+        <source>At most {count} images can be sent with one message.</source>
+        <translation>Mit einer Nachricht können höchstens {count} Bilder gesendet werden.</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>Ein Preset braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>A preset named “{name}” already exists.</source>
+        <translation>Ein Preset namens „{name}“ gibt es bereits.</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” no longer exists.</source>
+        <translation>Das Preset „{name}“ gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The preset file {path} cannot be read.</source>
+        <translation>Die Preset-Datei {path} kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>{path} is not a preset: it is not a JSON file.</source>
+        <translation>{path} ist kein Preset: Es ist keine JSON-Datei.</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF Studio preset: a preset has a name and its settings.</source>
+        <translation>{path} ist kein GGUF-Studio-Preset: Ein Preset hat einen Namen und seine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” has the wrong kind of value.</source>
+        <translation>{path} ist kein verwendbares Preset: „{field}“ hat einen Wert der falschen Art.</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved to {path}.</source>
+        <translation>Das Preset konnte nicht unter {path} gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>The presets cannot be saved to {path}.</source>
+        <translation>Die Presets können nicht unter {path} gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read, so the list starts empty. The unreadable file was kept as {moved_to}.</source>
+        <translation>Ihre Presets konnten nicht gelesen werden, daher ist die Liste zunächst leer. Die unlesbare Datei wurde als {moved_to} aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read ({path}), so the list starts empty.</source>
+        <translation>Ihre Presets konnten nicht gelesen werden ({path}), daher ist die Liste zunächst leer.</translation>
+    </message>
+    <message>
+        <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Diese Unterhaltung braucht {prompt_tokens} Tokens, der Kontext des Modells fasst aber nur {context_tokens}. Beginnen Sie eine neue Unterhaltung, lassen Sie den Chat die ältesten Nachrichten weglassen (Inspektor &gt; Kontext) oder laden Sie das Modell mit einem größeren Kontext.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be added to the message.</source>
+        <translation>{name} ist keine Textdatei und kann daher nicht zur Nachricht hinzugefügt werden.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {reason}</source>
+        <translation>{name} kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is too large to add to a message (more than {limit}).</source>
+        <translation>{name} ist zu groß für eine Nachricht (mehr als {limit}).</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not think, so the thinking budget is not sent.</source>
+        <translation>Die Chatvorlage dieses Modells sieht kein Nachdenken vor, daher wird das Denkbudget nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>{name} takes {tokens} tokens, but only {left} of the context&apos;s {context_tokens} are left, so it was not added.</source>
+        <translation>{name} belegt {tokens} Tokens, aber vom Kontext mit {context_tokens} Tokens sind nur noch {left} frei, daher wurde es nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>The tools are not valid JSON (line {line}, column {column}).</source>
+        <translation>Die Tools sind kein gültiges JSON (Zeile {line}, Spalte {column}).</translation>
+    </message>
+    <message>
+        <source>The tools must be a JSON list of function definitions.</source>
+        <translation>Die Tools müssen eine JSON-Liste von Funktionsdefinitionen sein.</translation>
+    </message>
+    <message>
+        <source>Tool {number} is not a function definition: give it &quot;type&quot;: &quot;function&quot; and a &quot;function&quot; with a name.</source>
+        <translation>Tool {number} ist keine Funktionsdefinition: Geben Sie ihm &quot;type&quot;: &quot;function&quot; und eine &quot;function&quot; mit einem Namen.</translation>
+    </message>
+    <message>
+        <source>Tool {number} has no name.</source>
+        <translation>Tool {number} hat keinen Namen.</translation>
+    </message>
+    <message>
+        <source>The parameters of the tool {name} must be a JSON Schema object.</source>
+        <translation>Die Parameter des Tools {name} müssen ein JSON-Schema-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Two tools are called {name}.</source>
+        <translation>Zwei Tools heißen {name}.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Ein Hugging-Face-Token wurde aus der Einstellungsdatei herausgehalten ({field}); speichern Sie Tokens mit „Token speichern“.</translation>
     </message>
@@ -2299,6 +2675,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
         <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
     </message>
+    <message>
+        <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Diese Unterhaltung passt nicht mehr in den Kontext des Modells. Beginnen Sie eine neue Unterhaltung, lassen Sie den Chat die ältesten Nachrichten weglassen (Inspektor &gt; Kontext) oder laden Sie das Modell mit einem größeren Kontext.</translation>
+    </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
         <translation>
@@ -2311,6 +2691,13 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>
             <numerusform>Die Experten von %n Schicht bleiben auf der CPU, damit es passt.</numerusform>
             <numerusform>Die Experten von %n Schichten bleiben auf der CPU, damit es passt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n oldest message(s) were left out of this request so that it fits the model&apos;s context.</source>
+        <translation>
+            <numerusform>%n Nachricht, die älteste, wurde aus dieser Anfrage weggelassen, damit sie in den Kontext des Modells passt.</numerusform>
+            <numerusform>Die %n ältesten Nachrichten wurden aus dieser Anfrage weggelassen, damit sie in den Kontext des Modells passt.</numerusform>
         </translation>
     </message>
     <message>
@@ -2872,6 +3259,117 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
+    </message>
+</context>
+<context>
+    <name>TextFileDrops</name>
+    <message>
+        <source>**{name}** ({tokens} tokens)</source>
+        <translation>**{name}** ({tokens} Tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>ThumbnailCache</name>
+    <message>
+        <source>image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>{name} (the image file is missing)</source>
+        <translation>{name} (die Bilddatei fehlt)</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBlocks</name>
+    <message>
+        <source>(name not written yet)</source>
+        <translation>(Name noch nicht geschrieben)</translation>
+    </message>
+    <message>
+        <source>result given</source>
+        <translation>Ergebnis geliefert</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>waiting for a result</source>
+        <translation>wartet auf ein Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultDialog</name>
+    <message>
+        <source>Result of {name}</source>
+        <translation>Ergebnis von {name}</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Tool-Ergebnis</translation>
+    </message>
+    <message>
+        <source>What the tool returned, e.g. {&quot;temp_c&quot;: 21}</source>
+        <translation>Was das Tool zurückgegeben hat, z. B. {&quot;temp_c&quot;: 21}</translation>
+    </message>
+    <message>
+        <source>{name} was called with:</source>
+        <translation>{name} wurde aufgerufen mit:</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>Ergebnis senden</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <source>Tool definitions (JSON)</source>
+        <translation>Tool-Definitionen (JSON)</translation>
+    </message>
+    <message>
+        <source>Tool choice</source>
+        <translation>Tool-Auswahl</translation>
+    </message>
+    <message>
+        <source>Model decides</source>
+        <translation>Modell entscheidet</translation>
+    </message>
+    <message>
+        <source>Must call a tool</source>
+        <translation>Muss ein Tool aufrufen</translation>
+    </message>
+    <message>
+        <source>No calls</source>
+        <translation>Keine Aufrufe</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <source>Show token probabilities</source>
+        <translation>Token-Wahrscheinlichkeiten anzeigen</translation>
+    </message>
+    <message>
+        <source>Token probabilities</source>
+        <translation>Token-Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
+        <translation>Die Chatvorlage dieses Modells beschreibt keine Tools: Es kann sie nicht aufrufen.</translation>
+    </message>
+    <message>
+        <source>Not while tools are set: the engine sends no probabilities with tools.</source>
+        <translation>Nicht, solange Tools festgelegt sind: Mit Tools sendet die Engine keine Wahrscheinlichkeiten.</translation>
+    </message>
+    <message>
+        <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
+        <translation>Färbt jedes Token einer Antwort nach seiner Wahrscheinlichkeit ein; zeigen Sie auf ein Token, um die Alternativen zu sehen.</translation>
     </message>
 </context>
 <context>

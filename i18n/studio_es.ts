@@ -99,6 +99,18 @@
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
     </message>
+    <message>
+        <source>Older version</source>
+        <translation>Versión anterior</translation>
+    </message>
+    <message>
+        <source>Newer version</source>
+        <translation>Versión más reciente</translation>
+    </message>
+    <message>
+        <source>{position}/{count}</source>
+        <translation>{position}/{count}</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -368,8 +380,8 @@ Your saved conversations are left as they are; conversations in this session wil
 Sus conversaciones guardadas se dejan como están; las conversaciones de esta sesión no se conservarán.</translation>
     </message>
     <message>
-        <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation>Está editando un mensaje anterior: al enviarlo, lo sustituye a él y a todo lo que le sigue.</translation>
+        <source>Editing an earlier message: sending makes a new version of it and answers anew; the conversation that followed the old one stays, a page away.</source>
+        <translation>Está editando un mensaje anterior: al enviarlo se crea una nueva versión y se responde de nuevo; la conversación que siguió a la versión anterior se conserva, a una página de distancia.</translation>
     </message>
     <message>
         <source>Resend</source>
@@ -382,6 +394,72 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Load a model to chat.</source>
         <translation>Cargue un modelo para chatear.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>{used} / {size} tokens</source>
+        <translation>{used} / {size} tokens</translation>
+    </message>
+    <message>
+        <source>The system prompt, the conversation and your message, in the model&apos;s tokens</source>
+        <translation>La indicación del sistema, la conversación y su mensaje, en tokens del modelo</translation>
+    </message>
+    <message>
+        <source>This does not fit whole: it needs {used} tokens and the context holds {size}, so the oldest messages will be left out of the request.</source>
+        <translation>No cabe entero: requiere {used} tokens y el contexto admite {size}, así que los mensajes más antiguos quedarán fuera de la solicitud.</translation>
+    </message>
+    <message>
+        <source>This message does not fit even without the earlier messages: with the system prompt it needs {floor} tokens and the context holds {size}. Shorten it or load the model with a larger context.</source>
+        <translation>Este mensaje no cabe ni siquiera sin los mensajes anteriores: con la indicación del sistema requiere {floor} tokens y el contexto admite {size}. Acórtelo o cargue el modelo con un contexto mayor.</translation>
+    </message>
+    <message>
+        <source>Sending now needs {used} tokens, but the context holds {size}. Shorten the message, start a new conversation, or let the chat drop the oldest messages (Inspector &gt; Context).</source>
+        <translation>Enviar ahora requiere {used} tokens, pero el contexto admite {size}. Acorte el mensaje, empiece una conversación nueva o deje que el chat omita los mensajes más antiguos (Inspector &gt; Contexto).</translation>
+    </message>
+    <message>
+        <source>The context is nearly full: {left} tokens are left for this answer and what follows.</source>
+        <translation>El contexto está casi lleno: quedan {left} tokens para esta respuesta y lo que siga.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSettings</name>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Presupuesto de razonamiento</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sin límite</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> tokens</translation>
+    </message>
+    <message>
+        <source>How many tokens the model may think before it must answer.</source>
+        <translation>Cuántos tokens puede razonar el modelo antes de tener que responder.</translation>
+    </message>
+    <message>
+        <source>When the context is full</source>
+        <translation>Cuando el contexto esté lleno</translation>
+    </message>
+    <message>
+        <source>Stop and say so</source>
+        <translation>Detenerse y avisar</translation>
+    </message>
+    <message>
+        <source>Drop the oldest messages</source>
+        <translation>Omitir los mensajes más antiguos</translation>
+    </message>
+    <message>
+        <source>Dropping leaves the oldest messages out of the request (never the system prompt) until it fits; the conversation itself keeps them.</source>
+        <translation>Al omitir, los mensajes más antiguos quedan fuera de la solicitud (nunca la indicación del sistema) hasta que quepa; la conversación los conserva.</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contexto</translation>
     </message>
 </context>
 <context>
@@ -924,6 +1002,36 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>About GGUF Studio</source>
         <translation>Acerca de GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>ImageAttachButton</name>
+    <message>
+        <source>Image…</source>
+        <translation>Imagen…</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>Adjuntar imágenes</translation>
+    </message>
+    <message>
+        <source>Attach images (PNG, JPEG, WebP); you can also drop or paste them</source>
+        <translation>Adjuntar imágenes (PNG, JPEG, WebP); también puede soltarlas o pegarlas</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Imágenes (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+</context>
+<context>
+    <name>ImageDropFilter</name>
+    <message>
+        <source>dropped image</source>
+        <translation>imagen soltada</translation>
+    </message>
+    <message>
+        <source>pasted image</source>
+        <translation>imagen pegada</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1701,166 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
+    <name>PendingImagesBar</name>
+    <message>
+        <source>{name}
+{width} x {height} px</source>
+        <translation>{name}
+{width} x {height} px</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>Quitar {name}</translation>
+    </message>
+    <message>
+        <source>Remove this image</source>
+        <translation>Quitar esta imagen</translation>
+    </message>
+</context>
+<context>
+    <name>PresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>Preajuste</translation>
+    </message>
+    <message>
+        <source>Apply a preset&apos;s system prompt and sampling</source>
+        <translation>Aplicar la indicación del sistema y el muestreo de un preajuste</translation>
+    </message>
+    <message>
+        <source>No preset</source>
+        <translation>Sin preajuste</translation>
+    </message>
+    <message>
+        <source>Preset actions</source>
+        <translation>Acciones de preajuste</translation>
+    </message>
+    <message>
+        <source>Save, rename, delete, import or export presets</source>
+        <translation>Guardar, renombrar, eliminar, importar o exportar preajustes</translation>
+    </message>
+    <message>
+        <source>Save this chat&apos;s system prompt and sampling as a preset to reuse them.</source>
+        <translation>Guarde la indicación del sistema y el muestreo de este chat como preajuste para reutilizarlos.</translation>
+    </message>
+    <message>
+        <source>Changed since “{name}” was applied.</source>
+        <translation>Modificado desde que se aplicó «{name}».</translation>
+    </message>
+    <message>
+        <source>New chats with {model} start from “{name}”.</source>
+        <translation>Los chats nuevos con {model} parten de «{name}».</translation>
+    </message>
+    <message>
+        <source>Imported as “{name}”: a preset named “{clashed}” already existed.</source>
+        <translation>Importado como «{name}»: ya existía un preajuste llamado «{clashed}».</translation>
+    </message>
+    <message>
+        <source>Imported “{name}”.</source>
+        <translation>«{name}» importado.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>Exportado a {path}.</translation>
+    </message>
+    <message>
+        <source>Save as a new preset…</source>
+        <translation>Guardar como preajuste nuevo…</translation>
+    </message>
+    <message>
+        <source>Save changes to “{name}”</source>
+        <translation>Guardar los cambios en «{name}»</translation>
+    </message>
+    <message>
+        <source>Save changes to the preset</source>
+        <translation>Guardar los cambios en el preajuste</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>Renombrar «{name}»…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renombrar…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>Eliminar «{name}»…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Eliminar…</translation>
+    </message>
+    <message>
+        <source>Load a model to give it a default preset</source>
+        <translation>Cargue un modelo para asignarle un preajuste predeterminado</translation>
+    </message>
+    <message>
+        <source>Default for {model}</source>
+        <translation>Predeterminado para {model}</translation>
+    </message>
+    <message>
+        <source>New chats with this model start from this preset</source>
+        <translation>Los chats nuevos con este modelo parten de este preajuste</translation>
+    </message>
+    <message>
+        <source>Clear the default for {model} (“{name}”)</source>
+        <translation>Quitar el predeterminado de {model} («{name}»)</translation>
+    </message>
+    <message>
+        <source>Import a preset…</source>
+        <translation>Importar un preajuste…</translation>
+    </message>
+    <message>
+        <source>Export “{name}”…</source>
+        <translation>Exportar «{name}»…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>Mi preajuste</translation>
+    </message>
+    <message>
+        <source>Save as a new preset</source>
+        <translation>Guardar como preajuste nuevo</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>Renombrar preajuste</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Eliminar preajuste</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”? Conversations keep their settings.</source>
+        <translation>¿Eliminar el preajuste «{name}»? Las conversaciones conservan su configuración.</translation>
+    </message>
+    <message>
+        <source>Import a preset</source>
+        <translation>Importar un preajuste</translation>
+    </message>
+    <message>
+        <source>Presets (*.json);;All files (*)</source>
+        <translation>Preajustes (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>Exportar preajuste</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>Preajustes (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
@@ -2084,6 +2352,114 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Interrumpida: la aplicación se cerró mientras se escribía esta respuesta.</translation>
     </message>
     <message>
+        <source>This model cannot see images: it was loaded without a vision projector (mmproj). Load a model that comes with one to send images.</source>
+        <translation>Este modelo no puede ver imágenes: se cargó sin proyector de visión (mmproj). Cargue un modelo que incluya uno para enviar imágenes.</translation>
+    </message>
+    <message>
+        <source>This model cannot see images now: its vision projector failed to start, so it was loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.</source>
+        <translation>Este modelo no puede ver imágenes ahora: su proyector de visión no se pudo iniciar, así que se cargó solo para texto. Vuelva a cargarlo, quizá con menos parte en la GPU, para enviar imágenes.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as an image: PNG, JPEG and WebP can be attached.</source>
+        <translation>{name} no se pudo leer como imagen: se pueden adjuntar PNG, JPEG y WebP.</translation>
+    </message>
+    <message>
+        <source>At most {count} images can be sent with one message.</source>
+        <translation>Se pueden enviar como máximo {count} imágenes por mensaje.</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>Un preajuste necesita un nombre.</translation>
+    </message>
+    <message>
+        <source>A preset named “{name}” already exists.</source>
+        <translation>Ya existe un preajuste llamado «{name}».</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” no longer exists.</source>
+        <translation>El preajuste «{name}» ya no existe.</translation>
+    </message>
+    <message>
+        <source>The preset file {path} cannot be read.</source>
+        <translation>No se puede leer el archivo de preajuste {path}.</translation>
+    </message>
+    <message>
+        <source>{path} is not a preset: it is not a JSON file.</source>
+        <translation>{path} no es un preajuste: no es un archivo JSON.</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF Studio preset: a preset has a name and its settings.</source>
+        <translation>{path} no es un preajuste de GGUF Studio: un preajuste tiene un nombre y sus ajustes.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” has the wrong kind of value.</source>
+        <translation>{path} no es un preajuste utilizable: su «{field}» tiene un tipo de valor incorrecto.</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved to {path}.</source>
+        <translation>No se pudo guardar el preajuste en {path}.</translation>
+    </message>
+    <message>
+        <source>The presets cannot be saved to {path}.</source>
+        <translation>No se pueden guardar los preajustes en {path}.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read, so the list starts empty. The unreadable file was kept as {moved_to}.</source>
+        <translation>No se pudieron leer sus preajustes, así que la lista empieza vacía. El archivo ilegible se conservó como {moved_to}.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read ({path}), so the list starts empty.</source>
+        <translation>No se pudieron leer sus preajustes ({path}), así que la lista empieza vacía.</translation>
+    </message>
+    <message>
+        <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Esta conversación requiere {prompt_tokens} tokens, pero el contexto del modelo admite {context_tokens}. Empiece una conversación nueva, deje que el chat omita los mensajes más antiguos (Inspector &gt; Contexto) o cargue el modelo con un contexto mayor.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be added to the message.</source>
+        <translation>{name} no es un archivo de texto, así que no se puede añadir al mensaje.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {reason}</source>
+        <translation>No se puede leer {name}: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is too large to add to a message (more than {limit}).</source>
+        <translation>{name} es demasiado grande para añadirlo a un mensaje (más de {limit}).</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not think, so the thinking budget is not sent.</source>
+        <translation>La plantilla de chat de este modelo no razona, así que no se envía el presupuesto de razonamiento.</translation>
+    </message>
+    <message>
+        <source>{name} takes {tokens} tokens, but only {left} of the context&apos;s {context_tokens} are left, so it was not added.</source>
+        <translation>{name} ocupa {tokens} tokens, pero solo quedan {left} de los {context_tokens} del contexto, así que no se añadió.</translation>
+    </message>
+    <message>
+        <source>The tools are not valid JSON (line {line}, column {column}).</source>
+        <translation>Las herramientas no son JSON válido (línea {line}, columna {column}).</translation>
+    </message>
+    <message>
+        <source>The tools must be a JSON list of function definitions.</source>
+        <translation>Las herramientas deben ser una lista JSON de definiciones de funciones.</translation>
+    </message>
+    <message>
+        <source>Tool {number} is not a function definition: give it &quot;type&quot;: &quot;function&quot; and a &quot;function&quot; with a name.</source>
+        <translation>La herramienta {number} no es una definición de función: añádale &quot;type&quot;: &quot;function&quot; y una &quot;function&quot; con nombre.</translation>
+    </message>
+    <message>
+        <source>Tool {number} has no name.</source>
+        <translation>La herramienta {number} no tiene nombre.</translation>
+    </message>
+    <message>
+        <source>The parameters of the tool {name} must be a JSON Schema object.</source>
+        <translation>Los parámetros de la herramienta {name} deben ser un objeto JSON Schema.</translation>
+    </message>
+    <message>
+        <source>Two tools are called {name}.</source>
+        <translation>Hay dos herramientas llamadas {name}.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Se impidió guardar un token de Hugging Face en el archivo de configuración ({field}); guarde los tokens con Guardar token.</translation>
     </message>
@@ -2299,6 +2675,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
         <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
     </message>
+    <message>
+        <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Esta conversación ya no cabe en el contexto del modelo. Empiece una conversación nueva, deje que el chat omita los mensajes más antiguos (Inspector &gt; Contexto) o cargue el modelo con un contexto mayor.</translation>
+    </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
         <translation>
@@ -2311,6 +2691,13 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>
             <numerusform>Los expertos de %n capa se quedan en la CPU para que quepa.</numerusform>
             <numerusform>Los expertos de %n capas se quedan en la CPU para que quepa.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n oldest message(s) were left out of this request so that it fits the model&apos;s context.</source>
+        <translation>
+            <numerusform>Se omitió %n mensaje, el más antiguo, de esta solicitud para que quepa en el contexto del modelo.</numerusform>
+            <numerusform>Se omitieron los %n mensajes más antiguos de esta solicitud para que quepa en el contexto del modelo.</numerusform>
         </translation>
     </message>
     <message>
@@ -2872,6 +3259,117 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
+    </message>
+</context>
+<context>
+    <name>TextFileDrops</name>
+    <message>
+        <source>**{name}** ({tokens} tokens)</source>
+        <translation>**{name}** ({tokens} tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>ThumbnailCache</name>
+    <message>
+        <source>image</source>
+        <translation>imagen</translation>
+    </message>
+    <message>
+        <source>{name} (the image file is missing)</source>
+        <translation>{name} (falta el archivo de imagen)</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBlocks</name>
+    <message>
+        <source>(name not written yet)</source>
+        <translation>(nombre aún no escrito)</translation>
+    </message>
+    <message>
+        <source>result given</source>
+        <translation>resultado entregado</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>escribiéndose…</translation>
+    </message>
+    <message>
+        <source>waiting for a result</source>
+        <translation>esperando un resultado</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultDialog</name>
+    <message>
+        <source>Result of {name}</source>
+        <translation>Resultado de {name}</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Resultado de la herramienta</translation>
+    </message>
+    <message>
+        <source>What the tool returned, e.g. {&quot;temp_c&quot;: 21}</source>
+        <translation>Lo que devolvió la herramienta, p. ej. {&quot;temp_c&quot;: 21}</translation>
+    </message>
+    <message>
+        <source>{name} was called with:</source>
+        <translation>Se llamó a {name} con:</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>Enviar resultado</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <source>Tool definitions (JSON)</source>
+        <translation>Definiciones de herramientas (JSON)</translation>
+    </message>
+    <message>
+        <source>Tool choice</source>
+        <translation>Elección de herramienta</translation>
+    </message>
+    <message>
+        <source>Model decides</source>
+        <translation>Decide el modelo</translation>
+    </message>
+    <message>
+        <source>Must call a tool</source>
+        <translation>Debe llamar a una herramienta</translation>
+    </message>
+    <message>
+        <source>No calls</source>
+        <translation>Sin llamadas</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Llamadas</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Herramientas</translation>
+    </message>
+    <message>
+        <source>Show token probabilities</source>
+        <translation>Mostrar probabilidades de los tokens</translation>
+    </message>
+    <message>
+        <source>Token probabilities</source>
+        <translation>Probabilidades de los tokens</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
+        <translation>La plantilla de chat de este modelo no describe herramientas: no puede llamarlas.</translation>
+    </message>
+    <message>
+        <source>Not while tools are set: the engine sends no probabilities with tools.</source>
+        <translation>No mientras haya herramientas definidas: con herramientas, el motor no envía probabilidades.</translation>
+    </message>
+    <message>
+        <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
+        <translation>Colorea cada token de una respuesta según su probabilidad; pase el puntero sobre un token para ver las alternativas.</translation>
     </message>
 </context>
 <context>

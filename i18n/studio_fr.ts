@@ -99,6 +99,18 @@
         <source>{state}: {reason}</source>
         <translation>{state} : {reason}</translation>
     </message>
+    <message>
+        <source>Older version</source>
+        <translation>Version précédente</translation>
+    </message>
+    <message>
+        <source>Newer version</source>
+        <translation>Version plus récente</translation>
+    </message>
+    <message>
+        <source>{position}/{count}</source>
+        <translation>{position}/{count}</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -368,8 +380,8 @@ Your saved conversations are left as they are; conversations in this session wil
 Vos conversations enregistrées restent telles quelles ; celles de cette session ne seront pas conservées.</translation>
     </message>
     <message>
-        <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation>Modification d’un message précédent : l’envoi le remplace, ainsi que tout ce qui suit.</translation>
+        <source>Editing an earlier message: sending makes a new version of it and answers anew; the conversation that followed the old one stays, a page away.</source>
+        <translation>Modification d’un message précédent : l’envoi en crée une nouvelle version et relance la réponse ; la conversation qui suivait l’ancienne version reste disponible, une page plus loin.</translation>
     </message>
     <message>
         <source>Resend</source>
@@ -382,6 +394,72 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Load a model to chat.</source>
         <translation>Chargez un modèle pour discuter.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>{used} / {size} tokens</source>
+        <translation>{used} / {size} jetons</translation>
+    </message>
+    <message>
+        <source>The system prompt, the conversation and your message, in the model&apos;s tokens</source>
+        <translation>L’invite système, la conversation et votre message, en jetons du modèle</translation>
+    </message>
+    <message>
+        <source>This does not fit whole: it needs {used} tokens and the context holds {size}, so the oldest messages will be left out of the request.</source>
+        <translation>Cela ne tient pas en entier : il faut {used} jetons et le contexte en contient {size} ; les messages les plus anciens seront donc omis de la requête.</translation>
+    </message>
+    <message>
+        <source>This message does not fit even without the earlier messages: with the system prompt it needs {floor} tokens and the context holds {size}. Shorten it or load the model with a larger context.</source>
+        <translation>Ce message ne tient pas, même sans les messages précédents : avec l’invite système, il nécessite {floor} jetons et le contexte en contient {size}. Raccourcissez-le ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    <message>
+        <source>Sending now needs {used} tokens, but the context holds {size}. Shorten the message, start a new conversation, or let the chat drop the oldest messages (Inspector &gt; Context).</source>
+        <translation>L’envoi nécessite maintenant {used} jetons, mais le contexte n’en contient que {size}. Raccourcissez le message, commencez une nouvelle conversation ou laissez la discussion omettre les messages les plus anciens (Inspecteur &gt; Contexte).</translation>
+    </message>
+    <message>
+        <source>The context is nearly full: {left} tokens are left for this answer and what follows.</source>
+        <translation>Le contexte est presque plein : il reste {left} jetons pour cette réponse et la suite.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSettings</name>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Budget de réflexion</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sans limite</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <source>How many tokens the model may think before it must answer.</source>
+        <translation>Nombre de jetons que le modèle peut consacrer à la réflexion avant de devoir répondre.</translation>
+    </message>
+    <message>
+        <source>When the context is full</source>
+        <translation>Quand le contexte est plein</translation>
+    </message>
+    <message>
+        <source>Stop and say so</source>
+        <translation>S’arrêter et le signaler</translation>
+    </message>
+    <message>
+        <source>Drop the oldest messages</source>
+        <translation>Omettre les messages les plus anciens</translation>
+    </message>
+    <message>
+        <source>Dropping leaves the oldest messages out of the request (never the system prompt) until it fits; the conversation itself keeps them.</source>
+        <translation>L’omission retire les messages les plus anciens de la requête (jamais l’invite système) jusqu’à ce qu’elle tienne ; la conversation elle-même les conserve.</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Contexte</translation>
     </message>
 </context>
 <context>
@@ -924,6 +1002,36 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>About GGUF Studio</source>
         <translation>À propos de GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>ImageAttachButton</name>
+    <message>
+        <source>Image…</source>
+        <translation>Image…</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>Joindre des images</translation>
+    </message>
+    <message>
+        <source>Attach images (PNG, JPEG, WebP); you can also drop or paste them</source>
+        <translation>Joindre des images (PNG, JPEG, WebP) ; vous pouvez aussi les déposer ou les coller</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Images (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+</context>
+<context>
+    <name>ImageDropFilter</name>
+    <message>
+        <source>dropped image</source>
+        <translation>image déposée</translation>
+    </message>
+    <message>
+        <source>pasted image</source>
+        <translation>image collée</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1701,166 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
+    <name>PendingImagesBar</name>
+    <message>
+        <source>{name}
+{width} x {height} px</source>
+        <translation>{name}
+{width} x {height} px</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>Retirer {name}</translation>
+    </message>
+    <message>
+        <source>Remove this image</source>
+        <translation>Retirer cette image</translation>
+    </message>
+</context>
+<context>
+    <name>PresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>Préréglage</translation>
+    </message>
+    <message>
+        <source>Apply a preset&apos;s system prompt and sampling</source>
+        <translation>Appliquer l’invite système et l’échantillonnage d’un préréglage</translation>
+    </message>
+    <message>
+        <source>No preset</source>
+        <translation>Aucun préréglage</translation>
+    </message>
+    <message>
+        <source>Preset actions</source>
+        <translation>Actions du préréglage</translation>
+    </message>
+    <message>
+        <source>Save, rename, delete, import or export presets</source>
+        <translation>Enregistrer, renommer, supprimer, importer ou exporter des préréglages</translation>
+    </message>
+    <message>
+        <source>Save this chat&apos;s system prompt and sampling as a preset to reuse them.</source>
+        <translation>Enregistrez l’invite système et l’échantillonnage de cette discussion comme préréglage pour les réutiliser.</translation>
+    </message>
+    <message>
+        <source>Changed since “{name}” was applied.</source>
+        <translation>Modifié depuis l’application de « {name} ».</translation>
+    </message>
+    <message>
+        <source>New chats with {model} start from “{name}”.</source>
+        <translation>Les nouvelles discussions avec {model} partent de « {name} ».</translation>
+    </message>
+    <message>
+        <source>Imported as “{name}”: a preset named “{clashed}” already existed.</source>
+        <translation>Importé sous le nom « {name} » : un préréglage nommé « {clashed} » existait déjà.</translation>
+    </message>
+    <message>
+        <source>Imported “{name}”.</source>
+        <translation>« {name} » importé.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>Exporté vers {path}.</translation>
+    </message>
+    <message>
+        <source>Save as a new preset…</source>
+        <translation>Enregistrer comme nouveau préréglage…</translation>
+    </message>
+    <message>
+        <source>Save changes to “{name}”</source>
+        <translation>Enregistrer les modifications dans « {name} »</translation>
+    </message>
+    <message>
+        <source>Save changes to the preset</source>
+        <translation>Enregistrer les modifications du préréglage</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>Renommer « {name} »…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renommer…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>Supprimer « {name} »…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Supprimer…</translation>
+    </message>
+    <message>
+        <source>Load a model to give it a default preset</source>
+        <translation>Chargez un modèle pour lui attribuer un préréglage par défaut</translation>
+    </message>
+    <message>
+        <source>Default for {model}</source>
+        <translation>Par défaut pour {model}</translation>
+    </message>
+    <message>
+        <source>New chats with this model start from this preset</source>
+        <translation>Les nouvelles discussions avec ce modèle partent de ce préréglage</translation>
+    </message>
+    <message>
+        <source>Clear the default for {model} (“{name}”)</source>
+        <translation>Retirer le préréglage par défaut de {model} (« {name} »)</translation>
+    </message>
+    <message>
+        <source>Import a preset…</source>
+        <translation>Importer un préréglage…</translation>
+    </message>
+    <message>
+        <source>Export “{name}”…</source>
+        <translation>Exporter « {name} »…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>Mon préréglage</translation>
+    </message>
+    <message>
+        <source>Save as a new preset</source>
+        <translation>Enregistrer comme nouveau préréglage</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>Renommer le préréglage</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Supprimer le préréglage</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”? Conversations keep their settings.</source>
+        <translation>Supprimer le préréglage « {name} » ? Les conversations conservent leurs réglages.</translation>
+    </message>
+    <message>
+        <source>Import a preset</source>
+        <translation>Importer un préréglage</translation>
+    </message>
+    <message>
+        <source>Presets (*.json);;All files (*)</source>
+        <translation>Préréglages (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>Exporter le préréglage</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>Préréglages (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
@@ -2084,6 +2352,114 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Interrompu : l’application s’est fermée pendant l’écriture de cette réponse.</translation>
     </message>
     <message>
+        <source>This model cannot see images: it was loaded without a vision projector (mmproj). Load a model that comes with one to send images.</source>
+        <translation>Ce modèle ne peut pas voir les images : il a été chargé sans projecteur de vision (mmproj). Chargez un modèle qui en possède un pour envoyer des images.</translation>
+    </message>
+    <message>
+        <source>This model cannot see images now: its vision projector failed to start, so it was loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.</source>
+        <translation>Ce modèle ne peut pas voir les images pour l’instant : son projecteur de vision n’a pas pu démarrer, il a donc été chargé en mode texte seul. Rechargez-le, éventuellement avec une plus petite part sur le GPU, pour envoyer des images.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as an image: PNG, JPEG and WebP can be attached.</source>
+        <translation>{name} n’a pas pu être lu comme image : vous pouvez joindre des fichiers PNG, JPEG et WebP.</translation>
+    </message>
+    <message>
+        <source>At most {count} images can be sent with one message.</source>
+        <translation>Un message peut contenir au plus {count} images.</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>Un préréglage doit avoir un nom.</translation>
+    </message>
+    <message>
+        <source>A preset named “{name}” already exists.</source>
+        <translation>Un préréglage nommé « {name} » existe déjà.</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” no longer exists.</source>
+        <translation>Le préréglage « {name} » n’existe plus.</translation>
+    </message>
+    <message>
+        <source>The preset file {path} cannot be read.</source>
+        <translation>Le fichier de préréglage {path} est illisible.</translation>
+    </message>
+    <message>
+        <source>{path} is not a preset: it is not a JSON file.</source>
+        <translation>{path} n’est pas un préréglage : ce n’est pas un fichier JSON.</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF Studio preset: a preset has a name and its settings.</source>
+        <translation>{path} n’est pas un préréglage GGUF Studio : un préréglage comporte un nom et ses réglages.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” has the wrong kind of value.</source>
+        <translation>{path} n’est pas un préréglage utilisable : son champ « {field} » a une valeur du mauvais type.</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved to {path}.</source>
+        <translation>Le préréglage n’a pas pu être enregistré dans {path}.</translation>
+    </message>
+    <message>
+        <source>The presets cannot be saved to {path}.</source>
+        <translation>Les préréglages ne peuvent pas être enregistrés dans {path}.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read, so the list starts empty. The unreadable file was kept as {moved_to}.</source>
+        <translation>Vos préréglages n’ont pas pu être lus ; la liste commence donc vide. Le fichier illisible a été conservé sous {moved_to}.</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read ({path}), so the list starts empty.</source>
+        <translation>Vos préréglages n’ont pas pu être lus ({path}) ; la liste commence donc vide.</translation>
+    </message>
+    <message>
+        <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Cette conversation nécessite {prompt_tokens} jetons, mais le contexte du modèle n’en contient que {context_tokens}. Commencez une nouvelle conversation, laissez la discussion omettre les messages les plus anciens (Inspecteur &gt; Contexte) ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be added to the message.</source>
+        <translation>{name} n’est pas un fichier texte ; il ne peut donc pas être ajouté au message.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {reason}</source>
+        <translation>Impossible de lire {name} : {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is too large to add to a message (more than {limit}).</source>
+        <translation>{name} est trop volumineux pour être ajouté à un message (plus de {limit}).</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not think, so the thinking budget is not sent.</source>
+        <translation>Le modèle de chat de ce modèle ne gère pas la réflexion ; le budget de réflexion n’est donc pas envoyé.</translation>
+    </message>
+    <message>
+        <source>{name} takes {tokens} tokens, but only {left} of the context&apos;s {context_tokens} are left, so it was not added.</source>
+        <translation>{name} occupe {tokens} jetons, mais il ne reste que {left} des {context_tokens} jetons du contexte ; il n’a donc pas été ajouté.</translation>
+    </message>
+    <message>
+        <source>The tools are not valid JSON (line {line}, column {column}).</source>
+        <translation>Les outils ne sont pas du JSON valide (ligne {line}, colonne {column}).</translation>
+    </message>
+    <message>
+        <source>The tools must be a JSON list of function definitions.</source>
+        <translation>Les outils doivent être une liste JSON de définitions de fonctions.</translation>
+    </message>
+    <message>
+        <source>Tool {number} is not a function definition: give it &quot;type&quot;: &quot;function&quot; and a &quot;function&quot; with a name.</source>
+        <translation>L’outil {number} n’est pas une définition de fonction : donnez-lui &quot;type&quot;: &quot;function&quot; et une &quot;function&quot; avec un nom.</translation>
+    </message>
+    <message>
+        <source>Tool {number} has no name.</source>
+        <translation>L’outil {number} n’a pas de nom.</translation>
+    </message>
+    <message>
+        <source>The parameters of the tool {name} must be a JSON Schema object.</source>
+        <translation>Les paramètres de l’outil {name} doivent être un objet JSON Schema.</translation>
+    </message>
+    <message>
+        <source>Two tools are called {name}.</source>
+        <translation>Deux outils s’appellent {name}.</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Un jeton Hugging Face a été tenu à l’écart du fichier de paramètres ({field}) ; enregistrez les jetons avec Enregistrer le jeton.</translation>
     </message>
@@ -2299,6 +2675,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
         <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
     </message>
+    <message>
+        <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>Cette conversation ne tient plus dans le contexte du modèle. Commencez une nouvelle conversation, laissez la discussion omettre les messages les plus anciens (Inspecteur &gt; Contexte) ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
         <translation>
@@ -2311,6 +2691,13 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>
             <numerusform>Les experts de %n couche restent sur le CPU pour que tout tienne.</numerusform>
             <numerusform>Les experts de %n couches restent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n oldest message(s) were left out of this request so that it fits the model&apos;s context.</source>
+        <translation>
+            <numerusform>%n message, le plus ancien, a été omis de cette requête pour qu’elle tienne dans le contexte du modèle.</numerusform>
+            <numerusform>Les %n messages les plus anciens ont été omis de cette requête pour qu’elle tienne dans le contexte du modèle.</numerusform>
         </translation>
     </message>
     <message>
@@ -2872,6 +3259,117 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
+    </message>
+</context>
+<context>
+    <name>TextFileDrops</name>
+    <message>
+        <source>**{name}** ({tokens} tokens)</source>
+        <translation>**{name}** ({tokens} jetons)</translation>
+    </message>
+</context>
+<context>
+    <name>ThumbnailCache</name>
+    <message>
+        <source>image</source>
+        <translation>image</translation>
+    </message>
+    <message>
+        <source>{name} (the image file is missing)</source>
+        <translation>{name} (le fichier image est introuvable)</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBlocks</name>
+    <message>
+        <source>(name not written yet)</source>
+        <translation>(nom pas encore écrit)</translation>
+    </message>
+    <message>
+        <source>result given</source>
+        <translation>résultat fourni</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>en cours d’écriture…</translation>
+    </message>
+    <message>
+        <source>waiting for a result</source>
+        <translation>en attente d’un résultat</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultDialog</name>
+    <message>
+        <source>Result of {name}</source>
+        <translation>Résultat de {name}</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Résultat de l’outil</translation>
+    </message>
+    <message>
+        <source>What the tool returned, e.g. {&quot;temp_c&quot;: 21}</source>
+        <translation>Ce que l’outil a renvoyé, par ex. {&quot;temp_c&quot;: 21}</translation>
+    </message>
+    <message>
+        <source>{name} was called with:</source>
+        <translation>{name} a été appelé avec :</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>Envoyer le résultat</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <source>Tool definitions (JSON)</source>
+        <translation>Définitions d’outils (JSON)</translation>
+    </message>
+    <message>
+        <source>Tool choice</source>
+        <translation>Choix de l’outil</translation>
+    </message>
+    <message>
+        <source>Model decides</source>
+        <translation>Le modèle décide</translation>
+    </message>
+    <message>
+        <source>Must call a tool</source>
+        <translation>Doit appeler un outil</translation>
+    </message>
+    <message>
+        <source>No calls</source>
+        <translation>Aucun appel</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Appels</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>Show token probabilities</source>
+        <translation>Afficher les probabilités des jetons</translation>
+    </message>
+    <message>
+        <source>Token probabilities</source>
+        <translation>Probabilités des jetons</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
+        <translation>Le modèle de chat de ce modèle ne décrit pas d’outils : il ne peut pas les appeler.</translation>
+    </message>
+    <message>
+        <source>Not while tools are set: the engine sends no probabilities with tools.</source>
+        <translation>Indisponible tant que des outils sont définis : avec des outils, le moteur n’envoie pas de probabilités.</translation>
+    </message>
+    <message>
+        <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
+        <translation>Colore chaque jeton d’une réponse selon sa probabilité ; survolez un jeton pour voir les alternatives.</translation>
     </message>
 </context>
 <context>

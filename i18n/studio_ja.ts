@@ -99,6 +99,18 @@
         <source>{state}: {reason}</source>
         <translation>{state}: {reason}</translation>
     </message>
+    <message>
+        <source>Older version</source>
+        <translation>古いバージョン</translation>
+    </message>
+    <message>
+        <source>Newer version</source>
+        <translation>新しいバージョン</translation>
+    </message>
+    <message>
+        <source>{position}/{count}</source>
+        <translation>{position}/{count}</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -366,8 +378,8 @@ Your saved conversations are left as they are; conversations in this session wil
 保存済みの会話はそのまま残します。このセッションの会話は保存されません。</translation>
     </message>
     <message>
-        <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation>以前のメッセージを編集中です。送信すると、そのメッセージ以降がすべて置き換えられます。</translation>
+        <source>Editing an earlier message: sending makes a new version of it and answers anew; the conversation that followed the old one stays, a page away.</source>
+        <translation>以前のメッセージを編集しています。送信するとそのメッセージの新しいバージョンが作られ、改めて回答されます。元のバージョンに続く会話は残り、ページを切り替えると表示できます。</translation>
     </message>
     <message>
         <source>Resend</source>
@@ -380,6 +392,72 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Load a model to chat.</source>
         <translation>チャットするにはモデルを読み込んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>{used} / {size} tokens</source>
+        <translation>{used} / {size} トークン</translation>
+    </message>
+    <message>
+        <source>The system prompt, the conversation and your message, in the model&apos;s tokens</source>
+        <translation>システムプロンプト、会話、メッセージ（モデルのトークン数）</translation>
+    </message>
+    <message>
+        <source>This does not fit whole: it needs {used} tokens and the context holds {size}, so the oldest messages will be left out of the request.</source>
+        <translation>全体は収まりません。{used} トークンが必要ですが、コンテキストは {size} トークンのため、古いメッセージがリクエストから除外されます。</translation>
+    </message>
+    <message>
+        <source>This message does not fit even without the earlier messages: with the system prompt it needs {floor} tokens and the context holds {size}. Shorten it or load the model with a larger context.</source>
+        <translation>このメッセージは以前のメッセージを除いても収まりません。システムプロンプトを含めて {floor} トークンが必要ですが、コンテキストは {size} トークンです。メッセージを短くするか、より大きなコンテキストでモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <source>Sending now needs {used} tokens, but the context holds {size}. Shorten the message, start a new conversation, or let the chat drop the oldest messages (Inspector &gt; Context).</source>
+        <translation>今送信するには {used} トークンが必要ですが、コンテキストには {size} トークンしか入りません。メッセージを短くするか、新しい会話を始めるか、古いメッセージを除外するよう設定してください（インスペクター &gt; コンテキスト）。</translation>
+    </message>
+    <message>
+        <source>The context is nearly full: {left} tokens are left for this answer and what follows.</source>
+        <translation>コンテキストがほぼいっぱいです。この回答とその後に使えるのは残り {left} トークンです。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSettings</name>
+    <message>
+        <source>Thinking budget</source>
+        <translation>思考予算</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>無制限</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>How many tokens the model may think before it must answer.</source>
+        <translation>回答する前にモデルが思考に使えるトークン数です。</translation>
+    </message>
+    <message>
+        <source>When the context is full</source>
+        <translation>コンテキストがいっぱいになったとき</translation>
+    </message>
+    <message>
+        <source>Stop and say so</source>
+        <translation>停止して知らせる</translation>
+    </message>
+    <message>
+        <source>Drop the oldest messages</source>
+        <translation>古いメッセージから除外</translation>
+    </message>
+    <message>
+        <source>Dropping leaves the oldest messages out of the request (never the system prompt) until it fits; the conversation itself keeps them.</source>
+        <translation>除外を選ぶと、収まるまで古いメッセージからリクエストに含めなくなります（システムプロンプトは除外しません）。会話自体にはメッセージが残ります。</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
     </message>
 </context>
 <context>
@@ -920,6 +998,36 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>About GGUF Studio</source>
         <translation>GGUF Studio について</translation>
+    </message>
+</context>
+<context>
+    <name>ImageAttachButton</name>
+    <message>
+        <source>Image…</source>
+        <translation>画像…</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>画像を添付</translation>
+    </message>
+    <message>
+        <source>Attach images (PNG, JPEG, WebP); you can also drop or paste them</source>
+        <translation>画像を添付（PNG、JPEG、WebP）。ドロップや貼り付けでも追加できます</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>画像 (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+</context>
+<context>
+    <name>ImageDropFilter</name>
+    <message>
+        <source>dropped image</source>
+        <translation>ドロップした画像</translation>
+    </message>
+    <message>
+        <source>pasted image</source>
+        <translation>貼り付けた画像</translation>
     </message>
 </context>
 <context>
@@ -1589,6 +1697,166 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>PendingImagesBar</name>
+    <message>
+        <source>{name}
+{width} x {height} px</source>
+        <translation>{name}
+{width} x {height} px</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>{name} を外す</translation>
+    </message>
+    <message>
+        <source>Remove this image</source>
+        <translation>この画像を外す</translation>
+    </message>
+</context>
+<context>
+    <name>PresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>Apply a preset&apos;s system prompt and sampling</source>
+        <translation>プリセットのシステムプロンプトとサンプリングを適用</translation>
+    </message>
+    <message>
+        <source>No preset</source>
+        <translation>プリセットなし</translation>
+    </message>
+    <message>
+        <source>Preset actions</source>
+        <translation>プリセットの操作</translation>
+    </message>
+    <message>
+        <source>Save, rename, delete, import or export presets</source>
+        <translation>プリセットの保存、名前の変更、削除、インポート、エクスポート</translation>
+    </message>
+    <message>
+        <source>Save this chat&apos;s system prompt and sampling as a preset to reuse them.</source>
+        <translation>このチャットのシステムプロンプトとサンプリングをプリセットとして保存すると、再利用できます。</translation>
+    </message>
+    <message>
+        <source>Changed since “{name}” was applied.</source>
+        <translation>「{name}」を適用した後に変更されています。</translation>
+    </message>
+    <message>
+        <source>New chats with {model} start from “{name}”.</source>
+        <translation>{model} での新しいチャットは「{name}」から始まります。</translation>
+    </message>
+    <message>
+        <source>Imported as “{name}”: a preset named “{clashed}” already existed.</source>
+        <translation>「{name}」としてインポートしました。「{clashed}」という名前のプリセットがすでにありました。</translation>
+    </message>
+    <message>
+        <source>Imported “{name}”.</source>
+        <translation>「{name}」をインポートしました。</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>{path} にエクスポートしました。</translation>
+    </message>
+    <message>
+        <source>Save as a new preset…</source>
+        <translation>新しいプリセットとして保存…</translation>
+    </message>
+    <message>
+        <source>Save changes to “{name}”</source>
+        <translation>変更を「{name}」に保存</translation>
+    </message>
+    <message>
+        <source>Save changes to the preset</source>
+        <translation>変更をプリセットに保存</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>「{name}」の名前を変更…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>名前を変更…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>「{name}」を削除…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>削除…</translation>
+    </message>
+    <message>
+        <source>Load a model to give it a default preset</source>
+        <translation>既定のプリセットを設定するにはモデルを読み込んでください</translation>
+    </message>
+    <message>
+        <source>Default for {model}</source>
+        <translation>{model} の既定</translation>
+    </message>
+    <message>
+        <source>New chats with this model start from this preset</source>
+        <translation>このモデルでの新しいチャットはこのプリセットから始まります</translation>
+    </message>
+    <message>
+        <source>Clear the default for {model} (“{name}”)</source>
+        <translation>{model} の既定を解除（「{name}」）</translation>
+    </message>
+    <message>
+        <source>Import a preset…</source>
+        <translation>プリセットをインポート…</translation>
+    </message>
+    <message>
+        <source>Export “{name}”…</source>
+        <translation>「{name}」をエクスポート…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>マイプリセット</translation>
+    </message>
+    <message>
+        <source>Save as a new preset</source>
+        <translation>新しいプリセットとして保存</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>プリセットの名前を変更</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名前:</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>プリセットを削除</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”? Conversations keep their settings.</source>
+        <translation>プリセット「{name}」を削除しますか？会話の設定はそのまま残ります。</translation>
+    </message>
+    <message>
+        <source>Import a preset</source>
+        <translation>プリセットをインポート</translation>
+    </message>
+    <message>
+        <source>Presets (*.json);;All files (*)</source>
+        <translation>プリセット (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>プリセットをエクスポート</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>プリセット (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
@@ -2080,6 +2348,114 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>中断: この回答の作成中にアプリが終了しました。</translation>
     </message>
     <message>
+        <source>This model cannot see images: it was loaded without a vision projector (mmproj). Load a model that comes with one to send images.</source>
+        <translation>このモデルは画像を認識できません。ビジョンプロジェクター（mmproj）なしで読み込まれています。画像を送信するには、ビジョンプロジェクター付きのモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <source>This model cannot see images now: its vision projector failed to start, so it was loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.</source>
+        <translation>このモデルは現在画像を認識できません。ビジョンプロジェクターを起動できなかったため、テキストのみで読み込まれました。画像を送信するには、GPU に載せる量を減らすなどして再読み込みしてください。</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as an image: PNG, JPEG and WebP can be attached.</source>
+        <translation>{name} を画像として読み込めませんでした。添付できるのは PNG、JPEG、WebP です。</translation>
+    </message>
+    <message>
+        <source>At most {count} images can be sent with one message.</source>
+        <translation>1 件のメッセージで送信できる画像は最大 {count} 枚です。</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>プリセットには名前が必要です。</translation>
+    </message>
+    <message>
+        <source>A preset named “{name}” already exists.</source>
+        <translation>「{name}」という名前のプリセットはすでにあります。</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” no longer exists.</source>
+        <translation>プリセット「{name}」はもう存在しません。</translation>
+    </message>
+    <message>
+        <source>The preset file {path} cannot be read.</source>
+        <translation>プリセットファイル {path} を読み込めません。</translation>
+    </message>
+    <message>
+        <source>{path} is not a preset: it is not a JSON file.</source>
+        <translation>{path} は JSON ファイルではないため、プリセットではありません。</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF Studio preset: a preset has a name and its settings.</source>
+        <translation>{path} は GGUF Studio のプリセットではありません。プリセットには名前と設定が含まれます。</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” has the wrong kind of value.</source>
+        <translation>{path} は使用できるプリセットではありません。「{field}」の値の種類が正しくありません。</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved to {path}.</source>
+        <translation>プリセットを {path} に保存できませんでした。</translation>
+    </message>
+    <message>
+        <source>The presets cannot be saved to {path}.</source>
+        <translation>プリセットを {path} に保存できません。</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read, so the list starts empty. The unreadable file was kept as {moved_to}.</source>
+        <translation>プリセットを読み込めなかったため、一覧は空の状態で始まります。読み込めなかったファイルは {moved_to} として保存してあります。</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read ({path}), so the list starts empty.</source>
+        <translation>プリセットを読み込めなかったため（{path}）、一覧は空の状態で始まります。</translation>
+    </message>
+    <message>
+        <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>この会話には {prompt_tokens} トークンが必要ですが、モデルのコンテキストには {context_tokens} トークンしか入りません。新しい会話を始めるか、古いメッセージを除外するよう設定する（インスペクター &gt; コンテキスト）か、より大きなコンテキストでモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be added to the message.</source>
+        <translation>{name} はテキストファイルではないため、メッセージに追加できません。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {reason}</source>
+        <translation>{name} を読み込めません: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is too large to add to a message (more than {limit}).</source>
+        <translation>{name} は大きすぎてメッセージに追加できません（{limit} を超えています）。</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not think, so the thinking budget is not sent.</source>
+        <translation>このモデルのチャットテンプレートは思考に対応していないため、思考予算は送信されません。</translation>
+    </message>
+    <message>
+        <source>{name} takes {tokens} tokens, but only {left} of the context&apos;s {context_tokens} are left, so it was not added.</source>
+        <translation>{name} には {tokens} トークンが必要ですが、コンテキスト {context_tokens} トークンのうち残りは {left} トークンのため、追加しませんでした。</translation>
+    </message>
+    <message>
+        <source>The tools are not valid JSON (line {line}, column {column}).</source>
+        <translation>ツールが有効な JSON ではありません（{line} 行目、{column} 列目）。</translation>
+    </message>
+    <message>
+        <source>The tools must be a JSON list of function definitions.</source>
+        <translation>ツールは関数定義の JSON リストである必要があります。</translation>
+    </message>
+    <message>
+        <source>Tool {number} is not a function definition: give it &quot;type&quot;: &quot;function&quot; and a &quot;function&quot; with a name.</source>
+        <translation>ツール {number} は関数定義ではありません。&quot;type&quot;: &quot;function&quot; と、名前を持つ &quot;function&quot; を指定してください。</translation>
+    </message>
+    <message>
+        <source>Tool {number} has no name.</source>
+        <translation>ツール {number} に名前がありません。</translation>
+    </message>
+    <message>
+        <source>The parameters of the tool {name} must be a JSON Schema object.</source>
+        <translation>ツール {name} のパラメーターは JSON Schema オブジェクトである必要があります。</translation>
+    </message>
+    <message>
+        <source>Two tools are called {name}.</source>
+        <translation>{name} という名前のツールが 2 つあります。</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>Hugging Face のトークンは設定ファイルに書き込まれませんでした（{field}）。トークンは「トークンを保存」で保存してください。</translation>
     </message>
@@ -2295,6 +2671,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
         <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
     </message>
+    <message>
+        <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>この会話はもうモデルのコンテキストに収まりません。新しい会話を始めるか、古いメッセージを除外するよう設定する（インスペクター &gt; コンテキスト）か、より大きなコンテキストでモデルを読み込んでください。</translation>
+    </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
         <translation>
@@ -2305,6 +2685,12 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The experts of %n layer(s) stay on the CPU to fit.</source>
         <translation>
             <numerusform>収まるように %n レイヤーのエキスパートを CPU に残します。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n oldest message(s) were left out of this request so that it fits the model&apos;s context.</source>
+        <translation>
+            <numerusform>モデルのコンテキストに収まるよう、最も古いメッセージ %n 件をこのリクエストから除外しました。</numerusform>
         </translation>
     </message>
     <message>
@@ -2863,6 +3249,117 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>TextFileDrops</name>
+    <message>
+        <source>**{name}** ({tokens} tokens)</source>
+        <translation>**{name}**（{tokens} トークン）</translation>
+    </message>
+</context>
+<context>
+    <name>ThumbnailCache</name>
+    <message>
+        <source>image</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <source>{name} (the image file is missing)</source>
+        <translation>{name}（画像ファイルが見つかりません）</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBlocks</name>
+    <message>
+        <source>(name not written yet)</source>
+        <translation>（名前はまだ書かれていません）</translation>
+    </message>
+    <message>
+        <source>result given</source>
+        <translation>結果を送信済み</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>書き込み中…</translation>
+    </message>
+    <message>
+        <source>waiting for a result</source>
+        <translation>結果を待っています</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultDialog</name>
+    <message>
+        <source>Result of {name}</source>
+        <translation>{name} の結果</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>ツールの結果</translation>
+    </message>
+    <message>
+        <source>What the tool returned, e.g. {&quot;temp_c&quot;: 21}</source>
+        <translation>ツールが返した内容（例: {&quot;temp_c&quot;: 21}）</translation>
+    </message>
+    <message>
+        <source>{name} was called with:</source>
+        <translation>{name} の呼び出し引数:</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>結果を送信</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <source>Tool definitions (JSON)</source>
+        <translation>ツール定義（JSON）</translation>
+    </message>
+    <message>
+        <source>Tool choice</source>
+        <translation>ツールの選択</translation>
+    </message>
+    <message>
+        <source>Model decides</source>
+        <translation>モデルが判断</translation>
+    </message>
+    <message>
+        <source>Must call a tool</source>
+        <translation>ツール呼び出し必須</translation>
+    </message>
+    <message>
+        <source>No calls</source>
+        <translation>呼び出さない</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>呼び出し</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Show token probabilities</source>
+        <translation>トークンの確率を表示</translation>
+    </message>
+    <message>
+        <source>Token probabilities</source>
+        <translation>トークンの確率</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
+        <translation>このモデルのチャットテンプレートはツールを記述していないため、ツールを呼び出せません。</translation>
+    </message>
+    <message>
+        <source>Not while tools are set: the engine sends no probabilities with tools.</source>
+        <translation>ツールが設定されている間は使えません。ツール使用時、エンジンは確率を送信しません。</translation>
+    </message>
+    <message>
+        <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
+        <translation>回答の各トークンを確率に応じて色分けします。トークンにポインターを合わせると候補が表示されます。</translation>
     </message>
 </context>
 <context>

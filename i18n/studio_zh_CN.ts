@@ -99,6 +99,18 @@
         <source>{state}: {reason}</source>
         <translation>{state}：{reason}</translation>
     </message>
+    <message>
+        <source>Older version</source>
+        <translation>较旧版本</translation>
+    </message>
+    <message>
+        <source>Newer version</source>
+        <translation>较新版本</translation>
+    </message>
+    <message>
+        <source>{position}/{count}</source>
+        <translation>{position}/{count}</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -366,8 +378,8 @@ Your saved conversations are left as they are; conversations in this session wil
 已保存的对话保持原样；本次会话中的对话不会被保存。</translation>
     </message>
     <message>
-        <source>Editing an earlier message: sending replaces it and everything after it.</source>
-        <translation>正在编辑较早的消息：发送后将替换它及其之后的全部内容。</translation>
+        <source>Editing an earlier message: sending makes a new version of it and answers anew; the conversation that followed the old one stays, a page away.</source>
+        <translation>正在编辑较早的消息：发送后会生成该消息的新版本并重新回答；原版本之后的对话仍会保留，翻页即可查看。</translation>
     </message>
     <message>
         <source>Resend</source>
@@ -380,6 +392,72 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Load a model to chat.</source>
         <translation>加载模型即可开始聊天。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>{used} / {size} tokens</source>
+        <translation>{used} / {size} 个 token</translation>
+    </message>
+    <message>
+        <source>The system prompt, the conversation and your message, in the model&apos;s tokens</source>
+        <translation>系统提示词、对话和您的消息（以模型的 token 计）</translation>
+    </message>
+    <message>
+        <source>This does not fit whole: it needs {used} tokens and the context holds {size}, so the oldest messages will be left out of the request.</source>
+        <translation>无法完整放下：需要 {used} 个 token，而上下文只能容纳 {size} 个，因此最早的消息将从请求中略去。</translation>
+    </message>
+    <message>
+        <source>This message does not fit even without the earlier messages: with the system prompt it needs {floor} tokens and the context holds {size}. Shorten it or load the model with a larger context.</source>
+        <translation>即使不含之前的消息，此消息也放不下：加上系统提示词需要 {floor} 个 token，而上下文只能容纳 {size} 个。请缩短消息，或以更大的上下文加载模型。</translation>
+    </message>
+    <message>
+        <source>Sending now needs {used} tokens, but the context holds {size}. Shorten the message, start a new conversation, or let the chat drop the oldest messages (Inspector &gt; Context).</source>
+        <translation>现在发送需要 {used} 个 token，但上下文只能容纳 {size} 个。请缩短消息、开始新对话，或让聊天舍弃最早的消息（检查器 &gt; 上下文）。</translation>
+    </message>
+    <message>
+        <source>The context is nearly full: {left} tokens are left for this answer and what follows.</source>
+        <translation>上下文即将用满：此回答及后续内容只剩 {left} 个 token。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSettings</name>
+    <message>
+        <source>Thinking budget</source>
+        <translation>思考预算</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>How many tokens the model may think before it must answer.</source>
+        <translation>模型在必须回答之前可用于思考的 token 数。</translation>
+    </message>
+    <message>
+        <source>When the context is full</source>
+        <translation>上下文已满时</translation>
+    </message>
+    <message>
+        <source>Stop and say so</source>
+        <translation>停止并提示</translation>
+    </message>
+    <message>
+        <source>Drop the oldest messages</source>
+        <translation>舍弃最早的消息</translation>
+    </message>
+    <message>
+        <source>Dropping leaves the oldest messages out of the request (never the system prompt) until it fits; the conversation itself keeps them.</source>
+        <translation>舍弃时，会从请求中略去最早的消息（系统提示词除外），直到能放下为止；对话本身仍保留这些消息。</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
     </message>
 </context>
 <context>
@@ -920,6 +998,36 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>About GGUF Studio</source>
         <translation>关于 GGUF Studio</translation>
+    </message>
+</context>
+<context>
+    <name>ImageAttachButton</name>
+    <message>
+        <source>Image…</source>
+        <translation>图片…</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>附加图片</translation>
+    </message>
+    <message>
+        <source>Attach images (PNG, JPEG, WebP); you can also drop or paste them</source>
+        <translation>附加图片（PNG、JPEG、WebP）；也可以拖放或粘贴</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>图片 (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+</context>
+<context>
+    <name>ImageDropFilter</name>
+    <message>
+        <source>dropped image</source>
+        <translation>拖放的图片</translation>
+    </message>
+    <message>
+        <source>pasted image</source>
+        <translation>粘贴的图片</translation>
     </message>
 </context>
 <context>
@@ -1589,6 +1697,166 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>PendingImagesBar</name>
+    <message>
+        <source>{name}
+{width} x {height} px</source>
+        <translation>{name}
+{width} x {height} px</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>移除 {name}</translation>
+    </message>
+    <message>
+        <source>Remove this image</source>
+        <translation>移除此图片</translation>
+    </message>
+</context>
+<context>
+    <name>PresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Apply a preset&apos;s system prompt and sampling</source>
+        <translation>应用预设的系统提示词和采样设置</translation>
+    </message>
+    <message>
+        <source>No preset</source>
+        <translation>无预设</translation>
+    </message>
+    <message>
+        <source>Preset actions</source>
+        <translation>预设操作</translation>
+    </message>
+    <message>
+        <source>Save, rename, delete, import or export presets</source>
+        <translation>保存、重命名、删除、导入或导出预设</translation>
+    </message>
+    <message>
+        <source>Save this chat&apos;s system prompt and sampling as a preset to reuse them.</source>
+        <translation>将此聊天的系统提示词和采样设置保存为预设，以便重复使用。</translation>
+    </message>
+    <message>
+        <source>Changed since “{name}” was applied.</source>
+        <translation>自应用“{name}”后已更改。</translation>
+    </message>
+    <message>
+        <source>New chats with {model} start from “{name}”.</source>
+        <translation>使用 {model} 的新聊天将从“{name}”开始。</translation>
+    </message>
+    <message>
+        <source>Imported as “{name}”: a preset named “{clashed}” already existed.</source>
+        <translation>已导入为“{name}”：已存在名为“{clashed}”的预设。</translation>
+    </message>
+    <message>
+        <source>Imported “{name}”.</source>
+        <translation>已导入“{name}”。</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>已导出到 {path}。</translation>
+    </message>
+    <message>
+        <source>Save as a new preset…</source>
+        <translation>另存为新预设…</translation>
+    </message>
+    <message>
+        <source>Save changes to “{name}”</source>
+        <translation>将更改保存到“{name}”</translation>
+    </message>
+    <message>
+        <source>Save changes to the preset</source>
+        <translation>将更改保存到预设</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>重命名“{name}”…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>删除“{name}”…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Load a model to give it a default preset</source>
+        <translation>加载模型后即可为其设置默认预设</translation>
+    </message>
+    <message>
+        <source>Default for {model}</source>
+        <translation>{model} 的默认预设</translation>
+    </message>
+    <message>
+        <source>New chats with this model start from this preset</source>
+        <translation>使用此模型的新聊天将从此预设开始</translation>
+    </message>
+    <message>
+        <source>Clear the default for {model} (“{name}”)</source>
+        <translation>清除 {model} 的默认预设（“{name}”）</translation>
+    </message>
+    <message>
+        <source>Import a preset…</source>
+        <translation>导入预设…</translation>
+    </message>
+    <message>
+        <source>Export “{name}”…</source>
+        <translation>导出“{name}”…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>我的预设</translation>
+    </message>
+    <message>
+        <source>Save as a new preset</source>
+        <translation>另存为新预设</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>重命名预设</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”? Conversations keep their settings.</source>
+        <translation>删除预设“{name}”？对话会保留各自的设置。</translation>
+    </message>
+    <message>
+        <source>Import a preset</source>
+        <translation>导入预设</translation>
+    </message>
+    <message>
+        <source>Presets (*.json);;All files (*)</source>
+        <translation>预设 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>导出预设</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>预设 (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>RepoFilesModel</name>
     <message>
         <source>Quant</source>
@@ -2080,6 +2348,114 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>已中断：撰写此回答时应用已关闭。</translation>
     </message>
     <message>
+        <source>This model cannot see images: it was loaded without a vision projector (mmproj). Load a model that comes with one to send images.</source>
+        <translation>此模型无法识别图片：加载时未包含视觉投影器（mmproj）。要发送图片，请加载带有视觉投影器的模型。</translation>
+    </message>
+    <message>
+        <source>This model cannot see images now: its vision projector failed to start, so it was loaded text-only. Reload it, perhaps with less of it on the GPU, to send images.</source>
+        <translation>此模型当前无法识别图片：其视觉投影器启动失败，因此仅以文本模式加载。要发送图片，请重新加载它，可考虑减少放在 GPU 上的部分。</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as an image: PNG, JPEG and WebP can be attached.</source>
+        <translation>无法将 {name} 读取为图片：可附加 PNG、JPEG 和 WebP 格式。</translation>
+    </message>
+    <message>
+        <source>At most {count} images can be sent with one message.</source>
+        <translation>每条消息最多可发送 {count} 张图片。</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>预设需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A preset named “{name}” already exists.</source>
+        <translation>已存在名为“{name}”的预设。</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” no longer exists.</source>
+        <translation>预设“{name}”已不存在。</translation>
+    </message>
+    <message>
+        <source>The preset file {path} cannot be read.</source>
+        <translation>无法读取预设文件 {path}。</translation>
+    </message>
+    <message>
+        <source>{path} is not a preset: it is not a JSON file.</source>
+        <translation>{path} 不是预设：它不是 JSON 文件。</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF Studio preset: a preset has a name and its settings.</source>
+        <translation>{path} 不是 GGUF Studio 预设：预设包含名称及其设置。</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” has the wrong kind of value.</source>
+        <translation>{path} 不是可用的预设：其“{field}”的值类型不正确。</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved to {path}.</source>
+        <translation>无法将预设保存到 {path}。</translation>
+    </message>
+    <message>
+        <source>The presets cannot be saved to {path}.</source>
+        <translation>无法将这些预设保存到 {path}。</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read, so the list starts empty. The unreadable file was kept as {moved_to}.</source>
+        <translation>无法读取您的预设，因此列表为空。无法读取的文件已保留为 {moved_to}。</translation>
+    </message>
+    <message>
+        <source>Your presets could not be read ({path}), so the list starts empty.</source>
+        <translation>无法读取您的预设（{path}），因此列表为空。</translation>
+    </message>
+    <message>
+        <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>此对话需要 {prompt_tokens} 个 token，但模型的上下文只能容纳 {context_tokens} 个。请开始新对话、让聊天舍弃最早的消息（检查器 &gt; 上下文），或以更大的上下文加载模型。</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be added to the message.</source>
+        <translation>{name} 不是文本文件，因此无法添加到消息中。</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read: {reason}</source>
+        <translation>无法读取 {name}：{reason}</translation>
+    </message>
+    <message>
+        <source>{name} is too large to add to a message (more than {limit}).</source>
+        <translation>{name} 太大，无法添加到消息中（超过 {limit}）。</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not think, so the thinking budget is not sent.</source>
+        <translation>此模型的聊天模板不支持思考，因此不会发送思考预算。</translation>
+    </message>
+    <message>
+        <source>{name} takes {tokens} tokens, but only {left} of the context&apos;s {context_tokens} are left, so it was not added.</source>
+        <translation>{name} 需要 {tokens} 个 token，但上下文的 {context_tokens} 个 token 只剩 {left} 个，因此未添加。</translation>
+    </message>
+    <message>
+        <source>The tools are not valid JSON (line {line}, column {column}).</source>
+        <translation>工具不是有效的 JSON（第 {line} 行，第 {column} 列）。</translation>
+    </message>
+    <message>
+        <source>The tools must be a JSON list of function definitions.</source>
+        <translation>工具必须是由函数定义组成的 JSON 列表。</translation>
+    </message>
+    <message>
+        <source>Tool {number} is not a function definition: give it &quot;type&quot;: &quot;function&quot; and a &quot;function&quot; with a name.</source>
+        <translation>工具 {number} 不是函数定义：请为其指定 &quot;type&quot;: &quot;function&quot; 以及带名称的 &quot;function&quot;。</translation>
+    </message>
+    <message>
+        <source>Tool {number} has no name.</source>
+        <translation>工具 {number} 没有名称。</translation>
+    </message>
+    <message>
+        <source>The parameters of the tool {name} must be a JSON Schema object.</source>
+        <translation>工具 {name} 的参数必须是 JSON Schema 对象。</translation>
+    </message>
+    <message>
+        <source>Two tools are called {name}.</source>
+        <translation>有两个工具都名为 {name}。</translation>
+    </message>
+    <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
         <translation>已阻止将 Hugging Face 令牌写入设置文件（{field}）；请使用“保存令牌”保存令牌。</translation>
     </message>
@@ -2295,6 +2671,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
         <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
     </message>
+    <message>
+        <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
+        <translation>此对话已超出模型的上下文。请开始新对话、让聊天舍弃最早的消息（检查器 &gt; 上下文），或以更大的上下文加载模型。</translation>
+    </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
         <translation>
@@ -2305,6 +2685,12 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The experts of %n layer(s) stay on the CPU to fit.</source>
         <translation>
             <numerusform>为放得下，%n 层的专家保留在 CPU 上。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n oldest message(s) were left out of this request so that it fits the model&apos;s context.</source>
+        <translation>
+            <numerusform>为放入模型的上下文，此请求略去了最早的 %n 条消息。</numerusform>
         </translation>
     </message>
     <message>
@@ -2863,6 +3249,117 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>TextFileDrops</name>
+    <message>
+        <source>**{name}** ({tokens} tokens)</source>
+        <translation>**{name}**（{tokens} 个 token）</translation>
+    </message>
+</context>
+<context>
+    <name>ThumbnailCache</name>
+    <message>
+        <source>image</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>{name} (the image file is missing)</source>
+        <translation>{name}（图片文件缺失）</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBlocks</name>
+    <message>
+        <source>(name not written yet)</source>
+        <translation>（名称尚未写出）</translation>
+    </message>
+    <message>
+        <source>result given</source>
+        <translation>已提供结果</translation>
+    </message>
+    <message>
+        <source>being written…</source>
+        <translation>正在写入…</translation>
+    </message>
+    <message>
+        <source>waiting for a result</source>
+        <translation>等待结果</translation>
+    </message>
+</context>
+<context>
+    <name>ToolResultDialog</name>
+    <message>
+        <source>Result of {name}</source>
+        <translation>{name} 的结果</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>工具结果</translation>
+    </message>
+    <message>
+        <source>What the tool returned, e.g. {&quot;temp_c&quot;: 21}</source>
+        <translation>工具返回的内容，例如 {&quot;temp_c&quot;: 21}</translation>
+    </message>
+    <message>
+        <source>{name} was called with:</source>
+        <translation>{name} 的调用参数：</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>发送结果</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <source>Tool definitions (JSON)</source>
+        <translation>工具定义（JSON）</translation>
+    </message>
+    <message>
+        <source>Tool choice</source>
+        <translation>工具选择</translation>
+    </message>
+    <message>
+        <source>Model decides</source>
+        <translation>由模型决定</translation>
+    </message>
+    <message>
+        <source>Must call a tool</source>
+        <translation>必须调用工具</translation>
+    </message>
+    <message>
+        <source>No calls</source>
+        <translation>不调用</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Show token probabilities</source>
+        <translation>显示 token 概率</translation>
+    </message>
+    <message>
+        <source>Token probabilities</source>
+        <translation>Token 概率</translation>
+    </message>
+    <message>
+        <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
+        <translation>此模型的聊天模板未描述工具：它无法调用工具。</translation>
+    </message>
+    <message>
+        <source>Not while tools are set: the engine sends no probabilities with tools.</source>
+        <translation>设置了工具时不可用：使用工具时引擎不发送概率。</translation>
+    </message>
+    <message>
+        <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
+        <translation>按概率为回答中的每个 token 着色；将鼠标悬停在 token 上可查看备选项。</translation>
     </message>
 </context>
 <context>
