@@ -284,8 +284,7 @@ APP_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from studio.core.engine import default_selector
     from studio.core.paths import AppPaths
-    from studio.core.server.client import ENGINE_IDLE_CLOSE_S, LOOPBACK_LIMITS
-from studio.core.server.launch import LaunchSpec
+    from studio.core.server.launch import LaunchSpec
     from studio.core.server.manager import ServerManager
 
     async def main():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,8 +115,20 @@ def painted_photo(path: Path, width: int, height: int) -> Path:
 
 
 def tiny_vision_model() -> tuple[Path, Path]:
-    """(text model, projector), cached under the test cache (STUDIO_TEST_CACHE)."""
+    """(text model, projector), cached under the test cache (STUDIO_TEST_CACHE).
+
+    The pair lives in a folder of its own: the app offers a projector it finds beside a
+    model, so one beside the shared synthetic models would join every test's plan."""
     from tests.support.models import cache_dir
 
-    directory = cache_dir() / "synthetic"
-    return synthetic_model("tiny-llama"), cached_projector(directory)
+    directory = cache_dir() / "synthetic" / "vision"
+    projector = cached_projector(directory)
+    shared = synthetic_model("tiny-llama")
+    model = directory / shared.name
+    with (directory / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not model.exists():
+            partial = directory / f".{shared.name}.{os.getpid()}"
+            shutil.copyfile(shared, partial)
+            partial.replace(model)
+    return model, projector
