@@ -25,6 +25,7 @@ from typing import Any
 
 from studio.core.chat.attachments import ImageAttachment, ImageStore, attachments_from_json
 from studio.core.chat.branches import Branch, MessageTree, path_to
+from studio.core.chat.json_column import json_list
 from studio.core.chat.models import (
     AnswerStats,
     Conversation,
@@ -116,15 +117,6 @@ MIGRATIONS: tuple[Migration, ...] = (_create_v1, _tree_and_parts_v2)
 class ChatStoreError(StudioError):
     """Codes: `chat_store_too_new` (version, supported), `chat_store_unreadable`,
     `chat_conversation_missing` (conversation_id), `chat_message_missing` (message_id)."""
-
-
-def _json_list(text: str | None) -> list[Any]:
-    """A JSON list column; anything else (damage, a hand edit) reads as empty."""
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []
 
 
 def _escape_like(text: str) -> str:
@@ -392,7 +384,7 @@ class ChatStore:
         """Delete the image files no message refers to any more (their conversations were
         deleted); call at start-up. Returns how many went."""
         rows = self._query("SELECT attachments FROM messages WHERE attachments != '[]'")
-        keep = {a.sha256 for row in rows for a in attachments_from_json(_json_list(row[0]))}
+        keep = {a.sha256 for row in rows for a in attachments_from_json(json_list(row[0]))}
         return self.images.prune(keep)
 
     def tree(self, conversation_id: int) -> MessageTree:
@@ -449,7 +441,7 @@ class ChatStore:
             model=row["model"],
             created_at=row["created_at"],
             parent_id=row["parent_id"],
-            attachments=self.images.resolve(attachments_from_json(_json_list(row["attachments"]))),
+            attachments=self.images.resolve(attachments_from_json(json_list(row["attachments"]))),
             tool_calls=() if is_result else calls_from_json(row["tool_calls"]),
             tool_call_id=answered_call_from_json(row["tool_calls"]) if is_result else None,
             token_probs=probs_from_json(row["token_probs"]),

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studio.core.chat.json_column import json_list
+
 # How many alternatives to ask for: enough to see what else was likely, few enough that
 # the stored rows stay small (about 100 bytes a token).
 TOP_ALTERNATIVES = 5
@@ -55,13 +57,8 @@ def probs_to_json(tokens: Sequence[TokenProb]) -> str:
 
 
 def probs_from_json(text: str | None) -> tuple[TokenProb, ...]:
-    try:
-        data = json.loads(text or "[]")
-    except ValueError:
-        return ()
-    if not isinstance(data, list):
-        return ()
-    return tuple(token for token in map(TokenProb.from_list, data) if token is not None)
+    tokens = map(TokenProb.from_list, json_list(text))
+    return tuple(token for token in tokens if token is not None)
 
 
 def _probability(logprob: Any) -> float:

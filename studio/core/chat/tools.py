@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studio.core.chat.json_column import json_list
 from studio.core.errors import StudioError
 
 TOOL_CHOICES = ("auto", "required", "none")
@@ -58,15 +59,9 @@ def calls_to_json(calls: Sequence[ToolCall]) -> str:
 
 def calls_from_json(text: str | None) -> tuple[ToolCall, ...]:
     """The stored calls; entries that are not calls (a damaged row) are left out."""
-    try:
-        data = json.loads(text or "[]")
-    except ValueError:
-        return ()
-    if not isinstance(data, list):
-        return ()
     return tuple(
         ToolCall(str(item.get("id") or ""), str(item["name"]), str(item.get("arguments") or ""))
-        for item in data
+        for item in json_list(text)
         if isinstance(item, Mapping) and isinstance(item.get("name"), str)
     )
 
@@ -77,11 +72,8 @@ def answered_call_to_json(tool_call_id: str) -> str:
 
 
 def answered_call_from_json(text: str | None) -> str | None:
-    try:
-        data = json.loads(text or "[]")
-    except ValueError:
-        return None
-    if isinstance(data, list) and data and isinstance(data[0], Mapping):
+    data = json_list(text)
+    if data and isinstance(data[0], Mapping):
         value = data[0].get("id")
         return str(value) if value is not None else None
     return None
