@@ -50,6 +50,7 @@ from studio.core.chat.vision import VisionSupport, cannot_see
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
+from studio.services.pacer import Pacer
 from studio.services.tool_call_relay import ToolCallRelay
 
 log = logging.getLogger(__name__)
@@ -147,13 +148,10 @@ class DeltaBatcher:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._emit = emit
-        self._interval = 1.0 / rate
-        self._clock = clock
+        self._pacer = Pacer(rate, clock)
         self._message_id = 0
         self._content: list[str] = []
         self._reasoning: list[str] = []
-        self._last_emit = -float("inf")
-        self._scheduled: asyncio.TimerHandle | None = None
 
     def add(self, message_id: int, content: str, reasoning: str) -> None:
         if message_id != self._message_id:
@@ -161,19 +159,15 @@ class DeltaBatcher:
             self._message_id = message_id
         self._content.append(content)
         self._reasoning.append(reasoning)
-        if self._scheduled is None:
-            wait = max(0.0, self._interval - (self._clock() - self._last_emit))
-            self._scheduled = asyncio.get_running_loop().call_later(wait, self.flush)
+        self._pacer.schedule(self.flush)
 
     def flush(self) -> None:
-        if self._scheduled is not None:
-            self._scheduled.cancel()
-            self._scheduled = None
+        self._pacer.unschedule()
         content, reasoning = "".join(self._content), "".join(self._reasoning)
         self._content.clear()
         self._reasoning.clear()
         if content or reasoning:
-            self._last_emit = self._clock()
+            self._pacer.delivered()
             self._emit(self._message_id, content, reasoning)
 
 

@@ -6,12 +6,12 @@ whole call each time, so only the latest state matters and the rest can be dropp
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from studio.core.chat.tools import ToolCall
+from studio.services.pacer import Pacer
 
 UPDATES_PER_SECOND = 30
 
@@ -32,23 +32,16 @@ class ToolCallRelay:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._emit = emit
-        self._interval = 1.0 / rate
-        self._clock = clock
+        self._pacer = Pacer(rate, clock)
         self._latest: ToolCallsDelta | None = None
-        self._last_emit = -float("inf")
-        self._scheduled: asyncio.TimerHandle | None = None
 
     def update(self, message_id: int, calls: tuple[ToolCall, ...]) -> None:
         self._latest = ToolCallsDelta(message_id, calls)
-        if self._scheduled is None:
-            wait = max(0.0, self._interval - (self._clock() - self._last_emit))
-            self._scheduled = asyncio.get_running_loop().call_later(wait, self.flush)
+        self._pacer.schedule(self.flush)
 
     def flush(self) -> None:
-        if self._scheduled is not None:
-            self._scheduled.cancel()
-            self._scheduled = None
+        self._pacer.unschedule()
         latest, self._latest = self._latest, None
         if latest is not None:
-            self._last_emit = self._clock()
+            self._pacer.delivered()
             self._emit(latest)
