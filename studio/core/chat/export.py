@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from studio.core.chat.attachments import export_entry, markdown_images
+from studio.core.chat.fence import fence_for
 from studio.core.chat.models import Conversation, Message, MessageStatus, Role
 from studio.core.chat.tool_export import tool_call_fields, tool_call_markdown
 
@@ -25,15 +26,6 @@ def _iso(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
 
 
-def _fence_for(text: str) -> str:
-    """A backtick fence longer than any run of backticks inside `text`."""
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return "`" * max(3, longest + 1)
-
-
 def to_markdown(conversation: Conversation, messages: Sequence[Message]) -> str:
     lines = [f"# {conversation.title}", "", f"_{_iso(conversation.created_at)}_", ""]
     system_prompt = conversation.settings.system_prompt.strip()
@@ -46,7 +38,7 @@ def to_markdown(conversation: Conversation, messages: Sequence[Message]) -> str:
         lines += [f"## {heading}", ""]
         lines += markdown_images(message.attachments)
         if message.reasoning.strip():
-            fence = _fence_for(message.reasoning)
+            fence = fence_for(message.reasoning)
             lines += ["<details><summary>Reasoning</summary>", "", fence + "text"]
             lines += [message.reasoning.strip(), fence, "", "</details>", ""]
         lines += [message.content.strip(), ""]

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core.chat.fence import fence_for
 from studio.core.errors import StudioError
 
 # Bigger than any context holds as text (about a million tokens), small enough to read.
@@ -18,7 +19,6 @@ MAX_BYTES = 4 * 1024 * 1024
 # Control characters allowed in text besides tab, newline, carriage return and form feed.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _MOSTLY_TEXT = 0.001
-_BACKTICKS = re.compile(r"`{3,}")
 
 # File suffixes whose fence language differs from the suffix itself.
 _LANGUAGES = {
@@ -91,7 +91,6 @@ def decode_text(data: bytes) -> str | None:
 def fenced_block(file: TextFile) -> str:
     """The file as a Markdown code block (the composer puts a line naming it above). The
     fence is longer than any run of backticks in the file, so the file cannot end it."""
-    longest = max((len(run) for run in _BACKTICKS.findall(file.text)), default=2)
-    fence = "`" * max(3, longest + 1)
+    fence = fence_for(file.text)
     body = file.text if file.text.endswith("\n") else file.text + "\n"
     return f"{fence}{file.language}\n{body}{fence}\n"

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.core.chat.fence import fence_for
 from studio.core.chat.models import Message
-
-
-def _fence_for(text: str) -> str:
-    """A backtick fence longer than any run of backticks inside `text`."""
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return "`" * max(3, longest + 1)
 
 
 def tool_call_markdown(message: Message) -> list[str]:
@@ -21,7 +13,7 @@ def tool_call_markdown(message: Message) -> list[str]:
     lines: list[str] = []
     for call in message.tool_calls:
         arguments = call.pretty_arguments()
-        fence = _fence_for(arguments)
+        fence = fence_for(arguments)
         lines += [f"<details><summary>Tool call: {call.name}</summary>", ""]
         lines += [fence + "json", arguments, fence, "", "</details>", ""]
     if message.tool_call_id is not None:
