@@ -48,6 +48,7 @@ import psutil
 
 from studio.core.engine import default_selector
 from studio.core.paths import AppPaths
+from studio.core.server.client import LOOPBACK_LIMITS
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
@@ -204,12 +205,17 @@ async def main(args: argparse.Namespace) -> None:
         serve = httpx.AsyncClient(
             base_url=where["serve"], trust_env=False, timeout=300, limits=limits
         )
+        # The engine closes idle connections at 5 s, httpx's own expiry: let ours go first,
+        # as the app's loopback client does, or a round can start on a closing socket.
+        engine_limits = httpx.Limits(
+            max_connections=SLOTS * 2, keepalive_expiry=LOOPBACK_LIMITS.keepalive_expiry
+        )
         direct = httpx.AsyncClient(
             base_url=where["direct"],
             headers=where["headers"],
             trust_env=False,
             timeout=300,
-            limits=limits,
+            limits=engine_limits,
         )
         async with serve, direct:
             # Warm up every slot: each then holds the prompt in its cache for both sides
