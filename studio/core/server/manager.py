@@ -59,6 +59,7 @@ from studio.core.engine import EngineLocation
 from studio.core.errors import StudioError
 from studio.core.gguf.files import refuse_special_file
 from studio.core.server.client import ChatDelta, stream_chat
+from studio.core.server.engine_link import post_stream
 from studio.core.server.failures import (
     Failure,
     FailureCode,
@@ -623,7 +624,9 @@ class ServerManager:
     ) -> AsyncGenerator[ChatDelta, None]:
         # aclosing: a caller closing this generator must close the reader now (freeing
         # the slot), not whenever the inner generator happens to be collected.
-        opened = self._streams.run(lambda: stream_chat(process.client, messages, **options))
+        opened = self._streams.run(
+            lambda: stream_chat(process.client, messages, opener=post_stream, **options)
+        )
         async with contextlib.aclosing(opened) as deltas:
             async for delta in deltas:
                 yield delta

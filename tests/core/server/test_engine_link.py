@@ -1,0 +1,128 @@
+"""The manager's light hop to its engine: framing, errors as the callers know them, and
+closing the connection when the stream is left (what frees the engine's slot)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+import httpx
+import pytest
+
+from studio.core.server.client import ServerError, loopback_client
+from studio.core.server.engine_link import post_stream
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+@asynccontextmanager
+async def engine(handler: Handler) -> AsyncIterator[httpx.AsyncClient]:
+    """A server that reads one request head and body, then lets `handler` answer."""
+    seen: list[bytes] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next(
+            int(line.split(b":")[1])
+            for line in head.split(b"\r\n")
+            if line.lower().startswith(b"content-length")
+        )
+        seen.append(head + await reader.readexactly(length))
+        await handler(reader, writer)
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server, loopback_client(f"http://127.0.0.1:{port}", "secret") as client:
+        client.seen = seen  # type: ignore[attr-defined]
+        yield client
+
+
+def chunked(*pieces: bytes) -> bytes:
+    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in pieces) + b"0\r\n\r\n"
+
+
+OK_HEAD = (
+    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+)
+
+
+async def test_chunked_lines_split_anywhere_come_whole_and_the_request_is_sent_as_json() -> None:
+    async def answer(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(
+            OK_HEAD + chunked(b'data: {"a": 1}\n', b"\ndata: {", b'"b": "\xc3', b'\xa9"}\n\n')
+        )
+
+    async with engine(answer) as client:
+        async with post_stream(client, "/v1/chat/completions", {"q": "é"}) as lines:
+            got = [line async for line in lines]
+        (request,) = client.seen  # type: ignore[attr-defined]
+    assert got == ['data: {"a": 1}', "", 'data: {"b": "é"}', ""]
+    head, body = request.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"POST /v1/chat/completions HTTP/1.1\r\n")
+    assert b"authorization: bearer secret" in head.lower().split(b"\r\n")[1:]
+    assert not any(line.lower().startswith(b"accept-encoding") for line in head.split(b"\r\n"))
+    assert json.loads(body) == {"q": "é"}
+
+
+async def test_an_error_status_is_a_server_error_with_the_engines_type() -> None:
+    error = json.dumps({"error": {"code": 400, "type": "exceed_context_size_error"}}).encode()
+
+    async def refuse(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(
+            b"HTTP/1.1 400 Bad Request\r\nContent-Length: %d\r\n\r\n%s" % (len(error), error)
+        )
+
+    async with engine(refuse) as client:
+        with pytest.raises(ServerError) as refused:
+            async with post_stream(client, "/v1/chat/completions", {}):
+                pass
+    assert refused.value.status == 400
+    assert refused.value.error_type == "exceed_context_size_error"
+
+
+async def test_lost_connections_are_the_httpx_errors_the_manager_recovers_from() -> None:
+    async def hang_up(_reader: asyncio.StreamReader, _writer: asyncio.StreamWriter) -> None:
+        return  # closes without a word
+
+    async with engine(hang_up) as client:
+        with pytest.raises(httpx.RemoteProtocolError):
+            async with post_stream(client, "/v1/chat/completions", {}):
+                pass
+
+    async def cut_short(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(OK_HEAD + b"40\r\ndata: partial")
+
+    async with engine(cut_short) as client:
+        with pytest.raises(httpx.RemoteProtocolError):
+            async with post_stream(client, "/v1/chat/completions", {}) as lines:
+                [line async for line in lines]
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with loopback_client(f"http://127.0.0.1:{port}", None) as nowhere:
+        with pytest.raises(httpx.ConnectError):
+            async with post_stream(nowhere, "/v1/chat/completions", {}):
+                pass
+
+
+async def test_leaving_the_stream_closes_the_connection() -> None:
+    """The engine frees a slot when its write finds the connection closed."""
+    closed = asyncio.Event()
+
+    async def stream_until_closed(
+        reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        writer.write(OK_HEAD + chunked(b"data: {}\n\n"))
+        await reader.read()  # returns b"" once the client has closed its end
+        closed.set()
+
+    async with engine(stream_until_closed) as client:
+        async with post_stream(client, "/v1/chat/completions", {}) as lines:
+            assert await anext(aiter(lines)) == "data: {}"
+        async with asyncio.timeout(5):
+            await closed.wait()
