@@ -552,8 +552,7 @@ class ChatService(QObject):
         # to the context before the answer appears, so a "left out" notice comes above it.
         history = await asyncio.to_thread(self._store.messages, conversation_id)
         question = list(itertools.takewhile(lambda m: m.id != version_of, history))
-        vision = self.capabilities.vision is VisionSupport.READY
-        messages = await asyncio.to_thread(request_messages, conversation, question, vision)
+        messages = await self._request(conversation, question)
         fitted = await self._fit_to_context(backend, conversation.settings, messages)
         placeholder = await asyncio.to_thread(
             self._store.add_message,
@@ -680,13 +679,18 @@ class ChatService(QObject):
             history = await asyncio.to_thread(self._store.messages, conversation.id)
         else:  # a new conversation: only its pending settings exist yet
             conversation = Conversation(0, "", 0.0, 0.0, self._pending_settings)
-        vision = self.capabilities.vision is VisionSupport.READY
-        messages: list[Mapping[str, Any]] = list(
-            await asyncio.to_thread(request_messages, conversation, history, vision)
-        )
+        messages: list[Mapping[str, Any]] = list(await self._request(conversation, history))
         if draft.strip():
             messages.append({"role": Role.USER.value, "content": draft.strip()})
         return messages
+
+    async def _request(
+        self, conversation: Conversation, history: list[Message]
+    ) -> list[dict[str, Any]]:
+        """What a turn sends for `history`: images as parts when the model can see (their
+        files are read, so off the GUI thread), otherwise as notes."""
+        vision = self.capabilities.vision is VisionSupport.READY
+        return await asyncio.to_thread(request_messages, conversation, history, vision)
 
     async def _fit_to_context(
         self,
