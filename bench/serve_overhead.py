@@ -128,6 +128,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("--tokens", type=int, default=96)
     parser.add_argument("--binary", type=Path, default=None)
     parser.add_argument(
+        "--threads", type=int, default=None, help="engine threads (default: the engine's own)"
+    )
+    parser.add_argument(
         "--same-process", action="store_true", help="run the facade in the bench's own loop"
     )
     parser.add_argument("--serve-child", action="store_true", help=argparse.SUPPRESS)
@@ -147,7 +150,8 @@ async def facade_here(args: argparse.Namespace) -> AsyncIterator[dict[str, Any]]
     manager = ServerManager(engine, Path(tempfile.mkdtemp(prefix="studio-bench-")))
 
     async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
-        return LaunchSpec(model=path, ctx_size=512 * SLOTS, parallel=SLOTS), None
+        spec = LaunchSpec(model=path, ctx_size=512 * SLOTS, parallel=SLOTS, threads=args.threads)
+        return spec, None
 
     facade = ChatFacade(manager, spec_for)
     port = await facade.start(0)
@@ -179,6 +183,8 @@ async def facade_elsewhere(args: argparse.Namespace) -> AsyncIterator[dict[str, 
     command = [sys.executable, __file__, str(args.model), "--serve-child"]
     if args.binary is not None:
         command += ["--binary", str(args.binary)]
+    if args.threads is not None:
+        command += ["--threads", str(args.threads)]
     child = await asyncio.create_subprocess_exec(
         *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import httpx
 
@@ -71,9 +71,8 @@ class DirectServerBackend:
     ) -> AsyncGenerator[ChatDelta, None]:
         async with loopback_client(self.base_url, self._api_key) as client:
             # Usage gives token counts; timings ride on the last chunk either way.
-            stream = cast(
-                AsyncGenerator[ChatDelta, None],
-                stream_chat(client, messages, stream_options={"include_usage": True}, **options),
+            stream = stream_chat(
+                client, messages, stream_options={"include_usage": True}, **options
             )
             try:
                 async for delta in stream:

@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -235,19 +235,20 @@ CHAT_PATH = "/v1/chat/completions"
 COMPLETIONS_PATH = "/v1/completions"
 
 
-# Opens a streamed POST (client, path, JSON body) and yields its lines; raises `ServerError`
-# for an error status. `httpx_stream` goes through the client; the manager streams from
-# its own child with `engine_link.post_stream`, which is lighter.
+# Opens a streamed POST (client, path, JSON body) and yields the decoded `data:` payloads
+# of its event stream; raises `ServerError` for an error status. `httpx_stream` goes
+# through the client; the manager streams from its own child with
+# `engine_link.post_stream`, which is lighter.
 StreamOpener = Callable[
     [httpx.AsyncClient, str, Mapping[str, Any]],
-    contextlib.AbstractAsyncContextManager[AsyncIterator[str]],
+    contextlib.AbstractAsyncContextManager[AsyncIterator[Any]],
 ]
 
 
 @contextlib.asynccontextmanager
 async def httpx_stream(
     client: httpx.AsyncClient, path: str, body: Mapping[str, Any]
-) -> AsyncIterator[AsyncIterator[str]]:
+) -> AsyncIterator[AsyncIterator[Any]]:
     async with client.stream("POST", path, json=body) as response:
         if response.status_code != 200:
             text = (await response.aread()).decode("utf-8", "replace")
@@ -255,7 +256,7 @@ async def httpx_stream(
             with contextlib.suppress(ValueError, AttributeError):
                 error_type = str(json.loads(text).get("error", {}).get("type") or "")
             raise ServerError(response.status_code, text, error_type)
-        yield response.aiter_lines()
+        yield iter_sse_data(response.aiter_lines())
 
 
 async def stream_chat(
@@ -265,7 +266,7 @@ async def stream_chat(
     endpoint: str = CHAT_PATH,
     opener: StreamOpener = httpx_stream,
     **options: Any,
-) -> AsyncIterator[ChatDelta]:
+) -> AsyncGenerator[ChatDelta, None]:
     """Stream a chat completion. Closing the generator closes the HTTP stream, which frees
     the server's slot even while it is still processing the prompt (see module docstring).
 
@@ -278,11 +279,11 @@ async def stream_chat(
     if endpoint != CHAT_PATH:
         del body["messages"]
     started = time.monotonic()
-    async with opener(client, endpoint, body) as lines:
+    async with opener(client, endpoint, body) as payloads:
         # The finish chunk is held back until we know whether a usage-only chunk follows,
         # so the caller gets one final delta with finish_reason, usage and timings.
         finish: ChatDelta | None = None
-        async for payload in iter_sse_data(lines):
+        async for payload in payloads:
             if not isinstance(payload, Mapping):
                 continue
             if "error" in payload:

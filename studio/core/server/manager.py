@@ -50,6 +50,7 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +164,7 @@ class ServerManager:
         self._respawn_task: asyncio.Task[None] | None = None
         self._respawn_for: ServerProcess | None = None
         self._crash_times: deque[float] = deque(maxlen=crash_loop_count)
-        self._streams = CancellableStreams(self._tasks)
+        self._streams = CancellableStreams()
         self._closed = False
 
     # -- state publication ----------------------------------------------------------
@@ -596,6 +597,8 @@ class ServerManager:
             process = await self._ready_process()
             received = 0
             try:
+                # aclosing: a caller that leaves the stream must close the engine connection
+                # now (freeing the slot), not whenever the generator happens to be collected.
                 async with contextlib.aclosing(
                     self._stream_from(process, messages, options)
                 ) as deltas:
@@ -619,17 +622,14 @@ class ServerManager:
                 log.warning("request lost its connection (%r); recovering", error)
                 await self._recover_lost_connection(process)
 
-    async def _stream_from(
+    def _stream_from(
         self, process: ServerProcess, messages: Sequence[Mapping[str, Any]], options: Any
     ) -> AsyncGenerator[ChatDelta, None]:
-        # aclosing: a caller closing this generator must close the reader now (freeing
-        # the slot), not whenever the inner generator happens to be collected.
-        opened = self._streams.run(
-            lambda: stream_chat(process.client, messages, opener=post_stream, **options)
+        return self._streams.run(
+            lambda cancel: stream_chat(
+                process.client, messages, opener=partial(post_stream, cancel=cancel), **options
+            )
         )
-        async with contextlib.aclosing(opened) as deltas:
-            async for delta in deltas:
-                yield delta
 
     def cancel(self) -> int:
         """End every stream in flight (each ends with a "cancelled" delta); returns how many."""

@@ -14,6 +14,7 @@ import pytest
 
 from studio.core.server.client import ServerError, loopback_client
 from studio.core.server.engine_link import post_stream
+from studio.core.server.streams import StreamCancel
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
@@ -50,17 +51,27 @@ OK_HEAD = (
 )
 
 
-async def test_chunked_lines_split_anywhere_come_whole_and_the_request_is_sent_as_json() -> None:
+async def test_events_split_anywhere_come_whole_and_the_request_is_sent_as_json() -> None:
+    body = OK_HEAD + chunked(
+        b'data: {"a": 1}\n',
+        b"\n: keep-alive\n\ndata: {",
+        b'"b": "\xc3',
+        b'\xa9"}\n\ndata: not json\n\n',
+        b'data: {"c": 3}\n\ndata: [DONE]\n\n',
+    )
+
     async def answer(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        writer.write(
-            OK_HEAD + chunked(b'data: {"a": 1}\n', b"\ndata: {", b'"b": "\xc3', b'\xa9"}\n\n')
-        )
+        # Sent in pieces cut across chunk sizes, data and the CRLFs between them.
+        for at in range(0, len(body), 7):
+            writer.write(body[at : at + 7])
+            await writer.drain()
+            await asyncio.sleep(0)
 
     async with engine(answer) as client:
-        async with post_stream(client, "/v1/chat/completions", {"q": "é"}) as lines:
-            got = [line async for line in lines]
+        async with post_stream(client, "/v1/chat/completions", {"q": "é"}) as events:
+            got = [event async for event in events]
         (request,) = client.seen  # type: ignore[attr-defined]
-    assert got == ['data: {"a": 1}', "", 'data: {"b": "é"}', ""]
+    assert got == [{"a": 1}, {"b": "é"}, {"c": 3}]  # the malformed line skipped
     head, body = request.split(b"\r\n\r\n", 1)
     assert head.startswith(b"POST /v1/chat/completions HTTP/1.1\r\n")
     assert b"authorization: bearer secret" in head.lower().split(b"\r\n")[1:]
@@ -98,8 +109,8 @@ async def test_lost_connections_are_the_httpx_errors_the_manager_recovers_from()
 
     async with engine(cut_short) as client:
         with pytest.raises(httpx.RemoteProtocolError):
-            async with post_stream(client, "/v1/chat/completions", {}) as lines:
-                [line async for line in lines]
+            async with post_stream(client, "/v1/chat/completions", {}) as events:
+                [event async for event in events]
 
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
@@ -122,7 +133,43 @@ async def test_leaving_the_stream_closes_the_connection() -> None:
         closed.set()
 
     async with engine(stream_until_closed) as client:
-        async with post_stream(client, "/v1/chat/completions", {}) as lines:
-            assert await anext(aiter(lines)) == "data: {}"
+        async with post_stream(client, "/v1/chat/completions", {}) as events:
+            assert await anext(aiter(events)) == {}
         async with asyncio.timeout(5):
             await closed.wait()
+
+
+async def test_a_cancel_ends_a_read_that_waits_on_a_silent_engine() -> None:
+    """A prefill sends nothing: the cancel must not wait for the engine's next word."""
+    closed = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(OK_HEAD)
+        await reader.read()
+        closed.set()
+
+    cancel = StreamCancel()
+    async with engine(silent) as client:
+        async with post_stream(client, "/v1/chat/completions", {}, cancel) as events:
+            waiting = asyncio.ensure_future(anext(aiter(events)))
+            await asyncio.sleep(0.05)
+            cancel.cancel()
+            with pytest.raises(httpx.HTTPError):
+                async with asyncio.timeout(2):
+                    await waiting
+        async with asyncio.timeout(5):
+            await closed.wait()
+
+
+async def test_an_engine_silent_past_the_read_timeout_is_a_read_timeout() -> None:
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(OK_HEAD + b"a\r\ndata: {}\n\n\r\n")
+        await reader.read()
+
+    async with engine(silent) as client:
+        client.timeout = httpx.Timeout(5.0, read=0.1)
+        async with post_stream(client, "/v1/chat/completions", {}) as events:
+            assert await anext(aiter(events)) == {}
+            with pytest.raises(httpx.ReadTimeout):
+                async with asyncio.timeout(2):
+                    await anext(aiter(events))

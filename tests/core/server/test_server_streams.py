@@ -1,64 +1,99 @@
-"""Every stream read through `CancellableStreams` ends, whenever it is cancelled."""
+"""Every stream read through `CancellableStreams` ends when it is cancelled: before it has
+bound its connection, while it waits for the engine, or between two deltas."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import pytest
 
 from studio.core.server.client import ChatDelta
-from studio.core.server.streams import CancellableStreams
-from studio.core.tasks import TaskOwner
+from studio.core.server.streams import CancellableStreams, StreamCancel
 
 
-async def _answer(started: asyncio.Event | None = None) -> AsyncIterator[ChatDelta]:
-    if started is not None:
-        started.set()
+class _Connection:
+    """Stands in for the engine connection: `abort` makes the waiting read fail, as a
+    transport's abort makes a pending socket read return."""
+
+    def __init__(self) -> None:
+        self.aborted = asyncio.Event()
+
+    def abort(self) -> None:
+        self.aborted.set()
+
+    async def read(self) -> None:
+        await self.aborted.wait()
+        raise ConnectionResetError("aborted")
+
+
+async def _answer(
+    cancel: StreamCancel, connection: _Connection, bound: asyncio.Event | None = None
+) -> AsyncGenerator[ChatDelta, None]:
+    cancel.bind(connection.abort)
+    if bound is not None:
+        bound.set()
     yield ChatDelta(content="a")
-    await asyncio.sleep(3600)  # a prefill that never ends on its own
+    await connection.read()  # a prefill that never ends on its own
     yield ChatDelta(content="never")
 
 
-async def test_a_stream_cancelled_before_its_reader_starts_ends_cancelled() -> None:
-    streams = CancellableStreams(TaskOwner("test"))
-    deltas = streams.run(_answer)
-    # The first __anext__ spawns the reader; cancel it before it has run one line.
+async def test_a_stream_cancelled_before_it_binds_its_connection_ends_cancelled() -> None:
+    streams = CancellableStreams()
+    connection = _Connection()
+
+    async def slow_to_connect(cancel: StreamCancel) -> AsyncGenerator[ChatDelta, None]:
+        await asyncio.sleep(0.01)  # connecting
+        async for delta in _answer(cancel, connection):
+            yield delta
+
+    deltas = streams.run(slow_to_connect)
     first = asyncio.ensure_future(deltas.__anext__())
-    await asyncio.sleep(0)  # one step: the reader task exists but has not yet run
+    await asyncio.sleep(0)  # the stream is registered and connecting
+    assert streams.in_flight == 1
     assert streams.cancel_all() == 1
     async with asyncio.timeout(2):
         delta = await first
+    assert connection.aborted.is_set()  # bound late, aborted at once
     assert delta.finish_reason == "cancelled"
     with pytest.raises(StopAsyncIteration):
         await deltas.__anext__()
     assert streams.in_flight == 0
 
 
-async def test_a_stream_cancelled_mid_answer_ends_cancelled() -> None:
-    streams = CancellableStreams(TaskOwner("test"))
-    started = asyncio.Event()
+async def test_a_stream_cancelled_while_it_waits_for_the_engine_ends_cancelled() -> None:
+    streams = CancellableStreams()
+    connection, bound = _Connection(), asyncio.Event()
     seen: list[ChatDelta] = []
 
     async def consume() -> None:
-        async for delta in streams.run(lambda: _answer(started)):
+        async for delta in streams.run(lambda cancel: _answer(cancel, connection, bound)):
             seen.append(delta)
 
     consumer = asyncio.ensure_future(consume())
-    await started.wait()
-    await asyncio.sleep(0.01)
-    streams.cancel_all()
+    await bound.wait()
+    await asyncio.sleep(0.01)  # the consumer now waits on the read
+    assert streams.cancel_all() == 1
     async with asyncio.timeout(2):
         await consumer
     assert [d.content for d in seen] == ["a", ""] and seen[-1].finish_reason == "cancelled"
+    assert streams.in_flight == 0
 
 
-async def test_a_reader_error_is_raised_in_the_consumer_and_not_logged(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    streams = CancellableStreams(TaskOwner("test"))
+async def test_a_delta_that_arrives_after_the_cancel_is_not_passed_on() -> None:
+    streams = CancellableStreams()
+    deltas = streams.run(lambda cancel: _answer(cancel, _Connection()))
+    assert (await anext(deltas)).content == "a"
+    streams.cancel_all()  # between two deltas: the consumer is not waiting on a read
+    assert (await anext(deltas)).finish_reason == "cancelled"
+    with pytest.raises(StopAsyncIteration):
+        await anext(deltas)
 
-    async def failing() -> AsyncIterator[ChatDelta]:
+
+async def test_an_error_the_cancel_did_not_cause_is_raised_in_the_consumer() -> None:
+    streams = CancellableStreams()
+
+    async def failing(_cancel: StreamCancel) -> AsyncGenerator[ChatDelta, None]:
         yield ChatDelta(content="a")
         raise ConnectionResetError("gone")
 
@@ -66,16 +101,17 @@ async def test_a_reader_error_is_raised_in_the_consumer_and_not_logged(
         async with asyncio.timeout(2):
             async for _ in streams.run(failing):
                 pass
-    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert streams.in_flight == 0
 
 
-async def test_an_answer_ends_normally() -> None:
-    streams = CancellableStreams(TaskOwner("test"))
+async def test_an_answer_ends_normally_and_a_later_cancel_finds_nothing() -> None:
+    streams = CancellableStreams()
 
-    async def short() -> AsyncIterator[ChatDelta]:
+    async def short(_cancel: StreamCancel) -> AsyncGenerator[ChatDelta, None]:
         yield ChatDelta(content="a")
         yield ChatDelta(finish_reason="stop")
 
     async with asyncio.timeout(2):
         seen = [d async for d in streams.run(short)]
     assert [d.finish_reason for d in seen] == [None, "stop"]
+    assert streams.cancel_all() == 0
