@@ -12,8 +12,9 @@ apart in one pass (`_Events`); read timeouts cost one timer per stream, not one 
 
 Each stream has its own connection and asks the engine to close it after the answer, so
 closing the stream (a Stop, a client gone) closes the socket and frees the engine's slot;
-a `StreamCancel` closes it from another task. Failures are raised as the httpx exceptions the callers already handle (a lost connection
-is what makes the manager recover), and an HTTP error status as `ServerError`.
+a `StreamCancel` closes it from another task. Failures are raised as the httpx exceptions
+the callers already handle (a lost connection is what makes the manager recover), and an
+HTTP error status as `ServerError`.
 """
 
 from __future__ import annotations
