@@ -13,8 +13,10 @@ no real client of `studio serve` pays.
 
 Measured per side: time to first token (request sent -> first content chunk, the mean
 over the streams of a round) and tokens/s (completion tokens of all streams over the
-round's wall time from first token to last), and serve's own CPU per token. Targets: serve
->= 0.97 x direct tokens/s, serve <= direct + 15 ms first token. On a machine whose cores
+round's wall time from first token to last), and serve's own CPU per token. Each serve
+round is compared with the direct round beside it; the line gives the median of those
+pairs and their middle half. Targets: serve >= 0.97 x direct tokens/s, serve <= direct +
+15 ms first token. On a machine whose cores
 the engine keeps busy (a CPU-only engine), serve's CPU comes out of the engine's, and the
 spread between rounds of the same side can exceed the gap being measured. First tokens
 come in whole engine steps: llama-server takes up new requests between decode steps, so
@@ -239,28 +241,57 @@ async def compare(
     clock: CpuClock,
 ) -> None:
     rounds: dict[str, list[Round]] = {"serve": [], "direct": []}
+    failed = 0
     for index in range(args.rounds):
         order = [("serve", serve), ("direct", direct)]
+        pair: dict[str, Round] = {}
         for name, http in order if index % 2 == 0 else order[::-1]:
-            rounds[name].append(await one_round(http, streams, args.tokens, clock))
-    tps = {name: statistics.median(r.tokens_per_s for r in rs) for name, rs in rounds.items()}
+            try:
+                pair[name] = await one_round(http, streams, args.tokens, clock)
+            except httpx.HTTPError as error:
+                # Said, and the pair left out: a bench that dies on one lost request
+                # tells nothing of which side lost it.
+                print(f"  round {index + 1}, {name}: a request failed: {error}", flush=True)
+                failed += 1
+                break
+        else:
+            for name, measured in pair.items():
+                rounds[name].append(measured)
+    if failed:
+        print(f"  {failed} of {args.rounds} pairs left out", flush=True)
+    served, direct_rounds = rounds["serve"], rounds["direct"]
+    # Paired: each serve round against the direct round run right beside it, so a drift in
+    # machine speed (a shared VM's neighbours, clock changes) cancels within the pair
+    # instead of widening the gap between two medians taken minutes apart.
+    pairs = list(zip(served, direct_rounds, strict=True))
+    ratios = [s.tokens_per_s / d.tokens_per_s for s, d in pairs]
+    deltas = [s.first_token_s - d.first_token_s for s, d in pairs]
     # Serve's own CPU per token: what its side costs this process beyond the same client.
     cpu = {
         name: sum(r.cpu_s for r in rs) / sum(r.tokens for r in rs) for name, rs in rounds.items()
     }
-    ttft = {name: statistics.median(r.first_token_s for r in rs) for name, rs in rounds.items()}
+    direct_tps = statistics.median(r.tokens_per_s for r in direct_rounds)
+    ratio, delta = statistics.median(ratios), statistics.median(deltas)
     print(
         f"{streams} stream{'s' if streams > 1 else ''}: "
-        f"tokens/s serve {tps['serve']:.1f} direct {tps['direct']:.1f} "
-        f"ratio {tps['serve'] / tps['direct']:.3f}x (target >= 0.97x); "
-        f"first token serve {ttft['serve'] * 1e3:.1f} ms direct {ttft['direct'] * 1e3:.1f} ms "
-        f"delta {(ttft['serve'] - ttft['direct']) * 1e3:+.1f} ms (target <= +15 ms); "
+        f"tokens/s ratio {ratio:.3f}x {_spread(ratios, '.3f')} (target >= 0.97x), "
+        f"serve {statistics.median(r.tokens_per_s for r in served):.1f} direct {direct_tps:.1f}; "
+        f"first token delta {delta * 1e3:+.1f} ms "
+        f"{_spread([d * 1e3 for d in deltas], '+.1f')} (target <= +15 ms), "
+        f"serve {statistics.median(r.first_token_s for r in served) * 1e3:.1f} ms "
+        f"direct {statistics.median(r.first_token_s for r in direct_rounds) * 1e3:.1f} ms; "
         f"serve's CPU {(cpu['serve'] - cpu['direct']) * 1e3:.2f} ms per token; "
         # A request that reaches the engine after its decode step began waits for the next
         # one, so first tokens come in steps of this size: what a late arrival costs.
-        f"one engine step {streams / tps['direct'] * 1e3:.0f} ms",
+        f"one engine step {streams / direct_tps * 1e3:.0f} ms",
         flush=True,
     )
+
+
+def _spread(values: list[float], spec: str) -> str:
+    """The middle half of the pairs, [first quartile, third quartile]."""
+    low, _, high = statistics.quantiles(values, n=4)
+    return f"[{low:{spec}}, {high:{spec}}]"
 
 
 if __name__ == "__main__":
