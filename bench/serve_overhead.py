@@ -25,7 +25,7 @@ CPU-only step is tens of milliseconds, and the few milliseconds serve spends for
 each request decide how many of the eight miss the first step; the line prints the step.
 
 Usage: python bench/serve_overhead.py [MODEL.gguf] [--rounds N] [--tokens N] [--binary PATH]
-       [--same-process]
+       [--streams N ...] [--threads N] [--same-process]
 (default model: the SmolLM2 test model; default engine: as `studio serve` finds it, e.g.
 STUDIO_LLAMA_SERVER).
 """
@@ -128,6 +128,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument("model", nargs="?", type=Path)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--tokens", type=int, default=96)
+    parser.add_argument(
+        "--streams", type=int, nargs="+", default=[1, SLOTS], help=f"concurrent streams, <= {SLOTS}"
+    )
     parser.add_argument("--binary", type=Path, default=None)
     parser.add_argument(
         "--threads", type=int, default=None, help="engine threads (default: the engine's own)"
@@ -229,7 +232,7 @@ async def main(args: argparse.Namespace) -> None:
             # Warm up every slot: each then holds the prompt in its cache for both sides
             # (a cold slot would charge its prompt to whichever side met it first).
             await one_round(direct, SLOTS, 8)
-            for streams in (1, SLOTS):
+            for streams in args.streams:
                 await compare(serve, direct, streams, args, CpuClock(where["pid"]))
 
 

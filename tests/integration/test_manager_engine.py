@@ -323,3 +323,22 @@ def test_the_child_dies_with_a_sigkilled_app(smollm2: Path, tmp_path: Path) -> N
         app.wait()
         if app.stdout is not None:
             app.stdout.close()
+
+
+async def test_only_a_prompt_longer_than_half_a_batch_is_streamed_with_progress(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    """A short prompt is one batch whatever happens, so the engine is not asked for progress
+    chunks it would write (and the reader wake up for) at the start of every answer; a long
+    one keeps them, which is what lets a cancel land between its batches."""
+    manager = make_manager(engine_location, tmp_path)
+    long = [{"role": "user", "content": "apple river " * 60 + "Say hi."}]  # ~720 bytes
+    try:
+        await manager.load(small(smollm2, batch=512))
+        short_deltas = [d async for d in manager.stream_chat(HI, max_tokens=2)]
+        long_deltas = [d async for d in manager.stream_chat(long, max_tokens=2)]
+    finally:
+        await manager.shutdown()
+    assert not any(d.prompt_progress for d in short_deltas)
+    assert any(d.prompt_progress for d in long_deltas)
+    assert short_deltas[-1].finish_reason and long_deltas[-1].finish_reason

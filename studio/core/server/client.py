@@ -3,11 +3,12 @@
 `trust_env=False` everywhere: a user's HTTP(S)_PROXY or ALL_PROXY must never capture
 traffic to 127.0.0.1, and a system .netrc must never add credentials to it.
 
-Requests ask for `return_progress`: the server then opens the response at once and writes
-a progress chunk after every prompt batch. That is what makes cancelling a long prefill
-work: llama-server only notices a closed connection when it writes, so without progress
-chunks a cancelled prompt keeps its slot busy until the whole prefill is done (measured:
-~50 s on a 3000-token prompt on CPU, against ~0.3 s with progress chunks). It also lets the
+Requests whose prompt may take more than one batch ask for `return_progress`
+(`may_span_batches`): the server then opens the response at once and writes a progress
+chunk after every prompt batch. That is what makes cancelling a long prefill work:
+llama-server only notices a closed connection when it writes, so without progress chunks
+a cancelled prompt keeps its slot busy until the whole prefill is done (measured: ~50 s on
+a 3000-token prompt on CPU, against ~0.3 s with progress chunks). It also lets the
 read timeout be bounded, since an active server is never silent for long (progress chunks,
 tokens, and `:` keep-alive comments every 30 s).
 """
@@ -164,6 +165,36 @@ def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta
         elapsed_s=elapsed_s,
         raw=(payload,),
     )
+
+
+# What the engine takes per logical batch when the launch does not say (`-b`).
+ENGINE_DEFAULT_BATCH = 2048
+# Tokens a chat template may add per message (role markers, separators), counted generously.
+_TEMPLATE_TOKENS_PER_MESSAGE = 64
+
+
+def may_span_batches(
+    messages: Sequence[Mapping[str, Any]], options: Mapping[str, Any], batch: int
+) -> bool:
+    """Whether the prompt may take the engine more than one batch: only then do progress
+    chunks make a cancel land sooner. The engine notices a closed connection when it
+    writes, and it cannot stop inside a batch, so a prompt that surely fits in half a
+    batch gains nothing from them; it would cost two chunks per request, each a write for
+    the engine and a wake-up for the reader, just as other requests are arriving.
+
+    A bound, not a count: every token covers at least one byte of the JSON that carries
+    the text, plus what a template adds. An image or audio part is hundreds of tokens
+    whatever its bytes, so it always counts as long."""
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, list) and any(
+            not isinstance(part, Mapping) or part.get("type", "text") != "text" for part in content
+        ):
+            return True
+    carried = [list(messages), options.get("prompt"), options.get("tools")]
+    size = len(json.dumps(carried, ensure_ascii=False).encode("utf-8"))
+    size += _TEMPLATE_TOKENS_PER_MESSAGE * (len(messages) + 1)
+    return size > batch // 2
 
 
 def build_request(

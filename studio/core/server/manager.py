@@ -59,7 +59,12 @@ import httpx
 from studio.core.engine import EngineLocation
 from studio.core.errors import StudioError
 from studio.core.gguf.files import refuse_special_file
-from studio.core.server.client import ChatDelta, stream_chat
+from studio.core.server.client import (
+    ENGINE_DEFAULT_BATCH,
+    ChatDelta,
+    may_span_batches,
+    stream_chat,
+)
 from studio.core.server.engine_link import post_stream
 from studio.core.server.failures import (
     Failure,
@@ -625,6 +630,9 @@ class ServerManager:
     def _stream_from(
         self, process: ServerProcess, messages: Sequence[Mapping[str, Any]], options: Any
     ) -> AsyncGenerator[ChatDelta, None]:
+        if "return_progress" not in options:
+            batch = process.spec.batch or ENGINE_DEFAULT_BATCH
+            options = {**options, "return_progress": may_span_batches(messages, options, batch)}
         return self._streams.run(
             lambda cancel: stream_chat(
                 process.client, messages, opener=partial(post_stream, cancel=cancel), **options

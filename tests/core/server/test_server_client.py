@@ -10,10 +10,12 @@ import httpx
 import pytest
 
 from studio.core.server.client import (
+    ENGINE_DEFAULT_BATCH,
     ChatDelta,
     ServerError,
     build_request,
     complete_chat,
+    may_span_batches,
     stream_chat,
 )
 
@@ -176,3 +178,24 @@ async def test_sent_body_and_non_streaming_completion() -> None:
             "max_tokens": 3,
         }
     ]
+
+
+def test_only_a_prompt_that_may_span_batches_asks_for_progress() -> None:
+    """Progress chunks only make a cancel land sooner when the prompt takes more than one
+    batch; the bound counts every byte as a token, plus what a template adds."""
+    assert not may_span_batches(HI, {}, ENGINE_DEFAULT_BATCH)
+    long = [{"role": "user", "content": "hello " * 400}]  # 2400 bytes: maybe 2400 tokens
+    assert may_span_batches(long, {}, ENGINE_DEFAULT_BATCH)
+    assert not may_span_batches(long, {}, 8192)
+    assert may_span_batches(HI, {}, 16)  # a tiny batch: the template alone may fill it
+    # Multi-byte text counts by its bytes, not its characters.
+    wide = [{"role": "user", "content": "語" * 300}]  # 300 characters, 900 bytes
+    assert may_span_batches(wide, {}, ENGINE_DEFAULT_BATCH)
+    # Tool definitions and a completion's prompt are part of what the engine reads.
+    tools = [{"type": "function", "function": {"name": "f", "description": "x" * 1200}}]
+    assert may_span_batches(HI, {"tools": tools}, ENGINE_DEFAULT_BATCH)
+    assert may_span_batches([], {"prompt": "x" * 1200}, ENGINE_DEFAULT_BATCH)
+    # An image is hundreds of tokens whatever its bytes.
+    image = {"type": "image_url", "image_url": {"url": "data:image/png;base64,AA"}}
+    pictured = [{"role": "user", "content": [{"type": "text", "text": "what?"}, image]}]
+    assert may_span_batches(pictured, {}, ENGINE_DEFAULT_BATCH)
