@@ -267,6 +267,9 @@ async def compare(
     # machine speed (a shared VM's neighbours, clock changes) cancels within the pair
     # instead of widening the gap between two medians taken minutes apart.
     pairs = list(zip(served, direct_rounds, strict=True))
+    if len(pairs) < 2:
+        print(f"{streams} streams: too few pairs completed to compare", flush=True)
+        return
     ratios = [s.tokens_per_s / d.tokens_per_s for s, d in pairs]
     deltas = [s.first_token_s - d.first_token_s for s, d in pairs]
     # Serve's own CPU per token: what its side costs this process beyond the same client.

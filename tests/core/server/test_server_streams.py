@@ -80,11 +80,31 @@ async def test_a_stream_cancelled_while_it_waits_for_the_engine_ends_cancelled()
     assert streams.in_flight == 0
 
 
-async def test_a_delta_that_arrives_after_the_cancel_is_not_passed_on() -> None:
+async def test_a_delta_already_read_when_the_cancel_comes_is_not_passed_on() -> None:
+    """Cancelled between two deltas, with the next one already read (it came in the same
+    arrival): the consumer gets "cancelled", not the answer it asked to stop."""
     streams = CancellableStreams()
-    deltas = streams.run(lambda cancel: _answer(cancel, _Connection()))
+
+    async def buffered(cancel: StreamCancel) -> AsyncGenerator[ChatDelta, None]:
+        cancel.bind(lambda: None)  # nothing to abort: both deltas are in hand
+        yield ChatDelta(content="a")
+        yield ChatDelta(content="b")
+
+    deltas = streams.run(buffered)
     assert (await anext(deltas)).content == "a"
     streams.cancel_all()  # between two deltas: the consumer is not waiting on a read
+    assert (await anext(deltas)).finish_reason == "cancelled"
+    with pytest.raises(StopAsyncIteration):
+        await anext(deltas)
+
+
+async def test_a_cancel_between_deltas_aborts_the_connection_the_next_read_waits_on() -> None:
+    streams = CancellableStreams()
+    connection = _Connection()
+    deltas = streams.run(lambda cancel: _answer(cancel, connection))
+    assert (await anext(deltas)).content == "a"
+    streams.cancel_all()
+    assert connection.aborted.is_set()
     assert (await anext(deltas)).finish_reason == "cancelled"
     with pytest.raises(StopAsyncIteration):
         await anext(deltas)
