@@ -329,12 +329,17 @@ class EngineBuilder:
             with self._lock:
                 self._process = process
             assert process.stdout is not None
-            for line in process.stdout:
-                log_file.write(line)
-                on_line(line.rstrip("\n"))
-            returncode = process.wait()
-            with self._lock:
-                self._process = None
+            try:
+                for line in process.stdout:
+                    log_file.write(line)
+                    on_line(line.rstrip("\n"))
+                returncode = process.wait()
+            finally:
+                # The pipe is ours to close: left to the collector, it is a ResourceWarning
+                # (an error under the test suite's warning filter) after every build step.
+                process.stdout.close()
+                with self._lock:
+                    self._process = None
         if self._cancelled.is_set():
             raise BuildError("build_cancelled", "the engine build was cancelled")
         if returncode != 0:

@@ -6,9 +6,12 @@ passes its self-test (and is cached there); these tests cover the parts around i
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import stat
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -121,3 +124,18 @@ def test_unfinished_builds_are_not_candidates(tmp_path: Path) -> None:
     assert built_engines(tmp_path / "engines") == [
         EngineLocation(folder / "llama-server", EngineSource.BUILT)
     ]
+
+
+def test_a_build_step_closes_its_output_pipe(tmp_path: Path) -> None:
+    """Each step's output is read line by line into the build log; the pipe it came through
+    must be closed by the step, not left to the collector (a cold-cache CI build did)."""
+    builder = EngineBuilder(tmp_path / "work", tmp_path / "engines", SelfTester(None, tmp_path))
+    builder.log_path.parent.mkdir(parents=True, exist_ok=True)
+    toolchain = build_module.Toolchain("cmake", "Ninja", "ninja", "cc", vulkan=False, cuda=False)
+    lines: list[str] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)
+        builder._run([sys.executable, "-c", "print('one'); print('two')"], toolchain, lines.append)
+        gc.collect()  # an unclosed pipe would warn here, as it is collected
+    assert lines == ["one", "two"]
+    assert "one\ntwo\n" in builder.log_path.read_text("utf-8")
