@@ -21,6 +21,7 @@ import logging
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 import httpx
@@ -124,7 +125,10 @@ def loopback_client(base_url: str, api_key: str | None) -> httpx.AsyncClient:
 
 
 def _logprobs(choice: Mapping[str, Any]) -> tuple[TokenLogprob, ...]:
-    entries = (choice.get("logprobs") or {}).get("content") or ()
+    logprobs = choice.get("logprobs")
+    if not logprobs:
+        return ()
+    entries = logprobs.get("content") or ()
     return tuple(
         TokenLogprob(
             token=str(entry.get("token", "")),
@@ -138,19 +142,29 @@ def _logprobs(choice: Mapping[str, Any]) -> tuple[TokenLogprob, ...]:
     )
 
 
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
 def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta:
     """Turn one `data:` JSON object of a chat completion stream into a `ChatDelta`."""
     choices = payload.get("choices") or []
     choice: Mapping[str, Any] = choices[0] if choices else {}
     delta: Mapping[str, Any] = choice.get("delta") or {}
-    tool_calls = tuple(
-        ToolCallDelta(
-            index=int(call.get("index", 0)),
-            id=call.get("id"),
-            name=(call.get("function") or {}).get("name"),
-            arguments=(call.get("function") or {}).get("arguments") or "",
+    # Most chunks carry one token of text: the early-outs here and in `_logprobs` skip
+    # building empty tuples and dicts, since this runs for every token streamed.
+    calls = delta.get("tool_calls")
+    tool_calls = (
+        tuple(
+            ToolCallDelta(
+                index=int(call.get("index", 0)),
+                id=call.get("id"),
+                name=(call.get("function") or {}).get("name"),
+                arguments=(call.get("function") or {}).get("arguments") or "",
+            )
+            for call in calls
         )
-        for call in delta.get("tool_calls") or ()
+        if calls
+        else ()
     )
     return ChatDelta(
         # `text`: a /v1/completions chunk, so its answer counts as received for replays.
@@ -158,10 +172,10 @@ def parse_chunk(payload: Mapping[str, Any], elapsed_s: float = 0.0) -> ChatDelta
         reasoning=delta.get("reasoning_content") or "",
         tool_calls=tool_calls,
         finish_reason=choice.get("finish_reason"),
-        timings=payload.get("timings") or {},
-        usage=payload.get("usage") or {},
+        timings=payload.get("timings") or _NOTHING,
+        usage=payload.get("usage") or _NOTHING,
         logprobs=_logprobs(choice),
-        prompt_progress=payload.get("prompt_progress") or {},
+        prompt_progress=payload.get("prompt_progress") or _NOTHING,
         elapsed_s=elapsed_s,
         raw=(payload,),
     )

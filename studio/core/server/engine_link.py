@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 import httpx
+import orjson
 
 from studio.core.server.client import ServerError
 from studio.core.server.streams import StreamCancel
@@ -214,7 +215,7 @@ class _Events:
                 return
             if payload:
                 try:
-                    self._ready.append(json.loads(payload))
+                    self._ready.append(orjson.loads(payload))
                 except ValueError:
                     log.warning("skipping a malformed SSE line: %.200r", payload)
         if len(self._pending) > _MAX_LINE:

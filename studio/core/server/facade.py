@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 
 from studio.core.errors import StudioError
 from studio.core.server import api_validation
@@ -568,7 +569,7 @@ class ChatFacade:
 
 
 def _event(payload: Mapping[str, Any]) -> bytes:
-    return f"data: {json.dumps(payload)}\n\n".encode()
+    return b"data: " + orjson.dumps(payload) + b"\n\n"
 
 
 async def _disconnected(reader: asyncio.StreamReader, exchange: _Exchange) -> None:
