@@ -39,7 +39,13 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     would after its first start. Tests of a missing or broken engine remove it themselves.
     """
     if any(_needs_engine(item) for item in session.items):
-        os.environ[ENV_VARIABLE] = str(runnable_engine(cache_dir()).path)
+        engine = runnable_engine(cache_dir()).path
+        os.environ[ENV_VARIABLE] = str(engine)
+        # Said in the log: which engine a run used is the first question when it passes
+        # on one machine and not another (the bundled one needs AVX-512).
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"engine for this run: {engine}")
 
 
 @pytest.fixture(autouse=True)
