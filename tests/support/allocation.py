@@ -220,7 +220,7 @@ def run_case(
     """Estimate `case`, run the real engine on it, and compare every device and component.
 
     `graph`: what the engine's self-test measured of its compute graph (None: the base)."""
-    from studio.core.engine.cpu import built_features
+    from studio.core.engine.cpu import CpuInfo, engine_features
     from studio.core.gguf import read_model
     from studio.core.memory import DeviceKind, DeviceSpec, estimate, summarize
     from tests.support.rpc import rpc_argument, rpc_servers
@@ -233,8 +233,9 @@ def run_case(
         allocation, lines = engine_allocation(
             engine, model, server_args(case.settings, rpc_argument(servers))
         )
-        # The features the engine reports (as its self-test records them) decide repacking.
-        features = built_features("\n".join(lines))
+        # The features the engine runs on this CPU (as its self-test records them) decide
+        # repacking: an AMX build on a CPU without AMX repacks as an AVX-512 one.
+        features = engine_features("\n".join(lines), CpuInfo.of_this_machine())
         predicted = estimate(summary, case.settings, devices, cpu_features=features, graph=graph)
     if case.settings.split_mode is SplitMode.TENSOR:
         # The engine logs one "Meta()" buffer per kind, sized for the member with the

@@ -32,6 +32,12 @@ _FEATURES: tuple[tuple[str, str, str], ...] = (
     ("AMX_INT8", "amx_int8", "AMX"),
 )
 _CPUINFO_FLAG = {ggml: flag for ggml, flag, _ in _FEATURES}
+# Features a build uses only after asking the CPU (and the OS) at run time: ggml offers its
+# AMX buffer type only when the kernel grants the tile state, and says "AMX is not ready to
+# be used!" otherwise. Missing, they cost speed, never a crash; every other feature is
+# compiled into ordinary code paths and dies with SIGILL where the CPU lacks it.
+RUNTIME_CHECKED = frozenset({"AMX_INT8"})
+_NOT_READY = {"AMX_INT8": "AMX is not ready to be used!"}
 _HUMAN = {ggml: human for ggml, _, human in _FEATURES}
 
 _SYSTEM_INFO = re.compile(r"system_info:.*?\|\s*CPU\s*:(?P<features>[^\n]*)")
@@ -95,6 +101,26 @@ def missing_features(built: frozenset[str], cpu: CpuInfo) -> tuple[str, ...]:
     if not cpu.flags:
         return ()
     return tuple(ggml for ggml, _, _ in _FEATURES if ggml in built and not cpu.has(ggml))
+
+
+def crashing_features(missing: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the missing features, those whose absence kills the engine (not runtime-checked)."""
+    return tuple(f for f in missing if f not in RUNTIME_CHECKED)
+
+
+def usable_features(
+    built: frozenset[str], missing: tuple[str, ...], log_text: str
+) -> frozenset[str]:
+    """What the CPU backend really runs here: built, present on this CPU, and not refused
+    by the engine at run time (its log says so). Repacking follows these, not the build."""
+    refused = {f for f, line in _NOT_READY.items() if line in log_text}
+    return built - set(missing) - refused
+
+
+def engine_features(log_text: str, cpu: CpuInfo) -> frozenset[str]:
+    """The features an engine that printed `log_text` really runs on `cpu`."""
+    built = built_features(log_text)
+    return usable_features(built, missing_features(built, cpu), log_text)
 
 
 def describe_features(features: frozenset[str] | tuple[str, ...]) -> str:

@@ -31,8 +31,10 @@ from studio.core.engine.cpu import (
     CpuInfo,
     built_features,
     cpu_variant,
+    crashing_features,
     describe_features,
     missing_features,
+    usable_features,
 )
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
@@ -44,8 +46,9 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
-_CACHE_VERSION = 6  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
-# 5: hybrid per-slot states; 6: recurrent layer boundaries under pipeline parallelism
+_CACHE_VERSION = 7  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
+# 5: hybrid per-slot states; 6: recurrent layer boundaries under pipeline parallelism;
+# 7: the features the CPU really runs
 NO_ANSWER = "no answer"
 
 
@@ -56,6 +59,8 @@ class SelfTestResult:
     `code` is empty when it passed, `engine_cpu_unsupported` when it died of an illegal
     instruction (with the features it was built for and those this CPU lacks), otherwise
     `engine_self_test_failed` with the exit status and the log's last lines.
+    `usable_features`: of `built_features`, those this CPU has and the engine did not
+    refuse at run time (AMX without the OS's tile permission); they decide repacking.
     """
 
     passed: bool
@@ -68,6 +73,7 @@ class SelfTestResult:
     exit_status: str
     log_tail: tuple[str, ...]
     seconds: float
+    usable_features: tuple[str, ...] = ()
     graph: EngineGraph | None = None  # measured after a pass (calibrate.py); None: not measured
 
     @property
@@ -75,7 +81,7 @@ class SelfTestResult:
         """What the estimator needs of this engine (nothing known unless it passed)."""
         if not self.passed:
             return EngineMemory()
-        return EngineMemory(frozenset(self.built_features), self.graph)
+        return EngineMemory(frozenset(self.usable_features), self.graph)
 
     @property
     def params(self) -> dict[str, object]:
@@ -105,6 +111,7 @@ class SelfTestResult:
             exit_status=str(data["exit_status"]),
             log_tail=tuple(data["log_tail"]),
             seconds=float(data["seconds"]),
+            usable_features=tuple(data["usable_features"]),
             graph=EngineGraph.from_json(data["graph"]) if data.get("graph") else None,
         )
 
@@ -249,7 +256,7 @@ def _judge(
     passed = generated and not illegal
     if passed:
         code = ""
-    elif illegal or (missing and returncode is not None and returncode < 0):
+    elif illegal or (crashing_features(missing) and returncode is not None and returncode < 0):
         code = "engine_cpu_unsupported"
     else:
         code = "engine_self_test_failed"
@@ -264,6 +271,7 @@ def _judge(
         exit_status="ok" if passed else _exit_status(returncode),
         log_tail=tuple(log_text.splitlines()[-_TAIL_LINES:]),
         seconds=round(seconds, 2),
+        usable_features=tuple(sorted(usable_features(built, missing, log_text))),
     )
 
 

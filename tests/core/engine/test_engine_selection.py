@@ -25,7 +25,14 @@ from studio.core.engine import (
 )
 from studio.core.engine.calibrate import CalibrationError
 from studio.core.engine.candidates import candidate_locations
-from studio.core.engine.cpu import built_features, cpu_variant, describe_features
+from studio.core.engine.cpu import (
+    RUNTIME_CHECKED,
+    built_features,
+    cpu_variant,
+    describe_features,
+    missing_features,
+    usable_features,
+)
 from studio.core.engine.locate import bundled_engine
 from studio.core.server.failures import FailureCode, classify_exit
 from studio.core.server.launch import LaunchSpec
@@ -48,6 +55,10 @@ AVX2_CPUINFO = textwrap.dedent("""\
 SAPPHIRE_CPUINFO = AVX2_CPUINFO.replace("AMD EPYC 7B13", "Intel Xeon 8480+").replace(
     "bmi2", "bmi2 avx512f avx512vbmi avx512_vnni avx512_bf16 amx_int8 avx_vnni"
 )
+# AVX-512 without AMX: every AMD Zen 4 and Zen 5, most Intel Xeons before Sapphire Rapids.
+ZEN4_CPUINFO = SAPPHIRE_CPUINFO.replace("Intel Xeon 8480+", "AMD EPYC 9654").replace(
+    " amx_int8", ""
+)
 
 
 def test_cpu_features_are_read_from_cpuinfo() -> None:
@@ -66,6 +77,32 @@ def test_what_a_build_needs_is_named_against_what_the_cpu_has() -> None:
     assert describe_features(built) == "AVX-512 and AMX"
     assert built_features("no such line") == frozenset()
     assert cpu_variant(built_features("system_info: | CPU : SSE3 = 1 | AVX2 = 1 |")) == "AVX2"
+
+
+def test_the_features_a_cpu_runs_are_built_present_and_not_refused() -> None:
+    built = built_features(BUNDLED_SYSTEM_INFO)
+    zen4 = CpuInfo.parse(ZEN4_CPUINFO)
+    missing = missing_features(built, zen4)
+    assert missing == ("AMX_INT8",)
+    usable = usable_features(built, missing, BUNDLED_SYSTEM_INFO)
+    assert "AMX_INT8" not in usable and {"AVX512", "AVX2", "REPACK"} <= usable
+    sapphire = CpuInfo.parse(SAPPHIRE_CPUINFO)
+    assert "AMX_INT8" in usable_features(built, missing_features(built, sapphire), "")
+    # A CPU that has AMX but whose kernel refuses the tile state: the engine says so.
+    refused = BUNDLED_SYSTEM_INFO + "\nAMX is not ready to be used!"
+    assert "AMX_INT8" not in usable_features(built, (), refused)
+
+
+def test_a_crash_is_no_cpu_verdict_when_only_a_runtime_checked_feature_is_missing(
+    tmp_path: Path,
+) -> None:
+    # The AMX build on an AVX-512 CPU without AMX runs (ggml asks before using AMX): a
+    # crash there is the engine's own, not this CPU's.
+    binary = _look_alike(tmp_path / "amx", "kill -SEGV $$")
+    tester = SelfTester(None, tmp_path / "models", CpuInfo.parse(ZEN4_CPUINFO))
+    result = tester.test(EngineLocation(binary, EngineSource.SETTING))
+    assert result.code == "engine_self_test_failed" and result.exit_status == "SIGSEGV"
+    assert result.missing_features == ("AMX_INT8",)
 
 
 def _look_alike(directory: Path, on_model: str) -> Path:
@@ -115,14 +152,15 @@ def test_the_bundled_engine_is_judged_by_what_this_cpu_has(tmp_path: Path) -> No
     cpu = CpuInfo.of_this_machine()
     result = SelfTester(None, tmp_path / "models", cpu).test(bundled)
     lacking = [f for f in result.built_features if not cpu.has(f)]
-    if lacking:  # an AVX2 desktop: it must be refused, naming what is missing
+    assert set(result.missing_features) == set(lacking)
+    if set(lacking) - RUNTIME_CHECKED:  # an AVX2 desktop: refused, naming what is missing
         assert result.code == "engine_cpu_unsupported", result.log_tail
-        assert set(result.missing_features) == set(lacking)
         assert "this CPU has" in ENGLISH.verdict(
             _selector(tmp_path).examine(bundled)  # the same verdict through the selector
         )
-    else:  # a CPU with everything it was built for: it must run
+    else:  # everything it needs (AMX is asked for at run time): it must run
         assert result.passed, result.log_tail
+        assert "AMX_INT8" not in result.usable_features or cpu.has("AMX_INT8")
 
 
 def test_the_first_candidate_that_runs_is_chosen(
@@ -210,7 +248,11 @@ def test_a_runnable_engine_passes_and_reports_its_variant(
     result = SelfTester(None, tmp_path / "models").test(location)
     assert result.passed, result.log_tail
     assert result.cpu_variant and result.backends[0] == "CPU"
-    assert not result.missing_features
+    # It runs, so nothing it lacks can be more than a feature it asks the CPU for first.
+    assert set(result.missing_features) <= RUNTIME_CHECKED
+    cpu = CpuInfo.of_this_machine()
+    assert set(result.missing_features) == {f for f in result.built_features if not cpu.has(f)}
+    assert set(result.usable_features) <= set(result.built_features) - set(result.missing_features)
 
 
 def test_a_slow_load_is_waited_for_and_no_answer_is_not_remembered(

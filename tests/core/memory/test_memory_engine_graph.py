@@ -184,6 +184,7 @@ def test_a_graph_survives_the_self_test_cache() -> None:
         exit_status="ok",
         log_tail=(),
         seconds=1.0,
+        usable_features=("AVX2", "REPACK"),
         graph=B11434,
     )
     again = SelfTestResult.from_json(result.to_json())
