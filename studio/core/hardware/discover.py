@@ -7,7 +7,7 @@ the engine's device list and (optionally) the host reading.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from studio.core.engine import EngineDevice
 from studio.core.hardware.fake import (
@@ -20,6 +20,7 @@ from studio.core.hardware.host import own_host_bytes, read_host_memory
 from studio.core.hardware.matching import match_devices
 from studio.core.hardware.model import Device, DeviceInventory, HostMemory
 from studio.core.hardware.nvml import NvmlApi, load_pynvml, read_nvml_gpus
+from studio.core.hardware.vulkan import VulkanLimit, vulkan_limits
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ def discover_devices(
     nvml: Callable[[], NvmlApi | None] = load_pynvml,
     host: Callable[[], HostMemory] = read_host_memory,
     own_pids: Collection[int] = (),
+    vulkan: Callable[[], Sequence[VulkanLimit]] = vulkan_limits,
 ) -> DeviceInventory:
     """The devices a launch can use, in engine order: RPC servers first, then local GPUs.
 
@@ -57,6 +59,8 @@ def discover_devices(
     else:
         gpus = read_nvml_gpus(nvml(), environ, own_pids)
     local, unusable = match_devices(engine_devices, gpus)
+    if any(d.backend == "Vulkan" for d in local):
+        local = _with_vulkan_limits(local, vulkan())
     if host_memory is None:
         reading = host()
         freed = own_host_bytes(own_pids)
@@ -68,4 +72,18 @@ def discover_devices(
         host=host_memory,
         unusable=unusable,
         fake=bool(config.fake_spec),
+    )
+
+
+def _with_vulkan_limits(
+    devices: Sequence[Device], limits: Sequence[VulkanLimit]
+) -> tuple[Device, ...]:
+    """Vulkan devices with their driver's per-tensor limit (the engine shows the driver's
+    device name as its description, which `Device.name` keeps unless NVML named it)."""
+    by_name = {limit.name.casefold(): limit.max_tensor_bytes for limit in limits}
+    return tuple(
+        replace(device, max_tensor_bytes=by_name.get(device.name.casefold(), 0))
+        if device.backend == "Vulkan"
+        else device
+        for device in devices
     )

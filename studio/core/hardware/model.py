@@ -55,6 +55,9 @@ class Device:
     # Of free_bytes, what our own running llama-server holds now: a plan for the next
     # model may use it because the manager stops the old child before starting the new.
     reclaimable_bytes: int = 0
+    # The largest tensor the engine's backend takes on this device (0: no limit known); a
+    # larger weight stays on the host (hardware/vulkan.py).
+    max_tensor_bytes: int = 0
 
     @property
     def backend(self) -> str:

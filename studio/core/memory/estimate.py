@@ -21,11 +21,11 @@ from studio.core.memory.kv import (
 )
 from studio.core.memory.placement import assign_layers
 from studio.core.memory.repack import (
-    REPACK_AMX_APPROXIMATE,
+    REPACK_GPU_HOST_BUFFER,
     HostWeights,
     WeightTensor,
     host_weights,
-    repacked,
+    repacked_bytes,
     skip_reason,
 )
 from studio.core.memory.settings import HOST, KV_CACHE_TYPES, DeviceSpec, EstimateSettings
@@ -239,8 +239,16 @@ def estimate(
     output_dev = assignment[n_layer_all]
     weights[host] += summary.token_embd_bytes
     weights[output_dev] += summary.output_bytes
-    if summary.output_is_tied and output_dev != host:
-        weights[output_dev] += summary.token_embd_bytes
+    tied_output = _tied_output(summary)
+    tied_spilled = False
+    if tied_output is not None and output_dev != host:
+        weights[output_dev] += tied_output.n_bytes
+        tied_spilled = _too_large(tied_output, devices[output_dev])
+        if tied_spilled:
+            weights[output_dev] -= tied_output.n_bytes  # its mapped embedding serves it
+    spilled = _spilled(summary, settings, devices, assignment)
+    for tensor, dev in spilled.items():
+        weights[dev] -= tensor.n_bytes
 
     kv_dev = (lambda il: assignment[il]) if settings.kv_offload else (lambda il: host)
     for il, size in layer_kv_bytes(summary, settings, geometry).items():
@@ -259,24 +267,44 @@ def estimate(
 
     rpc_devices = sum(d.kind is DeviceKind.RPC for d in devices)
     copies = pipeline_copies(graph, settings, assignment, n_dev, rpc_devices)
+    offload_gpu = _op_offload_gpu(assignment, devices, settings)
+    compute_assignment = assignment
+    if offload_gpu is not None:
+        compute_assignment = tuple(offload_gpu if s == host else s for s in assignment)
     compute = compute_bytes(
-        summary, settings, geometry, assignment, n_dev, outputs, moved_attention, graph, copies
+        summary,
+        settings,
+        geometry,
+        compute_assignment,
+        n_dev,
+        outputs,
+        moved_attention,
+        graph,
+        copies,
     )
+    if offload_gpu is not None:
+        n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
+        compute[offload_gpu] += graph.op_offload_rows * 4 * n_tokens * summary.embedding_length
     has_gpu = any(d.kind is DeviceKind.GPU for d in devices)
     reason = skip_reason(settings.repack, cpu_features, has_gpu)
     features = None if reason is not None else cpu_features
     notes = (reason,) if reason is not None else ()
-    if features is not None and "AMX_INT8" in features:
-        notes = (REPACK_AMX_APPROXIMATE,)
+    # A weight its device refused skips that device's pinned host buffer too (the same
+    # device must support it), so the CPU's repack buffers take it even beside a GPU.
+    spill_features = cpu_features if reason in (None, REPACK_GPU_HOST_BUFFER) else None
     packed = HostWeights(weights[host], 0)
     if summary.weight_tensors:
-        on_host = _host_selector(summary, settings, assignment, host)
+        on_host = _host_selector(summary, settings, assignment, host, spilled)
+        tied_repack = 0
+        if tied_output is not None and (output_dev == host or tied_spilled):
+            chosen = features if output_dev == host else spill_features
+            tied_repack = repacked_bytes(tied_output, chosen) if chosen is not None else 0
         packed = host_weights(
             summary.weight_tensors,
             on_host,
-            features,
+            lambda tensor: spill_features if tensor in spilled else features,
             mmap=settings.mmap,
-            tied_output_bytes=_tied_repack(summary, features, assignment[n_layer_all] == host),
+            tied_output_bytes=tied_repack,
         )
         packed = HostWeights(
             packed.weights + weights[host] - _plain_host(summary, on_host), packed.repack
@@ -303,26 +331,46 @@ def estimate(
     return Estimate(settings, geometry, outputs, tuple(rows), notes)
 
 
+# GPU backends (CUDA, Vulkan) take a host layer's ops over from a batch of this many
+# tokens on ("op offload", on by default): the weights are copied in per batch.
+OP_OFFLOAD_MIN_BATCH = 32
+
+
+def _op_offload_gpu(
+    assignment: Sequence[int], devices: Sequence[DeviceSpec], settings: EstimateSettings
+) -> int | None:
+    """The GPU that runs the host layers' batch ops, if any: with a GPU present the
+    scheduler hands them to the first one (RPC devices never take them), copying their
+    weights in per batch, so the host keeps only its inputs and that GPU the whole graph
+    plus the activations crossing between host and GPU splits."""
+    host = len(devices)
+    if host not in assignment[:-1] or min(settings.ubatch, settings.batch) < OP_OFFLOAD_MIN_BATCH:
+        return None
+    return next((i for i, d in enumerate(devices) if d.kind is DeviceKind.GPU), None)
+
+
 def _prompt_cache(settings: EstimateSettings) -> int:
     # -1 is "unlimited": nothing to plan against, so it is shown as 0 and the UI says so.
     return max(settings.cache_ram, 0)
 
 
 def _host_selector(
-    summary: ModelSummary, settings: EstimateSettings, assignment: Sequence[int], host: int
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    assignment: Sequence[int],
+    host: int,
+    spilled: Collection[WeightTensor],
 ) -> Callable[[WeightTensor], bool]:
     """Whether a tensor lives on the host, by the same rules as the per-layer sums."""
     cpu_moe_layers = summary.block_count if settings.cpu_moe else settings.n_cpu_moe
     output_on_host = assignment[summary.block_count] == host
 
     def on_host(tensor: WeightTensor) -> bool:
-        if tensor.layer == WeightTensor.INPUT:
+        if tensor.layer == WeightTensor.INPUT or tensor in spilled:
             return True
         if tensor.layer == WeightTensor.OUTPUT:
             return output_on_host
-        if tensor.layer >= summary.block_count:
-            return False
-        if tensor.layer >= summary.repeating_layers and not settings.load_mtp:
+        if not _loaded(summary, settings, tensor):
             return False
         if tensor.expert and tensor.layer < cpu_moe_layers:
             return True
@@ -331,26 +379,56 @@ def _host_selector(
     return on_host
 
 
+def _loaded(summary: ModelSummary, settings: EstimateSettings, tensor: WeightTensor) -> bool:
+    """Whether the engine loads `tensor` at all (the nextn/MTP blocks only for draft-mtp)."""
+    if tensor.layer >= summary.block_count:
+        return False
+    return tensor.layer < summary.repeating_layers or settings.load_mtp
+
+
 def _plain_host(summary: ModelSummary, on_host: Callable[[WeightTensor], bool]) -> int:
     """The host tensors' bytes as the per-layer sums count them (to swap in the repack view)."""
     return sum(t.n_bytes for t in summary.weight_tensors if on_host(t))
 
 
-def _tied_repack(
-    summary: ModelSummary, features: Collection[str] | None, output_on_host: bool
-) -> int:
-    """A tied output layer on the host reads token_embd through MUL_MAT: llama.cpp loads a
-    duplicate for that op, which the repack buffer takes when the type qualifies."""
-    if not (summary.output_is_tied and output_on_host and features is not None):
-        return 0
+def _tied_output(summary: ModelSummary) -> WeightTensor | None:
+    """A tied output layer: llama.cpp loads token_embd a second time for its MUL_MAT."""
+    if not summary.output_is_tied:
+        return None
     inputs = [t for t in summary.weight_tensors if t.layer == WeightTensor.INPUT]
     if not inputs:
-        return 0
+        # Only the byte count is known (a header without its tensor table).
+        return WeightTensor(WeightTensor.OUTPUT, "", 0, 2, False, -1, 0, summary.token_embd_bytes)
     embd = max(inputs, key=lambda t: t.n_bytes)
-    as_output = WeightTensor(
-        WeightTensor.OUTPUT, embd.type_name, embd.rows, embd.dims, False, -1, 0, embd.n_bytes
-    )
-    return embd.n_bytes if repacked(as_output, features) else 0
+    return replace(embd, layer=WeightTensor.OUTPUT, shard=-1, offset=0)
+
+
+def _too_large(tensor: WeightTensor, device: DeviceSpec) -> bool:
+    return 0 < device.max_tensor_bytes < tensor.n_bytes
+
+
+def _spilled(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    devices: Sequence[DeviceSpec],
+    assignment: Sequence[int],
+) -> dict[WeightTensor, int]:
+    """Weights of offloaded layers that their device's backend refuses (larger than its
+    per-tensor limit), with that device: llama.cpp keeps each on the host instead."""
+    if not any(d.max_tensor_bytes for d in devices):
+        return {}
+    cpu_moe_layers = summary.block_count if settings.cpu_moe else settings.n_cpu_moe
+    spilled: dict[WeightTensor, int] = {}
+    for tensor in summary.weight_tensors:
+        if tensor.layer == WeightTensor.INPUT or not _loaded(summary, settings, tensor):
+            continue
+        if tensor.expert and tensor.layer < cpu_moe_layers:
+            continue
+        position = summary.block_count if tensor.layer == WeightTensor.OUTPUT else tensor.layer
+        dev = assignment[position]
+        if dev < len(devices) and _too_large(tensor, devices[dev]):
+            spilled[tensor] = dev
+    return spilled
 
 
 def _tensor_parallel(

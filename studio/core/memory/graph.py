@@ -59,6 +59,10 @@ class EngineGraph:
     (KV of every block, compute on every device: b10435) rather than the head's alone (the
     nextn blocks' KV, compute where the head and the embeddings run: b11434). Unmeasured,
     each is assumed the way that costs more.
+    op_offload_rows: rows the first GPU keeps beyond the whole graph when it runs the host
+    layers' batch ops (op offload): the activations crossing between host and GPU splits.
+    Not measured yet (calibration runs no GPU); 2 errs high on lavapipe (SmolLM2: +0.2
+    MiB, a gemma-3 shape: +1.5 MiB).
     measured: False for the default (the b10435 graph, nothing measured).
     """
 
@@ -78,6 +82,7 @@ class EngineGraph:
     mtp_loads_nextn: bool = True
     nextn_kv_in_target: bool = True
     mtp_context_full: bool = True
+    op_offload_rows: int = 2
     measured: bool = False
 
     def to_json(self) -> dict[str, Any]:

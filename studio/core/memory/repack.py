@@ -2,11 +2,15 @@
 
 The CPU backend offers "extra" buffer types ahead of the plain CPU buffer (AMX, then
 CPU_REPACK). llama.cpp gives a host weight the first buffer type whose backend supports the
-op the weight feeds: CPU_REPACK takes a 2-D matrix of a `MUL_MAT` (a 3-D expert stack of a
-`MUL_MAT_ID`) when its quant type has an interleaved kernel for the instruction sets the
-backend was *built* with and its row count is a multiple of the kernel's interleave. The
-rules below restate ggml-cpu/repack.cpp (b10435); the features are ggml's `system_info`
-names, which an engine's self-test records (`SelfTestResult.built_features`).
+op the weight feeds: AMX takes a 2-D `MUL_MAT` matrix of a type it has tiles for, with 32-row
+multiples and aligned rows, in its own layout (ggml-cpu/amx: quant blocks plus per-block
+compensation or scales); CPU_REPACK takes a 2-D matrix of a `MUL_MAT` (a 3-D expert stack of
+a `MUL_MAT_ID`) when its quant type has an interleaved kernel for the instruction sets the
+backend runs and its row count is a multiple of the kernel's interleave. The rules below
+restate ggml-cpu/repack.cpp (b10435) and amx/ (b11434); the features are ggml's
+`system_info` names that the CPU really runs, as the engine's self-test records them
+(`SelfTestResult.usable_features`: built, present, and not refused at run time), so an AMX
+build on a CPU without AMX is priced as the AVX-512 build it then is.
 
 Nothing is repacked when the server runs with `--no-repack`, when the build lacks the
 repack code (`REPACK = 1` absent), or when a GPU backend offers a pinned host buffer type:
@@ -38,15 +42,26 @@ _RULES: dict[str, tuple[tuple[frozenset[str], int], ...]] = {
     "MXFP4": ((frozenset({"AVX2"}), 8), (frozenset({"NEON", "DOTPROD"}), 4)),
     "Q8_0": ((frozenset({"NEON", "MATMUL_INT8"}), 4), (frozenset({"NEON", "DOTPROD"}), 4)),
 }
-# Types the AMX buffer type (ahead of CPU_REPACK) takes for 2-D MUL_MAT weights.
-_AMX_TYPES = frozenset({"Q4_0", "Q4_1", "Q8_0", "Q4_K", "Q5_K", "Q6_K", "IQ4_XS"})
+# The AMX buffer type (ahead of CPU_REPACK): type -> (row-length alignment, quant block
+# elements, block bytes, bytes it adds per block). Q8_0 keeps an int32 compensation per
+# block, Q4_K/Q5_K unpacked scales; F16 is stored as it is.
+_AMX: dict[str, tuple[int, int, int, int]] = {
+    "Q4_0": (32, 32, 18, 0),
+    "Q4_1": (32, 32, 20, 0),
+    "Q8_0": (32, 32, 34, 4),
+    "Q4_K": (256, 256, 144, 4),
+    "Q5_K": (256, 256, 176, 4),
+    "Q6_K": (256, 256, 210, 0),
+    "IQ4_XS": (256, 256, 136, 2),
+    "F16": (16, 1, 2, 0),
+}
+_AMX_ROWS = 32  # the op's output rows must fill two 16-row tiles
 
 # Why an estimate has no repack term (codes; the UI words them).
 REPACK_OFF = "memory.repack_off"  # --no-repack
 REPACK_CPU_UNKNOWN = "memory.repack_cpu_unknown"  # the engine's CPU features are not known
 REPACK_NOT_BUILT = "memory.repack_not_built"  # the CPU backend has no repack code
 REPACK_GPU_HOST_BUFFER = "memory.repack_gpu_host_buffer"  # a GPU's pinned buffer wins
-REPACK_AMX_APPROXIMATE = "memory.repack_amx_approximate"  # AMX sizes priced as plain copies
 
 
 @dataclass(frozen=True)
@@ -54,7 +69,8 @@ class WeightTensor:
     """What the repack rules and the mapped-range arithmetic need of one tensor.
 
     `layer`: the block index, INPUT for the input embeddings, OUTPUT for everything else
-    outside the blocks. `rows` is ne1, `dims` ggml_n_dims; `offset` is within `shard`'s data.
+    outside the blocks. `rows` is ne1, `row_length` ne0, `dims` ggml_n_dims; `offset` is
+    within `shard`'s data.
     """
 
     layer: int
@@ -65,23 +81,42 @@ class WeightTensor:
     shard: int
     offset: int
     n_bytes: int
+    row_length: int = 0
 
     INPUT = -1
     OUTPUT = -2
 
 
 def repacked(tensor: WeightTensor, features: Collection[str]) -> bool:
-    """Whether the CPU backend built with `features` repacks `tensor` when it is on the host."""
+    """Whether a CPU backend running `features` repacks `tensor` when it is on the host."""
+    return repacked_bytes(tensor, features) > 0
+
+
+def repacked_bytes(tensor: WeightTensor, features: Collection[str]) -> int:
+    """The bytes of `tensor`'s repacked copy on the host; 0 when it stays plain."""
     if tensor.layer == WeightTensor.INPUT:
-        return False  # embeddings feed GET_ROWS, which only the plain CPU buffer supports
+        return 0  # embeddings feed GET_ROWS, which only the plain CPU buffer supports
     if tensor.dims != (3 if tensor.expert else 2):
-        return False
-    if "AMX_INT8" in features and not tensor.expert and tensor.type_name in _AMX_TYPES:
-        return True
+        return 0
+    if "AMX_INT8" in features and not tensor.expert:
+        amx = _amx_bytes(tensor)
+        if amx:
+            return amx
     for needed, multiple in _RULES.get(tensor.type_name, ()):
         if needed <= set(features):
-            return tensor.rows % multiple == 0
-    return False
+            return tensor.n_bytes if tensor.rows % multiple == 0 else 0
+    return 0
+
+
+def _amx_bytes(tensor: WeightTensor) -> int:
+    layout = _AMX.get(tensor.type_name)
+    if layout is None or tensor.rows % _AMX_ROWS:
+        return 0
+    alignment, block, block_bytes, added = layout
+    if tensor.row_length <= 0 or tensor.row_length % alignment:
+        return 0
+    blocks = tensor.row_length // block
+    return tensor.rows * blocks * (block_bytes + added)
 
 
 def skip_reason(repack: bool, features: Collection[str] | None, has_gpu: bool) -> str | None:
@@ -108,12 +143,13 @@ class HostWeights:
 def host_weights(
     tensors: Sequence[WeightTensor],
     on_host: Callable[[WeightTensor], bool],
-    features: Collection[str] | None,
+    features: Callable[[WeightTensor], Collection[str] | None],
     *,
     mmap: bool,
     tied_output_bytes: int = 0,
 ) -> HostWeights:
-    """Host weights for the tensors `on_host` selects, `features` None meaning no repacking.
+    """Host weights for the tensors `on_host` selects; `features(tensor)` is what the CPU
+    backend may repack that tensor with (None: it stays plain).
 
     Copied (`-lm none`): every host tensor lives once, in CPU or CPU_REPACK. Memory-mapped
     (the default): the plain CPU buffer is the file range from its first to its last tensor
@@ -123,11 +159,13 @@ def host_weights(
     """
     plain: list[WeightTensor] = []
     packed: list[WeightTensor] = []
+    repack = tied_output_bytes
     for tensor in tensors:
         if on_host(tensor):
-            chosen = features is not None and repacked(tensor, features)
-            (packed if chosen else plain).append(tensor)
-    repack = sum(t.n_bytes for t in packed) + tied_output_bytes
+            allowed = features(tensor)
+            size = repacked_bytes(tensor, allowed) if allowed is not None else 0
+            (packed if size else plain).append(tensor)
+            repack += size
     stored = sum(t.n_bytes for t in plain)
     if mmap:
         stored += _mapped_inside(plain, packed)

@@ -29,12 +29,15 @@ class DeviceSpec:
     """One device llama.cpp can place layers on, in llama.cpp's device order (RPC first).
 
     `free_bytes` only matters for the default tensor split (proportional to free memory).
+    `max_tensor_bytes`: the largest tensor the device's backend takes (0: no limit); the
+    engine keeps a larger weight of a layer placed here on the host.
     """
 
     name: str
     kind: DeviceKind = DeviceKind.GPU
     total_bytes: int = 0
     free_bytes: int = 0
+    max_tensor_bytes: int = 0
 
 
 HOST = DeviceSpec(HOST_ENGINE_NAME, DeviceKind.HOST)

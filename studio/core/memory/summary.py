@@ -215,6 +215,7 @@ def _weight_tensors(model: GGUFModel) -> tuple[WeightTensor, ...]:
                     shard=shard,
                     offset=tensor.offset,
                     n_bytes=tensor.n_bytes,
+                    row_length=tensor.shape[0] if tensor.shape else 0,
                 )
             )
     return tuple(result)

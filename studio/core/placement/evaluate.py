@@ -131,7 +131,9 @@ def launch_names(devices: Sequence[Device]) -> tuple[str, ...]:
 
 
 def _spec(device: Device, name: str) -> DeviceSpec:
-    return DeviceSpec(name, device.kind, device.total_bytes, device.free_bytes)
+    return DeviceSpec(
+        name, device.kind, device.total_bytes, device.free_bytes, device.max_tensor_bytes
+    )
 
 
 class Evaluator:

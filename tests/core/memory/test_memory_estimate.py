@@ -119,7 +119,11 @@ def test_output_layer_is_offloaded_first() -> None:
     assert one.host.weights == s.total_bytes - s.output_bytes
     assert one.host.kv == 32 * 4096 * 4096  # every layer's KV stays with its layer
     none = estimate(s, EstimateSettings(ctx=4096, n_gpu_layers=0), gpus(1))
-    assert none.accelerators[0].total == 0
+    # No layer, but a GPU still runs the host's batch ops (op offload): a compute buffer
+    # only, as the engine allocates on a Vulkan device at -ngl 0.
+    gpu = none.accelerators[0]
+    assert gpu.weights == gpu.kv == gpu.output == 0 and gpu.compute > 0
+    assert none.host.compute < estimate(s, EstimateSettings(ctx=4096)).host.compute
     every = estimate(s, EstimateSettings(ctx=4096), gpus(1))
     assert every.host.weights == s.token_embd_bytes  # the input layer never leaves the host
     assert every.accelerators[0].kv == 32 * 4096 * 4096
@@ -231,3 +235,28 @@ def test_without_flash_attention_the_host_builds_v_cell_indexes_per_kv_cache() -
         # Masks are f32 without flash attention (f16 with it): 2 more bytes per cell.
         masks = 512 * 2 * (2048 + (off.geometry.cells_swa if caches == 2 else 0))
         assert off.host.compute - on.host.compute == v_index + masks, name
+
+
+def test_a_tensor_larger_than_its_device_takes_stays_on_the_host() -> None:
+    s = summary_of("gemma3-270m-shape")
+    embedding = s.token_embd_bytes
+    settings = EstimateSettings(ctx=4096, parallel=2)
+    roomy = estimate(s, settings, [DeviceSpec("Vulkan0", DeviceKind.GPU)])
+    limited = estimate(
+        s, settings, [DeviceSpec("Vulkan0", DeviceKind.GPU, max_tensor_bytes=128 << 20)]
+    )
+    # The tied output (the embedding loaded again for its MUL_MAT) is over 128 MiB: the
+    # engine keeps it on the host, where the mapped embedding serves it.
+    assert embedding > 128 << 20
+    assert roomy.accelerators[0].weights - limited.accelerators[0].weights == embedding
+    assert limited.host.weights == roomy.host.weights
+    # With AMX the host gives it a repacked copy even beside the GPU (its pinned buffer
+    # belongs to the device that refused it).
+    amx = frozenset({"AVX2", "AVX512", "AVX512_VNNI", "AMX_INT8", "REPACK"})
+    packed = estimate(
+        s,
+        settings,
+        [DeviceSpec("Vulkan0", DeviceKind.GPU, max_tensor_bytes=128 << 20)],
+        cpu_features=amx,
+    )
+    assert packed.host.repack == embedding * 38 // 34  # Q8_0 in AMX's layout

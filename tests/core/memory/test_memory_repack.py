@@ -13,6 +13,7 @@ from studio.core.memory.repack import (
     REPACK_OFF,
     WeightTensor,
     repacked,
+    repacked_bytes,
 )
 from studio.core.memory.settings import SERVER_CACHE_RAM
 from tests.support.synthetic import synthetic_model
@@ -112,3 +113,26 @@ def test_prompt_cache_is_planned_on_the_host_but_not_allocated_at_load() -> None
     assert estimate(summary, EstimateSettings(ctx=2048, cache_ram=0)).host_budget == (
         result.host.total
     )
+
+
+AMX_CPU = AVX512 | {"AMX_INT8", "AVX512_VNNI"}
+
+
+def _amx_matrix(type_name: str, rows: int, row_length: int, block: tuple[int, int]) -> WeightTensor:
+    elements, block_bytes = block
+    n_bytes = rows * row_length // elements * block_bytes
+    return WeightTensor(0, type_name, rows, 2, False, 0, 0, n_bytes, row_length)
+
+
+def test_amx_copies_are_priced_in_its_own_layout() -> None:
+    # ggml-cpu/amx: Q8_0 keeps an int32 compensation per 34-byte block; Q4_0 packs as is.
+    q8 = _amx_matrix("Q8_0", 64, 256, (32, 34))
+    assert repacked_bytes(q8, AMX_CPU) == q8.n_bytes * 38 // 34
+    q4 = _amx_matrix("Q4_0", 64, 256, (32, 18))
+    assert repacked_bytes(q4, AMX_CPU) == q4.n_bytes
+    # Rows must fill two 16-row tiles, rows align to the type's block: else CPU_REPACK's
+    # rules decide (Q4_0 with AVX2: interleaved by 8 rows, same size).
+    assert repacked_bytes(_amx_matrix("Q4_0", 40, 256, (32, 18)), AMX_CPU) == 40 * 8 * 18
+    assert repacked_bytes(_amx_matrix("Q8_0", 40, 256, (32, 34)), AMX_CPU) == 0
+    # Without AMX (an AVX-512 CPU that lacks it, or whose OS refuses the tiles) no copy.
+    assert repacked_bytes(q8, AVX512) == 0
