@@ -11,7 +11,7 @@ from pathlib import Path
 
 from studio.core.engine import EngineLocation, EngineSource
 from studio.core.engine.candidates import BUILD_MANIFEST
-from studio.core.engine.locate import ENV_VARIABLE
+from studio.core.engine.locate import ENV_VARIABLE, bundled_engine
 from studio.core.memory import EngineMemory
 from tests.support.engine import selector_in
 
@@ -36,11 +36,14 @@ def engine_names(cache: Path) -> list[str]:
     return list(_binaries(cache))
 
 
-def _binaries(cache: Path) -> dict[str, Path]:
-    found: dict[str, Path] = {}
+def _binaries(cache: Path) -> dict[str, EngineLocation]:
+    bundled = bundled_engine()
+    found: dict[str, EngineLocation] = {}
     chosen = os.environ.get(ENV_VARIABLE, "").strip()
     if chosen:
-        found[_build_name(Path(chosen).parent)] = Path(chosen)
+        location = _location(Path(chosen), bundled)
+        name = "bundled" if location is bundled else _build_name(location.path.parent)
+        found[name] = location
     try:
         folders = sorted((cache / "engines").iterdir())
     except OSError:
@@ -48,16 +51,27 @@ def _binaries(cache: Path) -> dict[str, Path]:
     for folder in folders:
         binary = folder / "llama-server"
         if (folder / BUILD_MANIFEST).is_file() and binary.is_file():
-            found.setdefault(_build_name(folder), binary)
+            found.setdefault(_build_name(folder), _location(binary, bundled))
+    # The app's own engine, wherever it runs (any CPU with AVX-512): at collection the
+    # session's engine is not chosen yet, so without it such a CPU would test no build.
+    known = {location.path.resolve() for location in found.values()}
+    if bundled is not None and bundled.path.resolve() not in known:
+        found["bundled"] = bundled
     return found
+
+
+def _location(binary: Path, bundled: EngineLocation | None) -> EngineLocation:
+    """The bundled binary needs its library folder; a built one finds its own."""
+    if bundled is not None and binary.resolve() == bundled.path.resolve():
+        return bundled
+    return EngineLocation(binary, EngineSource.BUILT)
 
 
 def engine_under_test(cache: Path, name: str) -> EngineUnderTest | None:
     """The build `name` with its self-test's measurements; None if it does not run here."""
-    binary = _binaries(cache).get(name)
-    if binary is None:
+    location = _binaries(cache).get(name)
+    if location is None:
         return None
-    location = EngineLocation(binary, EngineSource.BUILT)
     result = selector_in(cache).tester.test(location)
     if not result.passed:
         return None

@@ -68,15 +68,23 @@ def _address_space_cap(limit: int) -> Callable[[], None]:
 
 @contextmanager
 def rpc_server(
-    engine: EngineLocation, *, threads: int = 1, address_space: int | None = None
+    engine: EngineLocation,
+    *,
+    threads: int = 1,
+    address_space: int | None = None,
+    device: str = "",
 ) -> Iterator[RpcServer]:
     """One RPC server on a free port; stopped (and reaped) on exit. `address_space` caps
-    its memory (bytes of address space), so allocations beyond it really fail."""
+    its memory (bytes of address space), so allocations beyond it really fail. `device`
+    serves one of the server's own devices (`Vulkan0`) instead of its CPU."""
     binary = rpc_server_binary(engine)
     for _attempt in range(5):
         port = _free_port()
         process = subprocess.Popen(
-            [str(binary), "-H", "127.0.0.1", "-p", str(port), "-t", str(threads)],
+            [
+                *(str(binary), "-H", "127.0.0.1", "-p", str(port), "-t", str(threads)),
+                *(("-d", device) if device else ()),
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

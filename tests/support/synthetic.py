@@ -512,6 +512,26 @@ GEMMA3_12B = ModelSpec(
     sparse=True,
 )
 
+# gemma-3-270m's shape: a 262144-token vocabulary tied to the output, so the one embedding
+# matrix (170 MiB at Q8_0) is larger than some GPUs take in one tensor (lavapipe: 128 MiB)
+# and stays on the host when its layer is offloaded there. Sparse: 278 MiB on paper only.
+GEMMA3_270M = ModelSpec(
+    arch="gemma3",
+    n_layer=18,
+    n_embd=640,
+    n_ff=2048,
+    n_head=4,
+    n_head_kv=1,
+    head_dim=256,
+    n_vocab=262144,
+    n_ctx_train=32768,
+    sliding_window=512,
+    tied_output=True,
+    weight_type=Q.Q8_0,
+    embd_type=Q.Q8_0,
+    sparse=True,
+)
+
 TINY_DEEPSEEK2 = ModelSpec(
     arch="deepseek2",
     n_layer=4,
@@ -605,4 +625,5 @@ SPECS: dict[str, ModelSpec] = {
     "llama-8b-shape": LLAMA_8B,
     "qwen3-30b-a3b-shape": QWEN3_30B_A3B,
     "gemma3-12b-shape": GEMMA3_12B,
+    "gemma3-270m-shape": GEMMA3_270M,
 }
