@@ -11,6 +11,16 @@ a cancelled prompt keeps its slot busy until the whole prefill is done (measured
 a 3000-token prompt on CPU, against ~0.3 s with progress chunks). It also lets the
 read timeout be bounded, since an active server is never silent for long (progress chunks,
 tokens, and `:` keep-alive comments every 30 s).
+
+Some llama-server builds (the bundled b10434 among them) cannot shorten a cached prompt
+exactly between two images that follow each other: `server_tokens::keep_first` takes the
+last cell of the first image for the start of a chunk and answers HTTP 500 "Chunk not
+found". A projector without image markers (LLaVA's MLP) puts two images of one message
+side by side, and the next request that shares the prompt up to the first of them only
+(a new chat with the same first picture) is refused. `stream_chat` sends such a request
+once more without reusing the cached prompt (`cache_prompt: false`, measured to pass),
+before anything has been answered, so the caller sees one answer and later turns reuse
+the cache again (see `cut_between_images`).
 """
 
 from __future__ import annotations
@@ -324,6 +334,36 @@ async def stream_chat(
     if endpoint != CHAT_PATH:
         del body["messages"]
     started = time.monotonic()
+    answered = False
+    while True:
+        try:
+            async with contextlib.aclosing(_deltas(client, endpoint, body, opener, started)) as d:
+                async for delta in d:
+                    answered = answered or delta.has_text
+                    yield delta
+            return
+        except ServerError as error:
+            # Only a request nothing was answered to yet may be sent again, and only once.
+            if answered or body.get("cache_prompt") is False or not cut_between_images(error):
+                raise
+            log.warning("the engine cannot reuse the cached prompt here (%s): sent again", error)
+            body = {**body, "cache_prompt": False}
+
+
+def cut_between_images(error: ServerError) -> bool:
+    """Whether the engine refused to cut its cached prompt between two images (a bug of
+    some builds, see the module docstring); the same request without the cache passes."""
+    return error.status == 500 and "Chunk not found" in error.body
+
+
+async def _deltas(
+    client: httpx.AsyncClient,
+    endpoint: str,
+    body: Mapping[str, Any],
+    opener: StreamOpener,
+    started: float,
+) -> AsyncGenerator[ChatDelta, None]:
+    """One streamed request's deltas (see `stream_chat`)."""
     async with opener(client, endpoint, body) as payloads:
         # The finish chunk is held back until we know whether a usage-only chunk follows,
         # so the caller gets one final delta with finish_reason, usage and timings.

@@ -113,6 +113,69 @@ async def test_http_error_status_carries_the_server_type() -> None:
     assert (caught.value.status, caught.value.error_type) == (400, "exceed_context_size_error")
 
 
+# What llama-server b10434 answers when it would have to cut its cached prompt between two
+# images that follow each other (server_tokens::keep_first; see the client's docstring).
+CHUNK_NOT_FOUND = {
+    "error": {"code": 500, "message": "got exception: Chunk not found", "type": "server_error"}
+}
+
+
+async def test_a_prompt_the_engine_cannot_cut_between_images_is_sent_again_uncached() -> None:
+    seen: list[dict[str, object]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        if len(seen) == 1:
+            return httpx.Response(500, json=CHUNK_NOT_FOUND)
+        return httpx.Response(200, content=sse(chunk(content="ok")))
+
+    async with client_for(handler) as client:
+        deltas = [delta async for delta in stream_chat(client, HI, max_tokens=3)]
+    assert [d.content for d in deltas] == ["ok"]
+    assert "cache_prompt" not in seen[0]
+    assert seen[1] == {**seen[0], "cache_prompt": False}  # the same request, uncached
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "options"),
+    [
+        # The same refusal again, without the cache: not a third time.
+        (500, json.dumps(CHUNK_NOT_FOUND), {"cache_prompt": False}),
+        # Any other error is the caller's to say.
+        (500, json.dumps({"error": {"code": 500, "message": "boom"}}), {}),
+        (400, json.dumps({"error": {"code": 400, "message": "Chunk not found"}}), {}),
+    ],
+)
+async def test_other_refusals_are_not_sent_again(
+    status: int, body: str, options: dict[str, object]
+) -> None:
+    sent = itertools.count()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        next(sent)
+        return httpx.Response(status, content=body.encode())
+
+    async with client_for(handler) as client:
+        with pytest.raises(ServerError):
+            async for _ in stream_chat(client, HI, **options):
+                pass
+    assert next(sent) == 1
+
+
+async def test_a_refusal_after_part_of_the_answer_is_not_sent_again() -> None:
+    sent = itertools.count()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        next(sent)
+        return httpx.Response(200, content=sse(chunk(content="par"), CHUNK_NOT_FOUND, done=False))
+
+    async with client_for(handler) as client:
+        with pytest.raises(ServerError):
+            async for _ in stream_chat(client, HI):
+                pass
+    assert next(sent) == 1
+
+
 async def test_logprobs_are_parsed() -> None:
     logprobs = {
         "content": [
