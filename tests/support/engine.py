@@ -22,9 +22,10 @@ from studio.core.engine import (
     EngineLocation,
     EngineProber,
     EngineSelector,
+    EngineSource,
     SelfTester,
 )
-from studio.core.engine.build import SDIST_REQUIREMENT
+from studio.core.engine.build import SDIST_REQUIREMENT, BuildError, vulkan_toolchain_available
 from studio.core.engine.candidates import BUILD_MANIFEST, built_engines
 from studio.core.engine.locate import ENV_VARIABLE
 from studio.core.voice import ENGLISH
@@ -98,14 +99,29 @@ def runnable_engine(cache: Path) -> EngineLocation:
         if pinned is not None:
             return pinned
         choice = selector.choose()
-        if choice.active is not None:
+        if choice.active is not None and not _lacks_vulkan(choice.active.location):
             return choice.active.location
         for candidate in choice.candidates:
             print(f"engine {candidate.location.path}: {ENGLISH.verdict(candidate)}", file=_log)
         print("no engine runs on this CPU: building llama.cpp for it", file=_log)
         builder = EngineBuilder(cache / "engine-build", cache / "engines", selector.tester)
         progress = _BuildLog()
-        return builder.build(BuildOptions(BuildVariant.NATIVE, vulkan=False, cuda=False), progress)
+        # With Vulkan where its headers and glslc are here (.ci/run installs them): the
+        # GPU-backend tests then run on lavapipe with this build too.
+        vulkan = vulkan_toolchain_available()
+        try:
+            return builder.build(BuildOptions(BuildVariant.NATIVE, vulkan, cuda=False), progress)
+        except BuildError as error:
+            if not vulkan:
+                raise
+            print(f"engine build with Vulkan failed ({error}); building without", file=_log)
+            return builder.build(BuildOptions(BuildVariant.NATIVE, False, cuda=False), progress)
+
+
+def _lacks_vulkan(location: EngineLocation) -> bool:
+    """A test build without Vulkan, where one with it can be built (the GPU tests need it)."""
+    built = location.source is EngineSource.BUILT
+    return built and vulkan_toolchain_available() and "vulkan" not in location.path.parent.name
 
 
 def _pinned_build(selector: EngineSelector, cache: Path) -> EngineLocation | None:
@@ -117,10 +133,13 @@ def _pinned_build(selector: EngineSelector, cache: Path) -> EngineLocation | Non
             manifest = json.loads(location.path.with_name(BUILD_MANIFEST).read_text("utf-8"))
         except (OSError, ValueError):
             continue
-        if isinstance(manifest, dict) and manifest.get("source") == SDIST_REQUIREMENT:
-            candidate = selector.examine(location)
-            if candidate.runnable:
-                return location
+        if not isinstance(manifest, dict) or manifest.get("source") != SDIST_REQUIREMENT:
+            continue
+        if _lacks_vulkan(location):
+            continue  # rebuilt once, with Vulkan, now that the toolchain for it is here
+        candidate = selector.examine(location)
+        if candidate.runnable:
+            return location
     return None
 
 

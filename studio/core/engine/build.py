@@ -120,7 +120,8 @@ def _nvidia_gpu_visible() -> bool:
     return Path("/dev/nvidia0").exists() or Path("/proc/driver/nvidia/gpus").is_dir()
 
 
-def _vulkan_available() -> bool:
+def vulkan_toolchain_available() -> bool:
+    """Whether Vulkan's headers and the glslc shader compiler are here (a build can have it)."""
     headers = any(
         Path(root, "vulkan", "vulkan.h").is_file()
         for root in ("/usr/include", "/usr/local/include")
@@ -144,7 +145,7 @@ def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
     make = ninja or shutil.which("make")
     if make is None:
         raise BuildError("build_tool_missing", "neither ninja nor make found", tool="ninja")
-    vulkan = _vulkan_available() if options.vulkan is None else options.vulkan
+    vulkan = vulkan_toolchain_available() if options.vulkan is None else options.vulkan
     cuda = (
         shutil.which("nvcc") is not None and _nvidia_gpu_visible()
         if options.cuda is None
