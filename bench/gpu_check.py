@@ -6,6 +6,9 @@ fit pass's projected breakdown (printed before any weights load, so big shapes n
 real memory), and prints predicted vs engine per device and component with the error.
 
 Run: `python bench/gpu_check.py OUT_DIR [--binary PATH/llama-server]` (a few minutes).
+`--lavapipe` runs it on Mesa's lavapipe, a real Vulkan device on any machine (2 GiB, a
+128 MiB per-tensor limit): SmolLM2 and a gemma-3-270m-shaped tied model, loaded for real
+(the big shapes do not fit it), with the device's limit read as the planner reads it.
 `--cpu` runs the same comparison on two loopback RPC devices instead, to prove the script
 end to end on a machine without a GPU; its numbers say nothing about GPU backends.
 The table lands in OUT_DIR/gpu_check.md. Exit status 0: every device total within
@@ -28,16 +31,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from studio.core.engine import EngineLocation, default_selector
+from studio.core.engine.info import parse_devices
 from studio.core.gguf import read_model
+from studio.core.hardware.vulkan import vulkan_limits
 from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.memory.engine_log import EngineAllocation
 from studio.core.paths import AppPaths
 from studio.core.units import MIB
 from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
 from tests.support.models import smollm2_path
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import synthetic_model
+from tests.support.vulkan import vulkan_missing, with_vulkan
 
 MODELS = ("smollm2", "llama-8b-shape", "qwen3-30b-a3b-shape", "gemma3-12b-shape")
+LAVAPIPE_MODELS = ("smollm2", "gemma3-270m-shape")
 CONTEXTS = (4096, 32768)
 COMPONENTS = ("model", "context", "compute")
 # The fit pass prints whole MiB per component: allow that rounding on top of the tolerance.
@@ -109,21 +117,57 @@ def devices(engine: EngineLocation, cpu: bool) -> Iterator[tuple[list[str], list
     yield ["-dev", first], [first]
 
 
+def tensor_limits(engine: EngineLocation) -> dict[str, int]:
+    """{engine device name: its per-tensor limit} for the Vulkan devices it lists."""
+    listed = subprocess.run(
+        [str(engine.path), "--list-devices"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=engine.child_environment(os.environ),
+    )
+    limits = {limit.name: limit.max_tensor_bytes for limit in vulkan_limits()}
+    return {d.name: limits.get(d.description, 0) for d in parse_devices(listed.stdout)}
+
+
 def compare(
-    engine: EngineLocation, name: str, ctx: int, select: Sequence[str], keys: Sequence[str]
+    engine: EngineLocation,
+    name: str,
+    ctx: int,
+    select: Sequence[str],
+    keys: Sequence[str],
+    *,
+    loaded: bool = False,
 ) -> list[Row]:
+    """`loaded`: the engine really allocates (the model fits the device) and its buffers
+    are compared; otherwise the fit pass's projection, before any weight loads."""
     path = _model(name)
-    args = ["--no-repack", "-fit", "on", "-c", str(ctx), "-ngl", "999", *select]
-    allocation, _ = engine_allocation(engine, path, args, fit_only=True)
+    args = ["--no-repack", "-c", str(ctx), "-ngl", "999", *select]
+    args += ["-fit", "off"] if loaded else ["-fit", "on"]
+    allocation, _ = engine_allocation(engine, path, args, fit_only=not loaded)
     kind = DeviceKind.RPC if keys[0].startswith("RPC") else DeviceKind.GPU
-    specs = [DeviceSpec(key, kind, 1, 1) for key in keys]
-    predicted = estimate(summarize(read_model(path)), EstimateSettings(ctx=ctx), specs)
-    table = allocation.breakdown_totals(0)
+    limits = tensor_limits(engine) if kind is DeviceKind.GPU else {}
+    specs = [DeviceSpec(key, kind, 1, 1, limits.get(key, 0)) for key in keys]
+    settings = EstimateSettings(ctx=ctx, repack=False)
+    predicted = estimate(summarize(read_model(path)), settings, specs)
+    table = _allocated(allocation) if loaded else allocation.breakdown_totals(0)
     rows = []
     for row, key in zip(predicted.devices, [*keys, "Host"], strict=True):
         ours = (row.weights / MIB, (row.kv + row.recurrent) / MIB, row.compute / MIB)
         rows.append(Row(f"{name} -c {ctx}", key, ours, table.get(key, (0, 0, 0))))
     return rows
+
+
+def _allocated(allocation: EngineAllocation) -> dict[str, tuple[int, int, int]]:
+    """{device: (model, context, compute) MiB} of the buffers the engine logged."""
+    kinds = {"model": 0, "KV": 1, "RS": 1, "compute": 2}
+    table: dict[str, list[float]] = {}
+    for buffer in allocation.buffers:
+        if buffer.kind in kinds:
+            table.setdefault(buffer.device, [0.0, 0.0, 0.0])[kinds[buffer.kind]] += buffer.bytes
+    return {
+        key: (round(m / MIB), round(c / MIB), round(k / MIB)) for key, (m, c, k) in table.items()
+    }
 
 
 def render(rows: Sequence[Row], backend: str) -> str:
@@ -157,18 +201,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="folder for gpu_check.md")
     parser.add_argument("--binary", type=Path, default=None, help="a CUDA or Vulkan llama-server")
     parser.add_argument("--cpu", action="store_true", help="use loopback RPC devices instead")
+    parser.add_argument("--lavapipe", action="store_true", help="Mesa's lavapipe as Vulkan0")
     args = parser.parse_args(argv)
     engine = default_selector(AppPaths.default()).active(args.binary).location
-    if not args.cpu and (reason := no_gpu_reason(engine)) is not None:
+    if args.lavapipe:
+        reason = vulkan_missing(engine)
+        engine = with_vulkan(engine)
+    elif not args.cpu:
+        reason = no_gpu_reason(engine)
+    else:
+        reason = None
+    if reason is not None:
         print(reason, file=sys.stderr)
         return 2
     started = time.monotonic()
     rows: list[Row] = []
     with devices(engine, args.cpu) as (select, keys):
-        for name in MODELS:
+        for name in LAVAPIPE_MODELS if args.lavapipe else MODELS:
             for ctx in CONTEXTS:
-                rows.extend(compare(engine, name, ctx, select, keys))
+                rows.extend(compare(engine, name, ctx, select, keys, loaded=args.lavapipe))
     backend = "CPU via 2 RPC devices, not a GPU" if args.cpu else keys[0]
+    if args.lavapipe:
+        backend += " (Mesa lavapipe)"
     text = render(rows, backend) + f"\nRan in {time.monotonic() - started:.0f} s.\n"
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "gpu_check.md").write_text(text)
