@@ -29,8 +29,9 @@ API (all frozen dataclasses, no I/O, no Qt):
   where llama-server would turn it off). Settings the engine refuses raise `EstimateError`
   (quantized V without flash attention, MLA with different K/V types, unknown cache types).
 - Host weights follow the engine's load: `cpu_features=` (the engine self-test's
-  `built_features`) decides which host weights the CPU backend repacks (repack.py, the
-  rules of ggml-cpu/repack.cpp); memory-mapped weights keep their mapped range beside the
+  `usable_features`: what the CPU backend runs here) decides which host weights it repacks
+  (repack.py, the rules of ggml-cpu/repack.cpp and amx/); a weight larger than its
+  device's `max_tensor_bytes` stays on the host; memory-mapped weights keep their mapped range beside the
   repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False` or a
   GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the host's
   `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total;
