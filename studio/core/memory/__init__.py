@@ -30,12 +30,13 @@ API (all frozen dataclasses, no I/O, no Qt):
   (quantized V without flash attention, MLA with different K/V types, unknown cache types).
 - Host weights follow the engine's load: `cpu_features=` (the engine self-test's
   `usable_features`: what the CPU backend runs here) decides which host weights it repacks
-  (repack.py, the rules of ggml-cpu/repack.cpp and amx/); a weight larger than its
-  device's `max_tensor_bytes` stays on the host; memory-mapped weights keep their mapped range beside the
-  repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False` or a
-  GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the host's
-  `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time total;
-  the planner reserves it in the host budget and launches with it, placement/budget.py).
+  (repack.py, the rules of ggml-cpu/repack.cpp and amx/); a weight larger than its device's
+  `max_tensor_bytes` stays on the host; memory-mapped weights keep their mapped range beside
+  the repacked copy (`row.repack`, part of `row.weights`). Unknown features, `repack=False`
+  or a GPU leave the term out and `Estimate.notes` says why. `settings.cache_ram` is the
+  host's `prompt_cache` (filled with use: in `Estimate.host_budget`, not in the load-time
+  total; the planner reserves it in the host budget and launches with it,
+  placement/budget.py).
 - Engine builds differ (graph inputs kept alive, pipeline parallelism on RPC devices, SSM
   states a hybrid keeps per slot, a pipelined recurrent layer boundary, how an MTP head is
   held): `graph=` (graph.py `EngineGraph`, measured by the engine's
