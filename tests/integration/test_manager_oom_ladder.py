@@ -3,8 +3,10 @@
 An RPC device whose address space is capped stands in for a small GPU: the planner sees
 the host's memory (as the device reports it) and plans everything onto it, the engine's
 allocations on it fail for real, and the ladder steps down, one planned step at a time,
-until the model loads. A hung engine is a child stopped with SIGSTOP: alive, listening,
-never answering.
+until the model loads. A buffer that does not fit fails cleanly; a remote that cannot
+receive a tensor drops the connection and the engine aborts, which is that device out of
+memory too. A hung engine is a child stopped with SIGSTOP: alive, listening, never
+answering.
 """
 
 from __future__ import annotations
@@ -43,9 +45,11 @@ def _planner(engine: EngineLocation, server: RpcServer, model_path: Path) -> Pla
 
 @pytest.fixture
 def small_device(engine_location: EngineLocation) -> Iterator[RpcServer]:
-    # SmolLM2 puts 92 MiB of weights on the device; at 8192 tokens its KV cache is 180 MiB.
-    # 200 MiB of address space holds the weights and a few thousand tokens of cache.
-    with rpc_server(engine_location, address_space=200 * MIB) as server:
+    # SmolLM2 puts 92 MiB of weights on the device and about 20 MiB of compute buffers; its
+    # KV cache is 22.5 MiB per 1024 tokens (180 MiB at 8192). 218 MiB of room holds the
+    # weights, the compute buffers and 4608 tokens of cache (101 MiB), but not the weights
+    # and 6144 tokens of cache (135 MiB): a few MiB from either edge.
+    with rpc_server(engine_location, room=218 * MIB) as server:
         yield server
 
 
@@ -74,8 +78,9 @@ async def test_kv_oom_steps_the_context_down_until_the_model_loads(
 async def test_past_the_context_floor_the_cache_gives_way(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path
 ) -> None:
-    # Room for the weights and a little cache: the floor's f16 cache does not fit.
-    with rpc_server(engine_location, address_space=140 * MIB) as server:
+    # Room for the weights and a little cache: the floor's f16 cache (45 MiB at 2048 tokens)
+    # and the compute buffers do not fit, its q8_0 cache (24 MiB) does.
+    with rpc_server(engine_location, room=140 * MIB) as server:
         planner = _planner(engine_location, server, smollm2)
         plan = planner.plan(PlanRequest(ctx=4096))
         manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
@@ -91,6 +96,36 @@ async def test_past_the_context_floor_the_cache_gives_way(
             assert {n.params["device"] for n in fewer} <= {"RPC0"}
             assert snapshot.spec is not None and snapshot.spec.cache_type_v == "q8_0"
             assert snapshot.state is ServerState.READY
+        finally:
+            await manager.shutdown()
+
+
+async def test_a_remote_that_cannot_take_the_weights_aborts_and_gives_up_layers(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    # Room for the 92 MiB weights buffer, not also for receiving the largest tensor (the
+    # 30 MiB output matrix) into: the server drops the connection in the middle of the
+    # upload ("Failed to allocate input buffer") and the engine aborts with SIGABRT.
+    with rpc_server(engine_location, room=100 * MIB) as server:
+        planner = _planner(engine_location, server, smollm2)
+        plan = planner.plan(PlanRequest(ctx=2048))
+        assert plan.fits and plan.n_gpu_layers == plan.limits.positions
+        manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
+        try:
+            snapshot = await manager.load(plan.launch, smaller_plan=SmallerPlanStep(planner, plan))
+            first = snapshot.recovery[0]
+            assert first.cause.code is FailureCode.OOM_WEIGHTS, first.cause.detail
+            assert first.cause.signal_name == "SIGABRT"
+            assert dict(first.cause.params) == {"device_kind": "rpc"}
+            # The weights ran out, so layers leave the remote device before anything else.
+            assert first.step is RecoveryStep.FEWER_LAYERS and first.params["device"] == "RPC0"
+            fewer = [n for n in snapshot.recovery if n.step is RecoveryStep.FEWER_LAYERS]
+            assert [n.params["layers"] for n in fewer] == sorted(
+                (n.params["layers"] for n in fewer), reverse=True
+            )
+            assert server.process.poll() is None  # it dropped the connection; it is still up
+            assert snapshot.state is ServerState.READY and snapshot.spec is not None
+            assert 0 < (snapshot.spec.n_gpu_layers or 0) < plan.n_gpu_layers
         finally:
             await manager.shutdown()
 

@@ -4,9 +4,14 @@ llama.cpp treats each RPC server as a device of its own (placed first in its dev
 with layers, KV cache and compute buffers placed on it exactly as on a GPU, which lets tests
 check per-device estimates on a machine without GPUs. This build of ggml-rpc-server has no
 option to state a memory size: each server reports the host's memory as its own. To make
-a device run out of memory for real, `rpc_server(..., address_space=N)` caps the server's
-address space (RLIMIT_AS): its allocations then fail in the kernel exactly as a full GPU's
-do, and llama-server reports "failed to allocate RPC0[...] buffer".
+a device run out of memory for real, `rpc_server(..., room=N)` caps the server's address
+space (RLIMIT_AS) at N bytes beyond what the idle server already maps: its allocations then
+fail in the kernel exactly as a full GPU's do. A buffer that does not fit makes llama-server
+report "failed to allocate RPC0[...] buffer"; anything else the server cannot allocate (the
+receive buffer for a tensor upload, a graph's work buffer) makes it drop the connection or
+die, and llama-server aborts ("Remote RPC server crashed or returned malformed response").
+The cap is set on the running server, not at exec: what an idle server maps (its libraries,
+a Vulkan loader) differs between engine builds by more than a small model needs.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import resource
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,11 +64,17 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout_s: floa
     raise TimeoutError(f"ggml-rpc-server did not listen on {port}")
 
 
-def _address_space_cap(limit: int) -> Callable[[], None]:
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+def _mapped_bytes(pid: int) -> int:
+    """The address space `pid` maps now (VmSize)."""
+    for line in Path(f"/proc/{pid}/status").read_text("utf-8").splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmSize for pid {pid}")
 
-    return cap
+
+def _cap_address_space(process: subprocess.Popen[bytes], room: int) -> None:
+    limit = _mapped_bytes(process.pid) + room
+    resource.prlimit(process.pid, resource.RLIMIT_AS, (limit, limit))
 
 
 @contextmanager
@@ -71,12 +82,13 @@ def rpc_server(
     engine: EngineLocation,
     *,
     threads: int = 1,
-    address_space: int | None = None,
+    room: int | None = None,
     device: str = "",
 ) -> Iterator[RpcServer]:
-    """One RPC server on a free port; stopped (and reaped) on exit. `address_space` caps
-    its memory (bytes of address space), so allocations beyond it really fail. `device`
-    serves one of the server's own devices (`Vulkan0`) instead of its CPU."""
+    """One RPC server on a free port; stopped (and reaped) on exit. `room` caps its memory
+    (bytes of address space beyond what it maps when idle, listening), so allocations beyond
+    it really fail. `device` serves one of the server's own devices (`Vulkan0`) instead of
+    its CPU."""
     binary = rpc_server_binary(engine)
     for _attempt in range(5):
         port = _free_port()
@@ -89,13 +101,14 @@ def rpc_server(
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env=engine.child_environment(os.environ),
-            preexec_fn=_address_space_cap(address_space) if address_space else None,
         )
         try:
             _wait_listening(port, process, 10.0)
         except RuntimeError:
             continue  # lost the port race to someone else; try another
         try:
+            if room is not None:
+                _cap_address_space(process, room)
             yield RpcServer(f"127.0.0.1:{port}", process)
         finally:
             process.terminate()

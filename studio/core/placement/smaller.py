@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from studio.core.devices import HOST_KEY, SplitMode
-from studio.core.placement.plan import Plan
+from studio.core.devices import HOST_KEY, DeviceKind, SplitMode
+from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.request import PlanRequest
 from studio.core.placement.search import MIN_CTX, round_down
@@ -69,10 +69,19 @@ def context_floor(plan: Plan) -> int:
     return max(MIN_CTX, min(CONTEXT_FLOOR, plan.ctx))
 
 
+def _fullest(devices: list[DevicePlan]) -> DevicePlan:
+    return max(devices, key=lambda d: d.predicted.total / max(d.budget, 1))
+
+
 def failing_device(plan: Plan, failure: Failure) -> str | None:
     """The key of the device (or `HOST_KEY`) whose allocation failed, None if unknown."""
     if failure.code is FailureCode.KILLED:
         return HOST_KEY  # the OS killed the process: host memory ran out
+    if failure.params.get("device_kind") == DeviceKind.RPC.value:
+        # An RPC server stopped answering and the engine aborted without naming it: the
+        # remote device in use (the fullest for its budget, if there are several).
+        remote = [d for d in plan.devices if d.enabled and d.kind is DeviceKind.RPC and d.used]
+        return _fullest(remote).key if remote else None
     names = [
         (d.key, name)
         for d in plan.devices
@@ -139,7 +148,7 @@ def _fewer_layers(plan: Plan, _floor: int, failing: str | None) -> SmallerReques
     counts = {d.key: d.layers for d in plan.devices if d.enabled}
     named = [d for d in used if d.key == failing]
     # The device that failed gives up layers; unknown, whichever is fullest for its budget.
-    target = named[0] if named else max(used, key=lambda d: d.predicted.total / max(d.budget, 1))
+    target = named[0] if named else _fullest(used)
     counts[target.key] -= min(remove, counts[target.key])
     params = {"device": target.engine_name or target.label, "layers": counts[target.key]}
     request = plan.request.with_changes(layers=counts)

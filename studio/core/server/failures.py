@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from studio.core.devices import DeviceKind
 from studio.core.errors import StudioError
 
 TAIL_LINES = 40
@@ -150,6 +151,54 @@ _OOM_HINT = re.compile(
 )
 
 
+# llama.cpp's RPC client aborts the whole engine (GGML_ABORT, so SIGABRT) when a remote
+# `ggml-rpc-server` stops answering in the middle of a command, after one of its socket lines
+# ("send failed (bytes_sent=..., size_to_send=...)", "recv failed (...)"). A server that
+# cannot allocate what a command needs beyond its buffers (the receive buffer for a tensor
+# upload: "Failed to allocate input buffer of size N", printed on the remote only) drops the
+# connection instead of answering, and one killed by its OS for memory is gone: either way
+# the engine only says the remote "crashed". Its buffers themselves fail cleanly ("failed to
+# allocate RPC0[...] buffer", the rules above). While the model loads, the abort is read as
+# that device running out of memory; the line names no device, so the failure names the kind
+# and the planner picks the remote device (`studio.core.placement.smaller.failing_device`).
+_RPC_ABORT = re.compile(r"Remote RPC server crashed or returned malformed response")
+# The engine was serving: an abort now is a remote lost mid-answer, not a load that failed
+# (for a caller that cannot say; the manager passes `serving`, since a long log's ring may no
+# longer hold this line).
+_SERVING = re.compile(r"\bmodel loaded\b|starting the main loop")
+# How far the load had come when the remote stopped answering, latest stage first. At the
+# default verbosity the engine prints "llama threadpool init" once the context (cache and
+# compute buffers) exists; with -lv 4, or a debugger's backtrace after the abort, the stage's
+# own lines and frames are there too. Nothing past the weights: the upload of the weights,
+# the largest transfer and the one a remote most often cannot receive.
+_RPC_STAGES: tuple[tuple[FailureCode, re.Pattern[str]], ...] = (
+    (
+        FailureCode.OOM_COMPUTE,
+        re.compile(
+            r"llama threadpool init|warming up|sched_reserve|graph_reserve|compute (pp )?buffer"
+            r"|llama_decode"
+        ),
+    ),
+    (
+        FailureCode.OOM_KV,
+        re.compile(r"llama_kv_cache|KV buffer|kv cache|llama_context|llama_init_from_model"),
+    ),
+)
+
+
+def _rpc_device_ran_out(log_lines: Sequence[str]) -> FailureCode | None:
+    """The out-of-memory code for an engine that aborted because a remote RPC server stopped
+    answering while the model loaded, or None when that is not what the log shows."""
+    if not any(_RPC_ABORT.search(line) for line in log_lines):
+        return None
+    if any(_SERVING.search(line) for line in log_lines):
+        return None
+    for code, pattern in _RPC_STAGES:
+        if any(pattern.search(line) for line in log_lines):
+            return code
+    return FailureCode.OOM_WEIGHTS
+
+
 def _match_rules(tail: Sequence[str]) -> tuple[FailureCode, dict[str, object]] | None:
     for code, pattern in _RULES:
         for line in tail:
@@ -167,10 +216,13 @@ def signal_name_of(signal_number: int) -> str:
         return f"SIG{signal_number}"
 
 
-def classify_exit(returncode: int, log_lines: Sequence[str]) -> Failure:
+def classify_exit(returncode: int, log_lines: Sequence[str], *, serving: bool = False) -> Failure:
     """Classify a child that exited (on its own) before or after becoming ready.
 
-    `returncode` follows `subprocess`: negative = killed by that signal.
+    `returncode` follows `subprocess`: negative = killed by that signal. `log_lines` may be
+    the whole log: the failure keeps its tail, but an abort is placed by all of it (a
+    debugger's backtrace after the abort can be longer than the tail). `serving`: the child
+    had become ready, so a remote RPC server it lost was not out of memory for the load.
     """
     tail = tuple(log_lines)[-TAIL_LINES:]
     if returncode < 0:
@@ -181,6 +233,11 @@ def classify_exit(returncode: int, log_lines: Sequence[str]) -> Failure:
         if number == signal.SIGILL:
             return make_failure(FailureCode.ENGINE_CPU_UNSUPPORTED, signal_name=name, log_tail=tail)
         if number in CRASH_SIGNALS:
+            remote = None if serving else _rpc_device_ran_out(log_lines)
+            if remote is not None:
+                return make_failure(
+                    remote, signal_name=name, log_tail=tail, device_kind=DeviceKind.RPC.value
+                )
             oom = any(_OOM_HINT.search(line) for line in tail)
             code = FailureCode.OOM_COMPUTE if oom else FailureCode.CRASHED
             return make_failure(code, signal_name=name, log_tail=tail)

@@ -445,7 +445,7 @@ class ServerManager:
         returncode = await asyncio.shield(process.exited)
         if process.stop_requested or process is not self._process:
             return
-        failure = classify_exit(returncode, process.lines())
+        failure = classify_exit(returncode, process.lines(), serving=True)
         log.warning("llama-server pid %d died: %s", process.pid, failure.detail)
         self._ensure_respawn(process, failure)
 
@@ -560,7 +560,7 @@ class ServerManager:
             returncode = await asyncio.wait_for(
                 asyncio.shield(served_by.exited), self._reap_grace_s
             )
-            failure = classify_exit(returncode, served_by.lines())
+            failure = classify_exit(returncode, served_by.lines(), serving=True)
         except TimeoutError:
             # Still alive: maybe only slow to answer on a busy machine. Give it a patient
             # probe before calling it hung, since killing a working server loses its cache.

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 
 from studio.core.devices import HOST_KEY
+from studio.core.hardware import DeviceInventory
 from studio.core.placement import Planner, PlanRequest
 from studio.core.placement.search import MIN_CTX
 from studio.core.placement.smaller import (
@@ -17,7 +19,7 @@ from studio.core.placement.smaller import (
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import RecoveryStep, StepDown, next_step
-from tests.core.placement.placement_helpers import fake_inventory, toy_summary
+from tests.core.placement.placement_helpers import fake_inventory, rpc_inventory, toy_summary
 
 DENSE = toy_summary(n_layer=32, layer_mib=200)
 MOE = toy_summary(n_layer=32, layer_mib=400, expert_fraction=0.8)
@@ -171,3 +173,26 @@ def test_a_host_that_ran_out_is_not_given_more() -> None:
     assert failing_device(plan, Failure(FailureCode.OOM_KV, log_tail=(rpc_line,))) == gpu.key
     cpu_line = "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 9"
     assert failing_device(plan, Failure(FailureCode.OOM_KV, log_tail=(cpu_line,))) == HOST_KEY
+
+
+def test_an_rpc_abort_takes_layers_from_the_remote_device() -> None:
+    # The engine aborts without naming the remote that stopped answering: with a local GPU
+    # and a remote one in use, the remote gives up layers, never the GPU or the host.
+    rpc = rpc_inventory([3000])
+    local = fake_inventory("GPU0:12GiB,HOST:64GiB")
+    inventory = DeviceInventory((*rpc.devices, *local.devices), local.host)
+    planner = Planner(toy_summary(n_layer=32, layer_mib=400), Path("m.gguf"), inventory)
+    plan = planner.plan(PlanRequest(ctx=4096))
+    remote, gpu = plan.devices[0], plan.devices[1]
+    assert remote.engine_name == "RPC0" and remote.layers > 0 and gpu.layers > 0
+    # The GPU is the fuller of the two: a failure naming no device would cost it layers.
+    assert gpu.predicted.total / gpu.budget > remote.predicted.total / remote.budget
+    # How studio.core.server.failures reports it: an out-of-memory code and the device kind.
+    aborted = Failure(FailureCode.OOM_WEIGHTS, MappingProxyType({"device_kind": "rpc"}))
+    assert failing_device(plan, aborted) == remote.key
+    step = SmallerPlanStep(planner, plan)(plan.launch, aborted)
+    assert step is not None and step.step is RecoveryStep.FEWER_LAYERS
+    assert dict(step.params) == {"device": "RPC0", "layers": remote.layers - 5}
+    # Without a remote device in use there is nothing to name.
+    gpu_only = Planner(DENSE, Path("m.gguf"), local).plan(PlanRequest(ctx=4096))
+    assert failing_device(gpu_only, aborted) is None

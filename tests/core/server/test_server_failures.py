@@ -137,6 +137,87 @@ def test_signals() -> None:
     assert classify_exit(-signal.SIGTERM, []).code is FailureCode.EXITED
 
 
+# What the bundled engine (Vulkan build, default verbosity, as the manager runs it) printed
+# when a remote `ggml-rpc-server` with capped memory could not take its part of a load. The
+# remote's own line ("Failed to allocate input buffer of size 30081328", or "terminate called
+# after throwing an instance of 'std::bad_alloc'" when it died) is printed on the remote only.
+_LOADING = (
+    "0.00.052.462 I srv    load_model: loading model "
+    "'/root/.cache/gguf-studio-tests/SmolLM2-135M-Instruct.Q4_1.gguf'"
+)
+# The server dropped the connection while the 30 MiB output matrix was being uploaded.
+RPC_ABORT_IN_WEIGHTS = [
+    "0.00.048.763 I cmn  common_param: common_params_print_info: verbosity = 3 "
+    "(adjust with the `-lv N` CLI arg)",
+    _LOADING,
+    "/tmp/llama-cpp-src/ggml/src/ggml-rpc/ggml-rpc.cpp:509: Remote RPC server crashed or "
+    "returned malformed response",
+    "0.00.243.011 E send failed (bytes_sent=1047728, size_to_send=29033600)",
+]
+# The server died of std::bad_alloc in graph_compute while the engine warmed the model up.
+RPC_ABORT_IN_WARMUP = [
+    _LOADING,
+    "0.00.518.757 I cmn          init: llama threadpool init, n_threads = 2",
+    "/tmp/llama-cpp-src/ggml/src/ggml-rpc/ggml-rpc.cpp:519: Remote RPC server crashed or "
+    "returned malformed response",
+    "0.00.983.229 E recv failed (bytes_recv=0, size_to_recv=8)",
+]
+# gdb's backtrace, printed after the abort where gdb is installed: one line per thread and
+# frame, easily more than the tail holds on a machine with many cores.
+BACKTRACE = [
+    *(f"[New LWP {1244 + n}]" for n in range(48)),
+    "[Thread debugging using libthread_db enabled]",
+    "#2  0x00007fa34214fe72 in ggml_abort () from libggml-base.so.0",
+    "#3  0x00007fa342c83175 in ?? () from libggml-rpc.so.0",
+    "#4  0x00007fa341790c75 in llama_model_loader::load_all_data(ggml_context*, ...) () "
+    "from libllama.so.0",
+    "#5  0x00007fa3417ad840 in llama_model_base::load_tensors(llama_model_loader&) () "
+    "from libllama.so.0",
+    "[Inferior 1 (process 1242) detached]",
+]
+
+
+def test_a_remote_rpc_device_that_stops_answering_while_loading_is_out_of_memory() -> None:
+    weights = classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WEIGHTS + BACKTRACE)
+    assert (weights.code, weights.signal_name) == (FailureCode.OOM_WEIGHTS, "SIGABRT")
+    assert dict(weights.params) == {"device_kind": "rpc"}  # the line names no device
+    assert weights.code.is_out_of_memory
+    assert weights.log_tail == tuple((RPC_ABORT_IN_WEIGHTS + BACKTRACE)[-40:])
+    warmup = classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WARMUP)
+    assert (warmup.code, dict(warmup.params)) == (FailureCode.OOM_COMPUTE, {"device_kind": "rpc"})
+    # With -lv 4 the stage's own lines are there: the cache was being made.
+    cache = [
+        *RPC_ABORT_IN_WEIGHTS[:2],
+        "0.00.162.194 I load_tensors: RPC0[127.0.0.1:48101] model buffer size =    92.10 MiB",
+        "0.00.272.651 I llama_context:        CPU  output buffer size =     0.19 MiB",
+        "0.00.280.826 I llama_kv_cache: RPC0[127.0.0.1:48101] KV buffer size =   180.00 MiB",
+        *RPC_ABORT_IN_WARMUP[2:],
+    ]
+    assert classify_exit(-signal.SIGABRT, cache).code is FailureCode.OOM_KV
+
+
+def test_a_remote_lost_while_serving_is_a_crash() -> None:
+    serving = [
+        "0.00.499.195 I srv  llama_server: model loaded",
+        "0.00.499.219 I srv  llama_server: listening on http://127.0.0.1:45507",
+        *RPC_ABORT_IN_WARMUP[2:],
+    ]
+    assert classify_exit(-signal.SIGABRT, serving).code is FailureCode.CRASHED
+    # A long-serving engine's ring may have lost its "model loaded": the manager says so.
+    lost = classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WEIGHTS[2:], serving=True)
+    assert lost.code is FailureCode.CRASHED
+    # The engine's message, not a socket line alone, makes it the remote's memory.
+    assert classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WARMUP[:2]).code is FailureCode.CRASHED
+
+
+def test_an_rpc_device_out_of_memory_steps_down_instead_of_crash_rungs() -> None:
+    failure = classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WEIGHTS)
+    spec = SPEC.with_changes(flash_attn="on", ctx_size=4096)
+    smaller = spec.with_changes(n_gpu_layers=27)
+    rung = next_rung(spec, failure, set(), lambda s, f: smaller)
+    assert rung is not None and (rung.step, rung.spec) == (RecoveryStep.SMALLER_PLAN, smaller)
+
+
 def test_tail_is_bounded_and_keeps_the_end() -> None:
     lines = [f"line {i}" for i in range(500)]
     failure = classify_exit(2, lines)
