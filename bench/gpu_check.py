@@ -77,15 +77,19 @@ def _model(name: str) -> Path:
     return smollm2_path() if name == "smollm2" else synthetic_model(name)
 
 
-def engine_gpus(engine: EngineLocation) -> list[str]:
-    """The engine's own GPU device names (CUDA0, Vulkan0, ...), in its order."""
-    result = subprocess.run(
+def _list_devices(engine: EngineLocation) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [str(engine.path), "--list-devices"],
         capture_output=True,
         text=True,
         timeout=60,
         env=engine.child_environment(os.environ),
     )
+
+
+def engine_gpus(engine: EngineLocation) -> list[str]:
+    """The engine's own GPU device names (CUDA0, Vulkan0, ...), in its order."""
+    result = _list_devices(engine)
     names = []
     for line in (result.stdout + result.stderr).splitlines():
         name = line.strip().split(":", 1)[0]
@@ -119,13 +123,7 @@ def devices(engine: EngineLocation, cpu: bool) -> Iterator[tuple[list[str], list
 
 def tensor_limits(engine: EngineLocation) -> dict[str, int]:
     """{engine device name: its per-tensor limit} for the Vulkan devices it lists."""
-    listed = subprocess.run(
-        [str(engine.path), "--list-devices"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=engine.child_environment(os.environ),
-    )
+    listed = _list_devices(engine)
     limits = {limit.name: limit.max_tensor_bytes for limit in vulkan_limits()}
     return {d.name: limits.get(d.description, 0) for d in parse_devices(listed.stdout)}
 
