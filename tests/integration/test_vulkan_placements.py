@@ -138,7 +138,7 @@ def test_a_vulkan_plan_answers(
     argv = plan["argv"]
     assert isinstance(argv, list)
     # The planner's argv, less what running_server sets itself (model, address, web UI).
-    engine_args = [a for a in argv[argv.index("--no-webui") + 1 :]]
+    engine_args = argv[argv.index("--no-webui") + 1 :]
     with running_server(vulkan, model, engine_args) as base_url:
         reply = httpx.post(
             f"{base_url}/v1/chat/completions",
