@@ -24,7 +24,7 @@ from studio.core.gguf import read_model
 from studio.core.hardware import MIB, DeviceInventory, RpcEndpoint, probe_rpc_devices
 from studio.core.hardware.host import read_host_memory
 from studio.core.memory import summarize
-from studio.core.placement import Planner, PlanRequest, SmallerPlanStep
+from studio.core.placement import Plan, Planner, PlanRequest, SmallerPlanStep
 from studio.core.placement.smaller import CONTEXT_FLOOR
 from studio.core.server.failures import Failure, FailureCode, ServerFailureError
 from studio.core.server.launch import LaunchSpec
@@ -53,26 +53,37 @@ def small_device(engine_location: EngineLocation) -> Iterator[RpcServer]:
         yield server
 
 
+async def _load_down_the_ladder(
+    engine: EngineLocation, server: RpcServer, model: Path, logs: Path, request: PlanRequest
+) -> tuple[Plan, Snapshot]:
+    """Plan `model` onto the capped device, load it with the planner's step-downs, and
+    return the first plan and where the ladder ended (the manager is shut down)."""
+    planner = _planner(engine, server, model)
+    plan = planner.plan(request)
+    manager = ServerManager(engine, logs, health_timeout_s=120)
+    try:
+        snapshot = await manager.load(plan.launch, smaller_plan=SmallerPlanStep(planner, plan))
+    finally:
+        await manager.shutdown()
+    return plan, snapshot
+
+
 async def test_kv_oom_steps_the_context_down_until_the_model_loads(
     engine_location: EngineLocation, smollm2: Path, tmp_path: Path, small_device: RpcServer
 ) -> None:
-    planner = _planner(engine_location, small_device, smollm2)
-    plan = planner.plan(PlanRequest(ctx=8192))
+    plan, snapshot = await _load_down_the_ladder(
+        engine_location, small_device, smollm2, tmp_path / "logs", PlanRequest(ctx=8192)
+    )
     assert plan.fits and plan.n_gpu_layers == plan.limits.positions  # all on the "GPU"
-    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
-    try:
-        snapshot = await manager.load(plan.launch, smaller_plan=SmallerPlanStep(planner, plan))
-        steps = [(note.step, note.cause.code) for note in snapshot.recovery]
-        assert len(steps) >= 2, steps  # it kept stepping, not once and done
-        assert all(step is RecoveryStep.SMALLER_CONTEXT for step, _ in steps)
-        assert {code for _, code in steps} == {FailureCode.OOM_KV}
-        contexts = [note.params["ctx"] for note in snapshot.recovery]
-        assert contexts == sorted(contexts, reverse=True) and contexts[0] == 6144
-        assert {note.params["floor"] for note in snapshot.recovery} == {CONTEXT_FLOOR}
-        assert snapshot.spec is not None and snapshot.ready is not None
-        assert snapshot.ready.n_ctx == snapshot.spec.ctx_size == contexts[-1]
-    finally:
-        await manager.shutdown()
+    steps = [(note.step, note.cause.code) for note in snapshot.recovery]
+    assert len(steps) >= 2, steps  # it kept stepping, not once and done
+    assert all(step is RecoveryStep.SMALLER_CONTEXT for step, _ in steps)
+    assert {code for _, code in steps} == {FailureCode.OOM_KV}
+    contexts = [note.params["ctx"] for note in snapshot.recovery]
+    assert contexts == sorted(contexts, reverse=True) and contexts[0] == 6144
+    assert {note.params["floor"] for note in snapshot.recovery} == {CONTEXT_FLOOR}
+    assert snapshot.spec is not None and snapshot.ready is not None
+    assert snapshot.ready.n_ctx == snapshot.spec.ctx_size == contexts[-1]
 
 
 async def test_past_the_context_floor_the_cache_gives_way(
@@ -81,23 +92,18 @@ async def test_past_the_context_floor_the_cache_gives_way(
     # Room for the weights and a little cache: the floor's f16 cache (45 MiB at 2048 tokens)
     # and the compute buffers do not fit, its q8_0 cache (24 MiB) does.
     with rpc_server(engine_location, room=140 * MIB) as server:
-        planner = _planner(engine_location, server, smollm2)
-        plan = planner.plan(PlanRequest(ctx=4096))
-        manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
-        try:
-            step = SmallerPlanStep(planner, plan)
-            snapshot = await manager.load(plan.launch, smaller_plan=step)
-            kinds = [note.step for note in snapshot.recovery]
-            assert kinds[: kinds.index(RecoveryStep.QUANTIZED_KV)] == (
-                [RecoveryStep.SMALLER_CONTEXT] * kinds.index(RecoveryStep.QUANTIZED_KV)
-            )
-            # Layers leave only the device that failed, if the cache alone was not enough.
-            fewer = [n for n in snapshot.recovery if n.step is RecoveryStep.FEWER_LAYERS]
-            assert {n.params["device"] for n in fewer} <= {"RPC0"}
-            assert snapshot.spec is not None and snapshot.spec.cache_type_v == "q8_0"
-            assert snapshot.state is ServerState.READY
-        finally:
-            await manager.shutdown()
+        _, snapshot = await _load_down_the_ladder(
+            engine_location, server, smollm2, tmp_path / "logs", PlanRequest(ctx=4096)
+        )
+    kinds = [note.step for note in snapshot.recovery]
+    assert kinds[: kinds.index(RecoveryStep.QUANTIZED_KV)] == (
+        [RecoveryStep.SMALLER_CONTEXT] * kinds.index(RecoveryStep.QUANTIZED_KV)
+    )
+    # Layers leave only the device that failed, if the cache alone was not enough.
+    fewer = [n for n in snapshot.recovery if n.step is RecoveryStep.FEWER_LAYERS]
+    assert {n.params["device"] for n in fewer} <= {"RPC0"}
+    assert snapshot.spec is not None and snapshot.spec.cache_type_v == "q8_0"
+    assert snapshot.state is ServerState.READY
 
 
 async def test_a_remote_that_cannot_take_the_weights_aborts_and_gives_up_layers(
@@ -107,27 +113,24 @@ async def test_a_remote_that_cannot_take_the_weights_aborts_and_gives_up_layers(
     # 30 MiB output matrix) into: the server drops the connection in the middle of the
     # upload ("Failed to allocate input buffer") and the engine aborts with SIGABRT.
     with rpc_server(engine_location, room=100 * MIB) as server:
-        planner = _planner(engine_location, server, smollm2)
-        plan = planner.plan(PlanRequest(ctx=2048))
-        assert plan.fits and plan.n_gpu_layers == plan.limits.positions
-        manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
-        try:
-            snapshot = await manager.load(plan.launch, smaller_plan=SmallerPlanStep(planner, plan))
-            first = snapshot.recovery[0]
-            assert first.cause.code is FailureCode.OOM_WEIGHTS, first.cause.detail
-            assert first.cause.signal_name == "SIGABRT"
-            assert dict(first.cause.params) == {"device_kind": "rpc"}
-            # The weights ran out, so layers leave the remote device before anything else.
-            assert first.step is RecoveryStep.FEWER_LAYERS and first.params["device"] == "RPC0"
-            fewer = [n for n in snapshot.recovery if n.step is RecoveryStep.FEWER_LAYERS]
-            assert [n.params["layers"] for n in fewer] == sorted(
-                (n.params["layers"] for n in fewer), reverse=True
-            )
-            assert server.process.poll() is None  # it dropped the connection; it is still up
-            assert snapshot.state is ServerState.READY and snapshot.spec is not None
-            assert 0 < (snapshot.spec.n_gpu_layers or 0) < plan.n_gpu_layers
-        finally:
-            await manager.shutdown()
+        plan, snapshot = await _load_down_the_ladder(
+            engine_location, server, smollm2, tmp_path / "logs", PlanRequest(ctx=2048)
+        )
+        survived = server.process.poll() is None  # it dropped the connection; still up
+    assert plan.fits and plan.n_gpu_layers == plan.limits.positions
+    first = snapshot.recovery[0]
+    assert first.cause.code is FailureCode.OOM_WEIGHTS, first.cause.detail
+    assert first.cause.signal_name == "SIGABRT"
+    assert dict(first.cause.params) == {"device_kind": "rpc"}
+    # The weights ran out, so layers leave the remote device before anything else.
+    assert first.step is RecoveryStep.FEWER_LAYERS and first.params["device"] == "RPC0"
+    fewer = [n for n in snapshot.recovery if n.step is RecoveryStep.FEWER_LAYERS]
+    assert [n.params["layers"] for n in fewer] == sorted(
+        (n.params["layers"] for n in fewer), reverse=True
+    )
+    assert survived
+    assert snapshot.state is ServerState.READY and snapshot.spec is not None
+    assert 0 < (snapshot.spec.n_gpu_layers or 0) < plan.n_gpu_layers
 
 
 async def test_no_step_left_ends_with_oom_nothing_smaller(

@@ -33,6 +33,7 @@ from studio.core.hardware.host import own_host_bytes
 from studio.core.hardware.matching import match_devices
 from studio.core.hardware.nvml import apply_visible_devices, pci_sort_key
 from studio.core.hardware.rpc import rpc_devices_from_listing
+from studio.core.hardware.vulkan import VulkanLimit, vulkan_limits
 
 HOST = HostMemory(total_bytes=64 * GIB, available_bytes=48 * GIB)
 
@@ -163,6 +164,31 @@ def test_fake_devices_honour_cuda_visible_devices() -> None:
 def test_configured_fake_spec_beats_environment() -> None:
     config = DeviceConfig.from_environment({"STUDIO_FAKE_DEVICES": "GPU0:8GiB"}, "GPU0:4GiB")
     assert config.fake_spec == "GPU0:4GiB"
+
+
+def test_vulkan_devices_carry_their_drivers_tensor_limit() -> None:
+    engine = (
+        EngineDevice("Vulkan0", "llvmpipe (LLVM 15.0.6, 256 bits)", 2048, 2048),
+        EngineDevice("Vulkan1", "AMD Radeon RX 7900 XTX (RADV NAVI31)", 24560, 24000),
+    )
+    asked: list[bool] = []
+
+    def limits() -> tuple[VulkanLimit, ...]:
+        asked.append(True)
+        return (VulkanLimit("llvmpipe (LLVM 15.0.6, 256 bits)", 128 * MIB),)
+
+    inventory = discover_devices(
+        DeviceConfig(), engine, {}, nvml=lambda: None, host=lambda: HOST, vulkan=limits
+    )
+    assert [d.max_tensor_bytes for d in inventory.devices] == [128 * MIB, 0]  # 0: unknown
+    # No Vulkan device, no Vulkan instance created.
+    cuda = (EngineDevice("CUDA0", "Fake GPU 1", 24 * 1024, 20 * 1024),)
+    discover_devices(DeviceConfig(), cuda, {}, nvml=lambda: None, host=lambda: HOST, vulkan=limits)
+    assert len(asked) == 1
+
+
+def test_a_machine_without_a_vulkan_loader_reports_no_limits() -> None:
+    assert vulkan_limits("libno-such-vulkan.so.1") == ()
 
 
 def test_real_discovery_uses_nvml_engine_list_and_host_reader() -> None:
