@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from studio.core.devices import HOST_ENGINE_NAME
-from studio.core.engine import EngineLocation
+from studio.core.engine import EngineLocation, EngineProber, SelfTester
 from studio.core.units import MIB
 from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
 from tests.support.engine import running_server
@@ -149,3 +149,19 @@ def test_a_vulkan_plan_answers(
     assert reply.status_code == 200, reply.text
     answer = reply.json()["choices"][0]["message"]["content"]
     assert answer.strip()
+
+
+def test_the_self_test_measures_each_gpu_once_per_device_set(
+    vulkan: EngineLocation, tmp_path: Path
+) -> None:
+    cache = tmp_path / "self-test.json"
+    gpus = [d for d in EngineProber().probe(vulkan).devices if d.name == DEVICE]
+    assert gpus, "the engine lists lavapipe"
+    tester = SelfTester(cache, tmp_path / "models")
+    measured = tester.test(vulkan, gpus)
+    assert measured.passed and measured.graph is not None and measured.graph.gpus_measured
+    assert measured.graph.gpu_entry_rows >= 0 and measured.graph.op_offload_rows >= 0
+    # Cached for this device set, and only for it: without the GPU the graph is the host's.
+    again = SelfTester(cache, tmp_path / "models")
+    assert again.cached(vulkan, gpus) == measured
+    assert again.cached(vulkan) is None

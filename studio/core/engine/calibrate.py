@@ -9,10 +9,12 @@ enabled", "sched copies = N") are compared with the base estimate. Each differen
 stored in rows (studio.core.memory.graph), rounded up so that the estimate errs high.
 
 Placements: the host alone (a tiny llama, a tiny Mamba2, a tiny Granite-hybrid at 1 and 4
-slots, and a tiny GLM-4.5 MoE whose MTP head runs with `--spec-type draft-mtp`), then, when
-`ggml-rpc-server` sits beside the binary, one RPC device with every layer (with and without
--nkvo) and two RPC devices with every layer (pipeline parallelism). About two seconds, once
-per binary: the result is cached with the self-test verdict.
+slots, and a tiny GLM-4.5 MoE whose MTP head runs with `--spec-type draft-mtp`); each GPU the
+engine lists (the tiny llama with every layer on it, then with its first layers on the host,
+whose batches the GPU runs: op offload); then, when `ggml-rpc-server` sits beside the
+binary, one RPC device with every layer (with and without -nkvo) and two RPC devices with
+every layer (pipeline parallelism). About two seconds, and under a second per GPU, once per
+binary and device set: the result is cached with the self-test verdict.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ _PIPELINE = "pipeline parallelism enabled"
 _MTP_CONTEXT = "creating MTP draft context"
 MTP_CTX = 1024
 HYBRID_SLOTS = 4  # the server's default slot count
+# Layers a GPU gets when the host keeps the first ones (of the tiny llama's 6 + output).
+GPU_PARTIAL_LAYERS = 3
 # A measured difference within this many rows of a whole number is that number (the log
 # prints MiB with two decimals, a row of the tiny model is 128 KiB).
 _ROW_TOLERANCE = 0.25
@@ -82,8 +86,11 @@ def rows(difference: int, row: int) -> int:
     return math.ceil(difference / row - _ROW_TOLERANCE)
 
 
-def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
-    """The engine's graph differences; only the host's when it ships no RPC server.
+def measure_graph(
+    location: EngineLocation, model_dir: Path, gpus: Sequence[str] = ()
+) -> EngineGraph:
+    """The engine's graph differences; only the host's (and `gpus`', the engine's names of
+    the GPUs it lists) when it ships no RPC server.
 
     Raises CalibrationError (or OSError) when a run fails; the caller keeps the base graph.
     """
@@ -102,6 +109,8 @@ def measure_graph(location: EngineLocation, model_dir: Path) -> EngineGraph:
     graph = replace(graph, recurrent_host_rows=recurrent_rows)
     graph = replace(graph, hybrid_slot_states=_hybrid_slot_states(location, model_dir, graph))
     graph = replace(graph, **_mtp_facts(location, tiny_glm4moe_mtp(model_dir), graph))
+    if gpus:
+        graph = _gpu_facts(location, model, gpus, graph)
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
         return graph
@@ -215,6 +224,43 @@ def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dic
         "nextn_kv_in_target": target_kv - (plain.host.kv - nextn_kv) > nextn_kv // 2,
         "mtp_context_full": context.component(HOST.name, "KV") > nextn_kv * 3 // 2,
     }
+
+
+def _gpu_facts(
+    location: EngineLocation, model: Path, gpus: Sequence[str], graph: EngineGraph
+) -> EngineGraph:
+    """What each GPU's graph costs beyond the base: with every layer on it (the rows it
+    keeps as the device running the first layer), then with the first layers on the host
+    (the rows it keeps beyond the whole graph when it runs their batches). The largest of
+    each over the GPUs, so no GPU is priced low."""
+    summary = summarize(read_model(model))
+    row = _row(model)
+    unmeasured = replace(graph, gpus_measured=True, gpu_entry_rows=0, op_offload_rows=0)
+    entry: list[int] = []
+    offload: list[int] = []
+    for gpu in gpus:
+        spec = [DeviceSpec(gpu, DeviceKind.GPU, 1, 1)]
+        every = _on_gpu(location, model, gpu, summary.block_count + 1)
+        base = estimate(summary, _offloaded(), spec, graph=unmeasured)
+        # Fewer rows than the base is not taken: what a GPU backend saves on the tiny model
+        # does not scale with n_embd (lavapipe: one row less here, a third of one on a
+        # gemma-3 shape), and a GPU priced low runs out of memory.
+        left_over = every.component(gpu, "compute") - base.devices[0].compute
+        entry.append(max(0, rows(left_over, row)))
+        partial = _on_gpu(location, model, gpu, GPU_PARTIAL_LAYERS)
+        settings = replace(_offloaded(), n_gpu_layers=GPU_PARTIAL_LAYERS)
+        known = replace(unmeasured, gpu_entry_rows=entry[-1])
+        base = estimate(summary, settings, spec, graph=known)
+        offload.append(rows(partial.component(gpu, "compute") - base.devices[0].compute, row))
+    return replace(unmeasured, gpu_entry_rows=max(entry), op_offload_rows=max(offload))
+
+
+def _on_gpu(location: EngineLocation, model: Path, gpu: str, layers: int) -> EngineAllocation:
+    args = ["-c", str(CTX), "-dev", gpu, "-ngl", str(layers)]
+    allocation = parse_engine_log(_run_lines(location, model, args, until=lambda seen: True))
+    if not allocation.component(gpu, "compute"):
+        raise CalibrationError(f"no compute buffer on {gpu}")
+    return allocation
 
 
 def _offloaded() -> EstimateSettings:

@@ -191,7 +191,8 @@ class EngineSelector:
             info = self.prober.probe(location)
         except EngineError as error:
             return EngineCandidate(location, error=error)
-        return EngineCandidate(location, info=info, self_test=self.tester.test(location))
+        gpus = [device for device in info.devices if device.backend != "RPC"]
+        return EngineCandidate(location, info=info, self_test=self.tester.test(location, gpus))
 
     def choose(
         self,

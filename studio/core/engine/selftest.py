@@ -20,6 +20,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ from studio.core.engine.cpu import (
     missing_features,
     usable_features,
 )
+from studio.core.engine.info import EngineDevice
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
 from studio.core.memory import EngineGraph, EngineMemory
@@ -46,9 +48,9 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
-_CACHE_VERSION = 7  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
+_CACHE_VERSION = 8  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
 # 5: hybrid per-slot states; 6: recurrent layer boundaries under pipeline parallelism;
-# 7: the features the CPU really runs
+# 7: the features the CPU really runs; 8: the GPUs' graphs, keyed by the device set
 NO_ANSWER = "no answer"
 
 
@@ -297,14 +299,18 @@ class SelfTester:
         """Stop waiting for a self-test in flight (quitting must not wait for a slow one)."""
         self._cancelled.set()
 
-    def _key(self, location: EngineLocation) -> str:
+    def _key(self, location: EngineLocation, gpus: Sequence[EngineDevice]) -> str:
         stat = location.path.stat()
-        return f"{location.path}|{stat.st_mtime_ns}|{stat.st_size}|{self.cpu.fingerprint}"
+        devices = ",".join(f"{d.name}={d.description}" for d in gpus)
+        return f"{location.path}|{stat.st_mtime_ns}|{stat.st_size}|{self.cpu.fingerprint}|{devices}"
 
-    def cached(self, location: EngineLocation) -> SelfTestResult | None:
-        """The verdict if this binary was already tested on this CPU, without running it."""
+    def cached(
+        self, location: EngineLocation, gpus: Sequence[EngineDevice] = ()
+    ) -> SelfTestResult | None:
+        """The verdict if this binary was already tested on this CPU and these GPUs (the
+        ones it lists), without running it."""
         try:
-            key = self._key(location)
+            key = self._key(location, gpus)
         except OSError:
             return None
         with self._lock:
@@ -316,17 +322,19 @@ class SelfTester:
                 return SelfTestResult.from_json(stored)
         return None
 
-    def test(self, location: EngineLocation) -> SelfTestResult:
-        """The cached verdict, or run the self-test now and remember it."""
-        found = self.cached(location)
+    def test(self, location: EngineLocation, gpus: Sequence[EngineDevice] = ()) -> SelfTestResult:
+        """The cached verdict, or run the self-test now and remember it. `gpus`: the GPUs
+        the engine lists (its probe), on which its graph is measured too."""
+        found = self.cached(location, gpus)
         if found is not None:
             return found
-        key = self._key(location)
+        key = self._key(location, gpus)
         result = run_self_test(
             location, self._model_dir, self.cpu, self._timeout_s, self._cancelled
         )
         if result.passed and not self._cancelled.is_set():
-            result = replace(result, graph=self._measure(location))
+            names = [gpu.name for gpu in gpus]
+            result = replace(result, graph=self._measure(location, names))
         with self._lock:
             self._memory[key] = result
         # No answer in time (a loaded machine) or a cancelled run says nothing lasting
@@ -339,14 +347,14 @@ class SelfTester:
             self._write_cache(key, result)
         return result
 
-    def _measure(self, location: EngineLocation) -> EngineGraph | None:
+    def _measure(self, location: EngineLocation, gpus: Sequence[str]) -> EngineGraph | None:
         """The engine's compute-graph differences; None (the base graph is priced) when a
         calibration run fails, which says nothing against the engine itself."""
         # A calibration run can fail for reasons of the moment (an RPC server slow to
         # take its next client on a loaded machine), so one failure earns one retry.
         for attempt in range(2):
             try:
-                return measure_graph(location, self._model_dir)
+                return measure_graph(location, self._model_dir, gpus)
             except (CalibrationError, OSError) as error:
                 log.warning(
                     "could not measure the compute graph of %s (try %d): %s",

@@ -28,7 +28,7 @@ layers, where attention rather than the experts sets the peak.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from studio.core.memory.graph import BASE_GRAPH, EngineGraph
 from studio.core.memory.kv import ContextGeometry, attention_layers
@@ -355,12 +355,15 @@ def compute_bytes(
     moved_attention: int | None = None,
     graph: EngineGraph = BASE_GRAPH,
     copies: int = 1,
+    gpu_slots: Collection[int] = (),
 ) -> list[int]:
     """Compute buffer bytes per device slot (accelerators, then the host).
 
     `moved_attention`: a host layer whose attention ops the scheduler runs on the next
     (offloaded) layer's device (see estimate.flash_attention_moved). `graph`: the engine's
     measured graph differences; `copies`: the scheduler's copies (see pipeline_copies).
+    `gpu_slots`: the slots that are GPUs, whose entry rows the engine's GPU calibration
+    measured (graph.gpu_entry_rows) where it ran.
     """
     host = n_devices
     # llama.cpp clamps the ubatch to the batch, and reserves for at most n_ctx tokens.
@@ -422,6 +425,8 @@ def compute_bytes(
             )
             if is_entry:
                 extra = graph.entry_rows if settings.kv_offload else graph.entry_nkvo_rows
+                if graph.gpus_measured and settings.kv_offload and slot in gpu_slots:
+                    extra = graph.gpu_entry_rows
                 result[slot] += extra * row
         result[slot] += SLACK
         if slot == output_slot:

@@ -281,6 +281,7 @@ def estimate(
         moved_attention,
         graph,
         copies,
+        gpu_slots={i for i, d in enumerate(devices) if d.kind is DeviceKind.GPU},
     )
     if offload_gpu is not None:
         n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)

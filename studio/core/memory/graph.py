@@ -59,10 +59,13 @@ class EngineGraph:
     (KV of every block, compute on every device: b10435) rather than the head's alone (the
     nextn blocks' KV, compute where the head and the embeddings run: b11434). Unmeasured,
     each is assumed the way that costs more.
+    gpus_measured: the machine's own GPUs were measured (calibration on each GPU the
+    engine lists, cached per binary and device set); then gpu_entry_rows (never below 0)
+    replaces entry_rows on a GPU that runs the first layer, and op_offload_rows is the
+    measured value, the largest over them.
     op_offload_rows: rows the first GPU keeps beyond the whole graph when it runs the host
     layers' batch ops (op offload): the activations crossing between host and GPU splits.
-    Not measured yet (calibration runs no GPU); 2 errs high on lavapipe (SmolLM2: +0.2
-    MiB, a gemma-3 shape: +1.5 MiB).
+    Unmeasured, 2 (lavapipe measures 1; 2 errs high).
     measured: False for the default (the b10435 graph, nothing measured).
     """
 
@@ -82,6 +85,8 @@ class EngineGraph:
     mtp_loads_nextn: bool = True
     nextn_kv_in_target: bool = True
     mtp_context_full: bool = True
+    gpus_measured: bool = False
+    gpu_entry_rows: int = 0
     op_offload_rows: int = 2
     measured: bool = False
 

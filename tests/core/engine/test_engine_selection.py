@@ -279,7 +279,7 @@ def test_a_graph_that_could_not_be_measured_is_retried_and_not_remembered(
 ) -> None:
     calls: list[Path] = []
 
-    def failing(location: EngineLocation, model_dir: Path) -> None:
+    def failing(location: EngineLocation, model_dir: Path, gpus: object) -> None:
         calls.append(location.path)
         raise CalibrationError("invalid device: RPC1")
 

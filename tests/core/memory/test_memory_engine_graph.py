@@ -201,3 +201,25 @@ def test_a_graph_survives_the_self_test_cache() -> None:
 )
 def test_measured_differences_round_up_to_whole_rows(difference: int, expected: int) -> None:
     assert rows(difference, MIB) == expected
+
+
+def test_a_measured_gpu_replaces_the_rpc_entry_rows_on_gpus_only() -> None:
+    summary = summarize(read_model(synthetic_model("tiny-llama")))
+    settings = EstimateSettings(ctx=2048, parallel=1)
+    rpc_measured = EngineGraph(entry_rows=3, measured=True)
+    gpu_measured = replace(rpc_measured, gpus_measured=True, gpu_entry_rows=1)
+    row = 4 * summary.embedding_length * 512
+    gpu = [DeviceSpec("Vulkan0", DeviceKind.GPU)]
+    on_rpc = estimate(summary, settings, gpu, graph=rpc_measured).devices[0].compute
+    on_gpu = estimate(summary, settings, gpu, graph=gpu_measured).devices[0].compute
+    assert on_rpc - on_gpu == 2 * row
+    rpc = [DeviceSpec("RPC0", DeviceKind.RPC)]
+    assert (
+        estimate(summary, settings, rpc, graph=rpc_measured).devices[0].compute
+        == estimate(summary, settings, rpc, graph=gpu_measured).devices[0].compute
+    )
+    # Op offload: with host layers, the GPU keeps the measured rows beyond the whole graph.
+    partial = replace(settings, n_gpu_layers=3)
+    one = estimate(summary, partial, gpu, graph=replace(gpu_measured, op_offload_rows=1))
+    three = estimate(summary, partial, gpu, graph=replace(gpu_measured, op_offload_rows=3))
+    assert three.devices[0].compute - one.devices[0].compute == 2 * row

@@ -114,7 +114,11 @@ def test_more_layers_on_a_device_never_lowers_its_bytes(
     raised[index] += 1
     after = planner.plan(base.with_changes(layers=dict(zip(keys, raised, strict=True))))
     was, now = before.devices[index].predicted, after.devices[index].predicted
-    assert now.total >= was.total
+    if sum(raised) < positions:
+        assert now.total >= was.total
+    # else the host ran its last layer: a GPU no longer runs the host's batches (op
+    # offload) and may keep less compute with the layer than without it, as the engine
+    # does (lavapipe: 20.50 MiB with 8 of 19 layers, 19.52 MiB with all).
     assert now.weights >= was.weights and now.kv >= was.kv
     assert after.host.predicted.weights <= before.host.predicted.weights
 
