@@ -2532,6 +2532,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>{device} braucht {needed}, darf aber nur {budget} nutzen.</translation>
     </message>
     <message>
+        <source>{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.</source>
+        <translation>{device} nimmt höchstens {limit} in einem Tensor auf: {kept} an Gewichten bleiben im Arbeitsspeicher.</translation>
+    </message>
+    <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
         <translation>Der Arbeitsspeicher braucht {needed}, darf aber nur {budget} nutzen.</translation>
     </message>

@@ -2532,6 +2532,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>{device} necesita {needed}, pero puede usar {budget}.</translation>
     </message>
     <message>
+        <source>{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.</source>
+        <translation>{device} admite como máximo {limit} en un tensor: {kept} de pesos se quedan en la memoria del sistema.</translation>
+    </message>
+    <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
         <translation>La RAM del sistema necesita {needed}, pero puede usar {budget}.</translation>
     </message>

@@ -2532,6 +2532,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>{device} nécessite {needed}, mais peut utiliser {budget}.</translation>
     </message>
     <message>
+        <source>{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.</source>
+        <translation>{device} accepte au plus {limit} par tenseur : {kept} de poids restent en mémoire système.</translation>
+    </message>
+    <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
         <translation>La mémoire vive nécessite {needed}, mais peut utiliser {budget}.</translation>
     </message>

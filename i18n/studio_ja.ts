@@ -2528,6 +2528,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{device} は {needed} 必要ですが、使用できるのは {budget} です。</translation>
     </message>
     <message>
+        <source>{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.</source>
+        <translation>{device} は 1 つのテンソルに最大 {limit} までしか置けないため、{kept} の重みはシステムメモリに残ります。</translation>
+    </message>
+    <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
         <translation>システム RAM は {needed} 必要ですが、使用できるのは {budget} です。</translation>
     </message>

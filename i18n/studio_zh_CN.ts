@@ -2528,6 +2528,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{device} 需要 {needed}，但只能使用 {budget}。</translation>
     </message>
     <message>
+        <source>{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.</source>
+        <translation>{device} 单个张量最多容纳 {limit}：{kept} 的权重保留在系统内存中。</translation>
+    </message>
+    <message>
         <source>System RAM needs {needed} but may use {budget}.</source>
         <translation>系统内存需要 {needed}，但只能使用 {budget}。</translation>
     </message>

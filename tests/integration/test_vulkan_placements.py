@@ -113,6 +113,11 @@ def test_fit_predicts_each_vulkan_device(
     assert plan["fits"], plan
     argv = plan["argv"]
     assert isinstance(argv, list) and DEVICE in argv[argv.index("-dev") + 1]
+    # The plan says which weights the device refuses (the tied output: over 128 MiB).
+    reasons = plan["reasons"]
+    assert isinstance(reasons, list)
+    kept = [r for r in reasons if r["code"] == "weights_kept_on_host"]
+    assert bool(kept) == (model_name == "gemma3-270m-shape"), reasons
     allocation, lines = engine_allocation(vulkan, model, argv[2:])
     predicted = _predicted(plan, rpc)
     assert set(predicted) - {HOST_ENGINE_NAME} <= {b.device for b in allocation.buffers}

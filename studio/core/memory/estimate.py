@@ -47,6 +47,9 @@ class DeviceEstimate:
     has_output_layer: bool
     repack: int = 0  # of `weights`: repacked copies of host weights (CPU_REPACK / AMX)
     prompt_cache: int = 0  # host: --cache-ram, filled as slots go idle (not in `total`)
+    # Weights of layers placed here that the device's backend refuses (larger than its
+    # per-tensor limit): the engine keeps them in host memory instead.
+    kept_on_host: int = 0
 
     @property
     def context(self) -> int:
@@ -72,6 +75,7 @@ class DeviceEstimate:
             "prompt_cache": self.prompt_cache,
             "layers": len(self.layers),
             "output_layer": self.has_output_layer,
+            "kept_on_host": self.kept_on_host,
         }
 
 
@@ -247,8 +251,12 @@ def estimate(
         if tied_spilled:
             weights[output_dev] -= tied_output.n_bytes  # its mapped embedding serves it
     spilled = _spilled(summary, settings, devices, assignment)
+    kept_on_host = [0] * slots
+    if tied_spilled:
+        kept_on_host[output_dev] += tied_output.n_bytes if tied_output else 0
     for tensor, dev in spilled.items():
         weights[dev] -= tensor.n_bytes
+        kept_on_host[dev] += tensor.n_bytes
 
     kv_dev = (lambda il: assignment[il]) if settings.kv_offload else (lambda il: host)
     for il, size in layer_kv_bytes(summary, settings, geometry).items():
@@ -327,6 +335,7 @@ def estimate(
                 has_output_layer=output_dev == index,
                 repack=packed.repack if index == host else 0,
                 prompt_cache=_prompt_cache(settings) if index == host else 0,
+                kept_on_host=kept_on_host[index],
             )
         )
     return Estimate(settings, geometry, outputs, tuple(rows), notes)

@@ -47,6 +47,26 @@ def _info(code: ReasonCode, setting: Setting, **params: object) -> Reason:
     return Reason.of(code, setting, Severity.INFO, **params)
 
 
+def _kept_on_host(evaluation: Evaluation, enabled: Sequence[Device]) -> list[Reason]:
+    """A device whose backend refuses some of its layers' weights (larger than it takes in
+    one tensor): the engine keeps them in host memory, which the host bar already counts."""
+    reasons = []
+    for slot, index in enumerate(evaluation.used):
+        row = evaluation.estimate.devices[slot]
+        if row.kept_on_host:
+            device = enabled[index]
+            reasons.append(
+                _info(
+                    ReasonCode.KEPT_ON_HOST,
+                    Setting.LAYERS,
+                    device=device.key,
+                    kept=row.kept_on_host,
+                    limit=device.max_tensor_bytes,
+                )
+            )
+    return reasons
+
+
 def _warning(code: ReasonCode, setting: Setting, **params: object) -> Reason:
     return Reason.of(code, setting, Severity.WARNING, **params)
 
@@ -211,6 +231,7 @@ class Planner:
             else:
                 evaluation = self._auto(search, ctx, moe, reasons)
         reasons.extend(self._budget_reasons(evaluation, request, enabled))
+        reasons.extend(_kept_on_host(evaluation, enabled))
         if request.ctx is None and evaluation.candidate.ctx < round_down(self.trained_ctx):
             reasons.append(
                 _info(

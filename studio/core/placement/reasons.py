@@ -61,6 +61,8 @@ class ReasonCode(StrEnum):
     CTX_ROUNDED = "ctx_rounded"  # requested, planned
     CTX_REDUCED_TO_FIT = "ctx_reduced_to_fit"  # trained, planned
     LAYERS_SPILLED_TO_HOST = "layers_spilled_to_host"  # layers
+    # A weight larger than its device takes stays in host memory: device, kept, limit.
+    KEPT_ON_HOST = "weights_kept_on_host"
     EXPERTS_SPILLED_TO_HOST = "experts_spilled_to_host"  # layers
     ENV_HONOURED = "environment_variable_honoured"  # variable, value
     ENV_IGNORED = "environment_variable_ignored"  # variable, value

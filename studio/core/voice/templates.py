@@ -374,6 +374,10 @@ CODES: Mapping[str, str] = {
     ),
     # -- the planner's reasons (studio/core/placement/reasons.py) --
     "device_over_budget": _mark("Sentences", "{device} needs {needed} but may use {budget}."),
+    "weights_kept_on_host": _mark(
+        "Sentences",
+        "{device} takes at most {limit} in one tensor: {kept} of weights stay in system memory.",
+    ),
     "host_over_budget": _mark("Sentences", "System RAM needs {needed} but may use {budget}."),
     "nothing_fits": _mark(
         "Sentences",

@@ -38,7 +38,7 @@ from studio.core.voice.templates import (
 Translate = Callable[[str, str, int], str]
 
 # Parameters that hold byte counts, shown as sizes.
-BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit", "reserve"})
+BYTE_PARAMETERS = frozenset({"needed", "free", "budget", "available", "limit", "reserve", "kept"})
 
 
 def english(context: str, source: str, count: int = -1) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from studio.core.devices import DeviceKind
 from studio.core.engine.info import EngineFeatures
-from studio.core.hardware import GIB, MIB, DeviceInventory
+from studio.core.hardware import GIB, MIB, Device, DeviceInventory, HostMemory
 from studio.core.memory import ModelSummary
 from studio.core.placement import (
     HOST_KEY,
@@ -30,6 +32,7 @@ from studio.core.placement.budget import (
     RPC_CONTEXT_OVERHEAD,
 )
 from studio.core.placement.request import DraftModel, DraftType
+from studio.core.voice import ENGLISH
 from tests.core.placement.placement_helpers import (
     fake_inventory,
     rpc_inventory,
@@ -467,3 +470,34 @@ def test_a_projector_is_reserved_on_the_first_device_or_the_host(
     )
     assert on_host.host.predicted.weights - base.host.predicted.weights == 600 * MIB
     assert "--no-mmproj-offload" in on_host.argv
+
+
+def test_a_device_that_refuses_a_weight_is_said_and_the_host_holds_it() -> None:
+    path, model = shape_summary(cache_dir() / "synthetic", "gemma3-270m-shape")
+    lavapipe = Device(
+        key="Vulkan0",
+        kind=DeviceKind.GPU,
+        engine_name="Vulkan0",
+        name="llvmpipe (LLVM 15.0.6, 256 bits)",
+        total_bytes=2 * GIB,
+        free_bytes=2 * GIB,
+        max_tensor_bytes=128 * MIB,
+    )
+    machine = DeviceInventory((lavapipe,), HostMemory(32 * GIB, 32 * GIB))
+    plan = Planner(model, path, machine).plan(PlanRequest(ctx=4096, layers={"Vulkan0": 19}))
+    (kept,) = [r for r in plan.reasons if r.code is ReasonCode.KEPT_ON_HOST]
+    assert dict(kept.params) == {
+        "device": "Vulkan0",
+        "kept": model.token_embd_bytes,
+        "limit": 128 * MIB,
+    }
+    assert ENGLISH.reason(kept) == (
+        "Vulkan0 takes at most 128 MiB in one tensor: 170 MiB of weights stay in system memory."
+    )
+    roomy = replace(lavapipe, max_tensor_bytes=0)
+    unlimited = DeviceInventory((roomy,), machine.host)
+    same = Planner(model, path, unlimited).plan(PlanRequest(ctx=4096, layers={"Vulkan0": 19}))
+    assert ReasonCode.KEPT_ON_HOST not in _codes(same)
+    assert same.devices[0].predicted.weights - plan.devices[0].predicted.weights == (
+        model.token_embd_bytes
+    )
