@@ -46,7 +46,9 @@ def register(subparsers: Any) -> None:
     )
     build.add_argument("--jobs", type=int, help="parallel compilers (default: cores and memory)")
     build.add_argument(
-        "--vulkan", action=argparse.BooleanOptionalAction, help="default: when glslc is present"
+        "--vulkan",
+        action=argparse.BooleanOptionalAction,
+        help="default: when Vulkan's headers, glslc and SPIR-V headers are here",
     )
     build.add_argument(
         "--cuda", action=argparse.BooleanOptionalAction, help="default: when nvcc and a GPU are"

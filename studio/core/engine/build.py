@@ -5,7 +5,8 @@ the compiler is the system's. Two variants: `native` compiles the CPU kernels fo
 processor only (fastest here, runs nowhere older), `portable` compiles every x86-64 CPU
 variant as a loadable backend and lets ggml pick the best one at run time (what the
 double-click bundle ships). RPC is always on (remote devices in the memory panel); Vulkan
-when its headers and `glslc` are present; CUDA when `nvcc` is and an NVIDIA GPU is visible.
+when its headers, `glslc` and the SPIR-V headers are present; CUDA when `nvcc` is and an
+NVIDIA GPU is visible.
 
 Parallel jobs are bounded by cores and free memory: the sdist's own `-j` with no number
 started 150 compilers and ran a 24 GiB machine out of memory. The result is installed
@@ -77,7 +78,7 @@ class BuildError(StudioError):
 @dataclass(frozen=True)
 class BuildOptions:
     variant: BuildVariant = BuildVariant.NATIVE
-    vulkan: bool | None = None  # None: when its headers and glslc are present
+    vulkan: bool | None = None  # None: when vulkan_toolchain_available()
     cuda: bool | None = None  # None: when nvcc is present and an NVIDIA GPU is visible
     jobs: int | None = None  # None: bounded by cores and free memory
 
@@ -121,12 +122,18 @@ def _nvidia_gpu_visible() -> bool:
 
 
 def vulkan_toolchain_available() -> bool:
-    """Whether Vulkan's headers and the glslc shader compiler are here (a build can have it)."""
+    """Whether a build can have Vulkan: its headers, the glslc shader compiler and the
+    SPIR-V headers' CMake package, which ggml-vulkan's configure step asks for."""
     headers = any(
         Path(root, "vulkan", "vulkan.h").is_file()
         for root in ("/usr/include", "/usr/local/include")
     )
-    return headers and shutil.which("glslc") is not None
+    config = "SPIRV-Headers/SPIRV-HeadersConfig.cmake"
+    spirv = any(
+        next(Path("/").glob(f"{prefix}/{config}"), None) is not None
+        for prefix in ("usr/share/cmake", "usr/lib/cmake", "usr/lib/*/cmake", "usr/local/*/cmake")
+    )
+    return headers and spirv and shutil.which("glslc") is not None
 
 
 def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
