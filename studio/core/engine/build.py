@@ -5,8 +5,7 @@ the compiler is the system's. Two variants: `native` compiles the CPU kernels fo
 processor only (fastest here, runs nowhere older), `portable` compiles every x86-64 CPU
 variant as a loadable backend and lets ggml pick the best one at run time (what the
 double-click bundle ships). RPC is always on (remote devices in the memory panel); Vulkan
-when its headers, `glslc` and the SPIR-V headers are present; CUDA when `nvcc` is and an
-NVIDIA GPU is visible.
+when `vulkan_toolchain_available()`; CUDA when `nvcc` is and an NVIDIA GPU is visible.
 
 Parallel jobs are bounded by cores and free memory: the sdist's own `-j` with no number
 started 150 compilers and ran a 24 GiB machine out of memory. The result is installed
@@ -121,11 +120,17 @@ def _nvidia_gpu_visible() -> bool:
     return Path("/dev/nvidia0").exists() or Path("/proc/driver/nvidia/gpus").is_dir()
 
 
+# The newest Vulkan API the pinned source's backend uses (ggml-vulkan sets its layers up
+# through VK_EXT_layer_settings): headers without it (Debian 12's 1.3.239) fail deep into the
+# compile, so they count as no Vulkan toolchain.
+_VULKAN_HEADERS_NEED = "VK_EXT_layer_settings"
+
+
 def vulkan_toolchain_available() -> bool:
-    """Whether a build can have Vulkan: its headers, the glslc shader compiler and the
-    SPIR-V headers' CMake package, which ggml-vulkan's configure step asks for."""
+    """Whether a build can have Vulkan: headers new enough for the pinned source, the glslc
+    shader compiler and the SPIR-V headers' CMake package, which its configure asks for."""
     headers = any(
-        Path(root, "vulkan", "vulkan.h").is_file()
+        _VULKAN_HEADERS_NEED in _text(Path(root, "vulkan", "vulkan_core.h"))
         for root in ("/usr/include", "/usr/local/include")
     )
     config = "SPIRV-Headers/SPIRV-HeadersConfig.cmake"
@@ -134,6 +139,13 @@ def vulkan_toolchain_available() -> bool:
         for prefix in ("usr/share/cmake", "usr/lib/cmake", "usr/lib/*/cmake", "usr/local/*/cmake")
     )
     return headers and spirv and shutil.which("glslc") is not None
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
