@@ -25,11 +25,11 @@ from studio.core.devices import HOST_ENGINE_NAME
 from studio.core.engine import EngineLocation, EngineProber, SelfTester
 from studio.core.units import MIB
 from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
-from tests.support.engine import running_server
-from tests.support.models import smollm2_path
+from tests.support.engine import running_server, selector_in
+from tests.support.models import cache_dir, smollm2_path
 from tests.support.rpc import RpcServer, rpc_server
 from tests.support.synthetic import synthetic_model
-from tests.support.vulkan import DEVICE, VISIBLE, vulkan_missing, with_vulkan
+from tests.support.vulkan import DEVICE, VISIBLE, vulkan_engine
 
 pytestmark = pytest.mark.engine
 
@@ -38,10 +38,11 @@ _COMPONENTS = ("weights", "kv", "compute", "output")
 
 @pytest.fixture(scope="module")
 def vulkan(engine_location: EngineLocation) -> EngineLocation:
-    missing = vulkan_missing(engine_location)
-    if missing is not None:
+    tester = selector_in(cache_dir()).tester
+    found, missing = vulkan_engine(engine_location, lambda engine: tester.test(engine).passed)
+    if found is None:
         pytest.skip(missing)
-    return with_vulkan(engine_location)
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +62,13 @@ def _model(name: str) -> Path:
     return smollm2_path() if name == "smollm2" else synthetic_model(name)
 
 
-def _fit(model: Path, home: Path, layers: str, rpc: str) -> dict[str, object]:
+def _fit(
+    engine: EngineLocation, model: Path, home: Path, layers: str, rpc: str
+) -> dict[str, object]:
+    """`studio fit --json` for `engine`, with lavapipe visible."""
     env = {**os.environ, **VISIBLE, "STUDIO_HOME": str(home)}
     argv = [sys.executable, "-m", "studio", "fit", str(model), "--json"]
+    argv += ["--binary", str(engine.path)]
     argv += ["--ctx", "4096", "--parallel", "2", "--layers", layers]
     argv += ["--rpc", rpc] if rpc else []
     done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300, check=False)
@@ -109,7 +114,7 @@ def test_fit_predicts_each_vulkan_device(
 ) -> None:
     model = _model(model_name)
     rpc = remote_gpu if with_rpc else None
-    plan = _fit(model, home, layers, rpc.endpoint if rpc else "")
+    plan = _fit(vulkan, model, home, layers, rpc.endpoint if rpc else "")
     assert plan["fits"], plan
     argv = plan["argv"]
     assert isinstance(argv, list) and DEVICE in argv[argv.index("-dev") + 1]
@@ -139,7 +144,7 @@ def test_a_vulkan_plan_answers(
 ) -> None:
     model = smollm2_path()
     rpc = remote_gpu.endpoint if "RPC0" in layers else ""
-    plan = _fit(model, home, layers, rpc)
+    plan = _fit(vulkan, model, home, layers, rpc)
     argv = plan["argv"]
     assert isinstance(argv, list)
     # The planner's argv, less what running_server sets itself (model, address, web UI).

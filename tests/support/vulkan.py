@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import replace
 
 from studio.core.engine import EngineLocation
 from studio.core.engine.info import parse_devices
+from studio.core.engine.locate import bundled_engine
 
 VISIBLE = {"GGML_VK_VISIBLE_DEVICES": "0"}
 DEVICE = "Vulkan0"
@@ -41,3 +43,19 @@ def vulkan_missing(engine: EngineLocation) -> str | None:
     if "Vulkan" not in done.stdout + done.stderr:
         return f"{engine.path} was built without Vulkan"
     return "no Vulkan device: install Mesa's lavapipe (mesa-vulkan-drivers)"
+
+
+def vulkan_engine(
+    session: EngineLocation, runs: Callable[[EngineLocation], bool]
+) -> tuple[EngineLocation | None, str]:
+    """An engine here that sees lavapipe: the session's, else the bundled one where it
+    `runs` on this CPU (a build of ours can lack Vulkan: Debian 12's headers are too old for
+    it). None with the reason when neither does."""
+    reason = vulkan_missing(session)
+    if reason is None:
+        return with_vulkan(session), ""
+    bundled = bundled_engine()
+    usable = bundled is not None and bundled.path != session.path and runs(bundled)
+    if bundled is not None and usable and vulkan_missing(bundled) is None:
+        return with_vulkan(bundled), ""
+    return None, reason
