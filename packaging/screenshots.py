@@ -9,8 +9,9 @@ One command renders every page at 1280x800 (`<page>-<theme>.png`) as a user woul
 - discover: a search against the tests' local fake Hub (nothing leaves this machine), whose
   repositories serve full GGUF headers (sparse files) so the fit column is judged;
 - library, server and settings, as they stand after that load;
-- the load dialog at its own size: SmolLM2 on this machine, and a Qwen3-30B-A3B-shaped GGUF
-  planned on two fake GPUs (`STUDIO_FAKE_DEVICES`, the same code path as NVML devices).
+- the load dialog at its own size: SmolLM2 on this machine, a Qwen3-30B-A3B-shaped GGUF
+  planned on two fake GPUs (`STUDIO_FAKE_DEVICES`, the same code path as NVML devices), and
+  a gemma-3-270m-shaped GGUF on Mesa's lavapipe as a real Vulkan GPU (where it is installed).
 
 - the chat's features (packaging/chat_shots.py): answer versions, token probabilities, a
   tool call and an image.
@@ -59,9 +60,10 @@ from shot_tools import until as _until  # noqa: E402
 
 from studio.app import StudioApp  # noqa: E402
 from studio.context import AppContext  # noqa: E402
+from studio.core.engine import EngineProber  # noqa: E402
 from studio.core.engine.locate import ENV_VARIABLE  # noqa: E402
 from studio.core.paths import AppPaths  # noqa: E402
-from studio.core.placement.setup import Machine  # noqa: E402
+from studio.core.placement.setup import Machine, ModelSetup  # noqa: E402
 from studio.core.server.states import ServerState  # noqa: E402
 from studio.services.event_loop import install_asyncgen_finalizer  # noqa: E402
 from studio.services.plan_service import PlanService  # noqa: E402
@@ -72,6 +74,7 @@ from tests.support.engine import runnable_engine  # noqa: E402
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo  # noqa: E402
 from tests.support.models import cache_dir, smollm2_path  # noqa: E402
 from tests.support.synthetic import synthetic_model  # noqa: E402
+from tests.support.vulkan import VISIBLE, vulkan_engine  # noqa: E402
 
 THEMES = {"light": ThemeChoice.LIGHT, "dark": ThemeChoice.DARK}
 
@@ -219,13 +222,34 @@ async def _load_dialogs(studio: StudioApp, smol: Path, theme: str, output: Path)
     here = await _load_flow(studio).open(smol)  # as the app opens it, on this machine
     assert here is not None, "the load dialog did not open"
     two_gpus = Machine.of(FAKE_GPUS).setup(synthetic_model("qwen3-30b-a3b-shape"), info)
-    planned = LoadDialog(two_gpus, PlanService(two_gpus.planner))
-    for name, dialog in (("load-dialog", here), ("load-dialog-two-gpus", planned)):
+    planned = [("load-dialog-two-gpus", LoadDialog(two_gpus, PlanService(two_gpus.planner)))]
+    vulkan = _on_lavapipe(studio)
+    if vulkan is not None:
+        planned.append(("load-dialog-vulkan", LoadDialog(vulkan, PlanService(vulkan.planner))))
+    for name, dialog in [("load-dialog", here), *planned]:
         dialog.show()
         await _settle(1.5)
         _save(dialog, output / f"{name}-{theme}.png")
         dialog.close()  # the flow deletes its own dialog when it opens the next one
-    planned.deleteLater()
+    for _, dialog in planned:
+        dialog.deleteLater()
+
+
+def _on_lavapipe(studio: StudioApp) -> ModelSetup | None:
+    """The gemma-3-270m-shaped model planned on Mesa's lavapipe as a real Vulkan GPU (its
+    tied 170 MiB output is more than lavapipe takes in one tensor); None without one."""
+    tester = studio.context.selector.tester
+    session = studio.engine.location
+    assert session is not None
+    engine, missing = vulkan_engine(session, lambda e: tester.test(e).passed)
+    if engine is None:
+        print(f"no Vulkan load dialog: {missing}")
+        return None
+    info = EngineProber().probe(engine)
+    gpus = [d for d in info.devices if d.backend != "RPC"]
+    memory = tester.test(engine, gpus).memory
+    model = synthetic_model("gemma3-270m-shape")
+    return Machine.of({**os.environ, **VISIBLE}).setup(model, info, engine, memory=memory)
 
 
 async def _shoot(studio: StudioApp, smol: Path, output: Path, chat_only: bool) -> None:
