@@ -243,17 +243,14 @@ def estimate(
     output_dev = assignment[n_layer_all]
     weights[host] += summary.token_embd_bytes
     weights[output_dev] += summary.output_bytes
+    kept_on_host = [0] * slots
     tied_output = _tied_output(summary)
     tied_spilled = False
     if tied_output is not None and output_dev != host:
-        weights[output_dev] += tied_output.n_bytes
         tied_spilled = _too_large(tied_output, devices[output_dev])
-        if tied_spilled:
-            weights[output_dev] -= tied_output.n_bytes  # its mapped embedding serves it
+        # Refused, the duplicate stays on the host, where the mapped embedding serves it.
+        (kept_on_host if tied_spilled else weights)[output_dev] += tied_output.n_bytes
     spilled = _spilled(summary, settings, devices, assignment)
-    kept_on_host = [0] * slots
-    if tied_spilled:
-        kept_on_host[output_dev] += tied_output.n_bytes if tied_output else 0
     for tensor, dev in spilled.items():
         weights[dev] -= tensor.n_bytes
         kept_on_host[dev] += tensor.n_bytes
