@@ -110,7 +110,12 @@ def measure_graph(
     graph = replace(graph, hybrid_slot_states=_hybrid_slot_states(location, model_dir, graph))
     graph = replace(graph, **_mtp_facts(location, tiny_glm4moe_mtp(model_dir), graph))
     if gpus:
-        graph = _gpu_facts(location, model, gpus, graph)
+        try:
+            graph = _gpu_facts(location, model, gpus, graph)
+        except CalibrationError as error:
+            # A GPU the tiny model cannot run on (busy, full) must not cost the host's and
+            # the RPC devices' measures: the GPUs keep the base graph's assumptions.
+            log.warning("could not measure the graph on %s: %s", ", ".join(gpus), error)
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
         return graph
