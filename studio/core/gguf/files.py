@@ -20,6 +20,7 @@ from studio.core.gguf.errors import (
     NotRegularFileError,
     UnreadableFileError,
 )
+from studio.core.safe_read import kind_of as file_kind
 
 _OPEN_FLAGS: Final = (
     os.O_RDONLY
@@ -28,21 +29,6 @@ _OPEN_FLAGS: Final = (
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
-
-
-def file_kind(mode: int) -> str:
-    """A plain-English name for what `mode` describes (for messages)."""
-    if stat.S_ISDIR(mode):
-        return "directory"
-    if stat.S_ISFIFO(mode):
-        return "FIFO"
-    if stat.S_ISCHR(mode):
-        return "character device"
-    if stat.S_ISBLK(mode):
-        return "block device"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
 
 
 def _require_regular(source: str, mode: int) -> None:
