@@ -23,7 +23,6 @@ from typing import Any, BinaryIO
 
 import httpx
 
-from studio.core.gguf.files import file_kind
 from studio.core.hub.errors import (
     DOWNLOAD_CHECKSUM_MISMATCH,
     DOWNLOAD_DISK_FULL,
@@ -36,6 +35,7 @@ from studio.core.hub.errors import (
     HubError,
 )
 from studio.core.hub.repo import RemoteFile
+from studio.core.safe_read import kind_of as file_kind
 
 log = logging.getLogger(__name__)
 
