@@ -55,6 +55,7 @@ from studio.services.preset_service import PresetService
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import attach_presets
+from studio.ui.common.wheel_guard import WheelGuard
 from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
 from studio.ui.settings.engine_build import EngineBuildOffer
@@ -406,6 +407,9 @@ def run_app(argv: Sequence[str]) -> int:
     # Unreachable Qt objects must be destroyed on this thread, never by a collection that a
     # worker thread's allocation happened to trigger.
     collector = GuiThreadCollector(app)
+    # Scrolling a panel must never change the setting that passes under the pointer.
+    wheel_guard = WheelGuard(app)
+    app.installEventFilter(wheel_guard)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     studio = StudioApp(AppContext.create())
