@@ -321,6 +321,8 @@ class StudioApp:
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
         self.start_hub()
+        if self.api is not None:
+            self.api.resume()
 
     def start_hub(self) -> None:
         """The library's first scan, and the downloads the last session left unfinished."""

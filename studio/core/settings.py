@@ -76,6 +76,8 @@ class AppSettings:
     api_port: int = DEFAULT_API_PORT
     api_lan: bool = False
     api_key: str | None = None
+    # Whether the person left the local API on: it comes back on at the next start.
+    api_enabled: bool = False
     # The chat's side panels, as the user left them.
     inspector_open: bool = True
     sidebar_expanded: bool = True
@@ -140,7 +142,13 @@ class AppSettings:
                 values[key] = data[key]
         if values.get("theme", default.theme) not in THEMES:
             values["theme"] = default.theme
-        for key in ("autoload_last_model", "api_lan", "inspector_open", "sidebar_expanded"):
+        for key in (
+            "autoload_last_model",
+            "api_lan",
+            "api_enabled",
+            "inspector_open",
+            "sidebar_expanded",
+        ):
             if isinstance(data.get(key), bool):
                 values[key] = data[key]
         port = data.get("api_port")

@@ -146,11 +146,24 @@ class ApiServerService(QObject):
     # -- intents -----------------------------------------------------------------------------
 
     def start(self) -> asyncio.Task[None]:
-        """Start serving with the saved port, reach and key (a running server restarts)."""
+        """Start serving with the saved port, reach and key (a running server restarts);
+        it is remembered as on, so the next start of the app serves again."""
+        self._remember_enabled(True)
         return self._queue("api-server-start", self._start)
 
     def stop(self) -> asyncio.Task[None]:
+        self._remember_enabled(False)
         return self._queue("api-server-stop", self._stop)
+
+    def resume(self) -> asyncio.Task[None] | None:
+        """At start-up: serve again if the person left the local API on."""
+        if not self._settings.current.api_enabled:
+            return None
+        return self._queue("api-server-resume", self._start)
+
+    def _remember_enabled(self, enabled: bool) -> None:
+        if self._settings.current.api_enabled != enabled:
+            self._settings.update(lambda s: replace(s, api_enabled=enabled))
 
     async def shutdown(self) -> None:
         """Stop serving; the app calls this before it stops the manager."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from studio.core.engine import EngineLocation
 from studio.core.hub.library import describe
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
-from studio.core.settings import SettingsStore
+from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.api_server_service import ApiServerService, ApiState, ApiStatus
 from studio.services.chat_service import ChatService
@@ -275,3 +275,47 @@ def test_lan_listens_everywhere_and_always_asks_for_the_key(
     loop.run_until_complete(renew())
     assert r.page.api.key.text() not in ("", key)
     assert r.settings_store.load().api_key == r.page.api.key.text()
+
+
+async def saved(r: Rig, wanted: Callable[[AppSettings], bool]) -> None:
+    """Until the settings file (written in the background) holds what `wanted` checks."""
+    for _ in range(500):
+        if wanted(r.settings_store.load()):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never saved: {r.settings_store.load()}")
+
+
+def test_an_api_left_on_comes_back_on_at_the_next_start_and_a_stopped_one_stays_off(
+    loop: asyncio.AbstractEventLoop, qtbot: QtBot, tmp_path: Path
+) -> None:
+    port = free_port()
+    first = rig(qtbot, tmp_path, ServerManager(fake_engine(tmp_path), tmp_path / "logs"))
+
+    async def leave_it_on() -> None:
+        first.page.api.port.setValue(port)
+        await toggled(first, qtbot, ApiState.RUNNING)
+        await saved(first, lambda s: s.api_enabled and s.api_port == port)
+        await first.api.shutdown()  # the app quits: not the person's stop
+        await first.tasks.shutdown()
+
+    loop.run_until_complete(leave_it_on())
+
+    second = rig(qtbot, tmp_path, ServerManager(fake_engine(tmp_path), tmp_path / "logs"))
+
+    async def restart_then_stop() -> ApiStatus:
+        resumed = second.api.resume()
+        assert resumed is not None
+        await resumed
+        status = second.api.status
+        await toggled(second, qtbot, ApiState.STOPPED)
+        await saved(second, lambda s: not s.api_enabled)
+        await second.api.shutdown()
+        await second.tasks.shutdown()
+        return status
+
+    resumed = loop.run_until_complete(restart_then_stop())
+    assert (resumed.state, resumed.address) == (ApiState.RUNNING, f"http://127.0.0.1:{port}/v1")
+    third = rig(qtbot, tmp_path, ServerManager(fake_engine(tmp_path), tmp_path / "logs"))
+    assert third.api.resume() is None
+    loop.run_until_complete(third.tasks.shutdown())
