@@ -63,6 +63,7 @@ from studio.ui.window.app_icon import app_icon
 from studio.ui.window.chat_first import ChatFirst
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.studio_areas import StudioAreas
+from studio.ui.window.window_memory import WindowMemory
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +225,10 @@ class StudioApp:
         )
         self.chat_first.follow_library(self.library, self.engine, self.local_fits)
         self.chat_first.remember_panels(self.settings)
+        self.window_memory = WindowMemory(
+            self.window, self.hub_area.discover_page.splitters, self.settings
+        )
+        self.window_memory.restore()
         self.areas.plan_launched.connect(lambda *_: self.chat_first.expect_load())
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
@@ -351,6 +356,7 @@ class StudioApp:
             await self.api.shutdown()  # no API client may start a stream on a stopping engine
         if self.manager is not None:
             await self.manager.shutdown()  # the engine child first, then every task
+        await self.window_memory.remember()
         await self.tasks.shutdown()
         self.chat_store.close()
         self.language.close()

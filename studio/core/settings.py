@@ -81,6 +81,12 @@ class AppSettings:
     # The chat's side panels, as the user left them.
     inspector_open: bool = True
     sidebar_expanded: bool = True
+    # Windows and splitters as the person left them: a window's (x, y, width, height) or
+    # a splitter's sizes by name; the UI fits them to the screen it opens on.
+    window_layout: Mapping[str, tuple[int, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    window_maximized: bool = False
 
     def remembered_load(self, model: str) -> Mapping[str, Any] | None:
         return self.model_load_settings.get(model)
@@ -91,6 +97,15 @@ class AppSettings:
         merged = {**self.model_load_settings, model: frozen}
         return replace(self, model_load_settings=MappingProxyType(merged))
 
+    def with_window_layout(
+        self, shown: Mapping[str, tuple[int, ...]], *, maximized: bool | None = None
+    ) -> AppSettings:
+        """Remember windows' rectangles and splitters' sizes by name (others are kept)."""
+        layout = MappingProxyType({**self.window_layout, **shown})
+        if maximized is None:
+            return replace(self, window_layout=layout)
+        return replace(self, window_layout=layout, window_maximized=maximized)
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"version": SETTINGS_FORMAT_VERSION}
         for item in fields(self):
@@ -98,7 +113,7 @@ class AppSettings:
             if isinstance(value, tuple):
                 value = list(value)
             elif isinstance(value, Mapping):
-                value = {k: dict(v) for k, v in value.items()}
+                value = {k: list(v) if isinstance(v, tuple) else dict(v) for k, v in value.items()}
             data[item.name] = value
         leaked = _TOKEN_SHAPE.search(json.dumps(data))
         if leaked:
@@ -148,18 +163,38 @@ class AppSettings:
             "api_enabled",
             "inspector_open",
             "sidebar_expanded",
+            "window_maximized",
         ):
             if isinstance(data.get(key), bool):
                 values[key] = data[key]
         port = data.get("api_port")
         if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536:
             values["api_port"] = port
+        layout = data.get("window_layout")
+        if isinstance(layout, dict):
+            values["window_layout"] = MappingProxyType(
+                {
+                    k: tuple(v)
+                    for k, v in layout.items()
+                    if isinstance(k, str) and _layout_numbers(v)
+                }
+            )
         loads = data.get("model_load_settings")
         if isinstance(loads, dict):
             values["model_load_settings"] = MappingProxyType(
                 {k: v for k, v in loads.items() if isinstance(k, str) and isinstance(v, dict)}
             )
         return replace(default, **values)
+
+
+def _layout_numbers(value: object) -> bool:
+    """Whether `value` is a short list of screen-sized integers (a window's rectangle or a
+    splitter's sizes): anything else in a hand-edited file is dropped, not applied."""
+    return (
+        isinstance(value, list)
+        and 0 < len(value) <= 8
+        and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) <= 100_000 for n in value)
+    )
 
 
 class SettingsStore:

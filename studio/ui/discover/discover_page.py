@@ -197,6 +197,8 @@ class DiscoverPage(QWidget):
         vertical.addWidget(browse)
         vertical.addWidget(self.downloads_panel)
         vertical.setSizes([560, 200])
+        # By name, so the window remembers how the person sized them.
+        self.splitters = {"discover-browse": browse, "discover-downloads": vertical}
         layout = QVBoxLayout(self)
         layout.addLayout(search_row)
         layout.addWidget(self.status)

@@ -25,11 +25,13 @@ from studio.services.engine_service import EngineService
 from studio.services.plan_service import PlanService
 from studio.services.settings_service import SettingsService
 from studio.ui.common.voice import ui_voice
+from studio.ui.common.window_place import numbers_of, place
 from studio.ui.load.load_dialog import LoadDialog
 
 log = logging.getLogger(__name__)
 
 Loader = Callable[[LaunchSpec], None]
+LOAD_DIALOG = "load-dialog"  # its name in the remembered window layout
 
 
 class LoadFlow(QObject):
@@ -94,6 +96,8 @@ class LoadFlow(QObject):
             parent=self._window,
         )
         dialog.load_requested.connect(lambda plan: self._on_load_requested(dialog, plan))
+        place(dialog, current.window_layout.get(LOAD_DIALOG), dialog.DEFAULT_SIZE)
+        dialog.finished.connect(lambda _: self._remember_place(dialog))
         self.dialog = dialog
         dialog.open()
         self.opened.emit(dialog)
@@ -154,6 +158,10 @@ class LoadFlow(QObject):
         finally:
             self._engine.probed.disconnect(done)
             self._engine.failed.disconnect(failed)
+
+    def _remember_place(self, dialog: LoadDialog) -> None:
+        shown = {LOAD_DIALOG: numbers_of(dialog.geometry())}
+        self._settings.update(lambda s: s.with_window_layout(shown))
 
     def _on_load_requested(self, dialog: LoadDialog, plan: Plan) -> None:
         model = str(plan.model_path)

@@ -24,6 +24,7 @@ from studio.services.engine_service import EngineService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
 from studio.ui.common.voice import ui_voice
+from studio.ui.common.window_place import place
 from studio.ui.window.alert_banner import AlertBanner
 from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.sidebar import Sidebar
@@ -50,6 +51,7 @@ class MainWindow(QMainWindow):
     AREAS = ("chat", "discover", "library", "server", "settings")
     # The smallest window every page is laid out for without clipping.
     MINIMUM_SIZE = QSize(1024, 700)
+    DEFAULT_SIZE = QSize(1280, 800)  # where the screen has room for it
 
     area_changed = Signal(str)
     sidebar_toggled = Signal(bool)  # True: expanded
@@ -66,7 +68,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("GGUF Studio"))
         self.setObjectName("main-window")
         self.setMinimumSize(self.MINIMUM_SIZE)
-        self.resize(1280, 800)
+        place(self, None, self.DEFAULT_SIZE)
         self._engine = engine
 
         self.sidebar = Sidebar(self.AREAS, self._titles())

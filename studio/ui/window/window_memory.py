@@ -1,0 +1,39 @@
+"""The main window and its splitters open as the person left them, fitted to the screen
+there is now, and are remembered when the app quits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSplitter
+
+from studio.services.settings_service import SettingsService
+from studio.ui.common.window_place import numbers_of, place, restore_splitters, splitter_sizes
+from studio.ui.window.main_window import MainWindow
+
+MAIN = "main"
+
+
+class WindowMemory:
+    def __init__(
+        self, window: MainWindow, splitters: Mapping[str, QSplitter], settings: SettingsService
+    ) -> None:
+        self._window = window
+        self._splitters = splitters
+        self._settings = settings
+
+    def restore(self) -> None:
+        current = self._settings.current
+        place(self._window, current.window_layout.get(MAIN), self._window.DEFAULT_SIZE)
+        restore_splitters(self._splitters, current.window_layout)
+        if current.window_maximized:
+            self._window.setWindowState(self._window.windowState() | Qt.WindowState.WindowMaximized)
+
+    async def remember(self) -> None:
+        """Save the window's place and the splitters' sizes (at quit, before the tasks
+        stop: a background save could be cancelled with them)."""
+        # The normal rectangle, so a maximized window un-maximizes to where it was.
+        shown = {MAIN: numbers_of(self._window.normalGeometry()), **splitter_sizes(self._splitters)}
+        maximized = self._window.isMaximized()
+        await self._settings.update_now(lambda s: s.with_window_layout(shown, maximized=maximized))
