@@ -55,6 +55,7 @@ from studio.services.preset_service import PresetService
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import attach_presets
+from studio.ui.common.enter_clicks import EnterClicks
 from studio.ui.common.wheel_guard import WheelGuard
 from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
@@ -124,6 +125,13 @@ class StudioApp:
             QApplication.instance(), ShippedFiles.default().i18n, environ
         )
         self.language.follow(self.settings)
+        # Scrolling a panel never changes the setting under the pointer, and Enter presses
+        # a focused button as Space does: for every widget of this app, so app-wide.
+        self._input_filters = (WheelGuard(), EnterClicks())
+        qt_app = QApplication.instance()
+        assert qt_app is not None, "StudioApp needs the QApplication made first"
+        for input_filter in self._input_filters:
+            qt_app.installEventFilter(input_filter)
         try:
             self.chat_store = ChatStore.in_directory(context.paths.data_dir)
             chat_store_error: ChatStoreError | None = None
@@ -146,6 +154,9 @@ class StudioApp:
         )
         self.autoload = AutoloadService(self.settings, self.tasks)
         self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
+        self.autoload.noticed.connect(
+            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
+        )
         # The engine chosen in Settings applies from the next start (the manager keeps one).
         self.engine_binary = context.engine_override or self._settings_engine_binary()
         # None without any engine binary; the engine choice reports why. The first candidate
@@ -225,6 +236,7 @@ class StudioApp:
         )
         self.chat_first.follow_library(self.library, self.engine, self.local_fits)
         self.chat_first.remember_panels(self.settings)
+        self.chat_first.offer_ways_in(self.library, self.hub_area.add_folder)
         self.window_memory = WindowMemory(
             self.window, self.hub_area.discover_page.splitters, self.settings
         )
@@ -262,7 +274,7 @@ class StudioApp:
         self.library = LibraryService(
             self.tasks,
             config.cache_dir,
-            self.hub_settings.folders,
+            self.hub_settings.library_folders,
             self.hub_settings.import_folder,
         )
         self.downloads.completed.connect(lambda _: self.library.rescan())
@@ -297,8 +309,10 @@ class StudioApp:
         if problem is not None:
             log.error("settings not read, defaults apply: %s %s", problem.code, problem.params)
             self.chat_pane.show_notice(problem.code, problem.params)
-        if self.presets.problem is not None:  # the presets file was damaged, kept aside
-            self.chat_pane.show_notice(self.presets.problem.code, self.presets.problem.params)
+        # The presets file is read once the loop runs (`start`); what it finds is told then.
+        self.presets.load_problem.connect(
+            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
+        )
         recovery = self.chat_store.recovery
         if recovery is not None:
             log.error("conversations file damaged (%s); recovered: %s", recovery.damage, recovery)
@@ -325,6 +339,7 @@ class StudioApp:
         self.window.show()
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
+        self.presets.start()  # off the GUI thread: a large file must not delay the window
         self.start_hub()
         if self.api is not None:
             self.api.resume()
@@ -360,6 +375,10 @@ class StudioApp:
         await self.tasks.shutdown()
         self.chat_store.close()
         self.language.close()
+        qt_app = QApplication.instance()
+        for input_filter in self._input_filters:
+            if qt_app is not None:
+                qt_app.removeEventFilter(input_filter)
 
 
 async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
@@ -416,8 +435,6 @@ def run_app(argv: Sequence[str]) -> int:
     # worker thread's allocation happened to trigger.
     collector = GuiThreadCollector(app)
     # Scrolling a panel must never change the setting that passes under the pointer.
-    wheel_guard = WheelGuard(app)
-    app.installEventFilter(wheel_guard)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     studio = StudioApp(AppContext.create())

@@ -44,15 +44,26 @@ class HubSettings:
         return hub_config(self._settings.current)
 
     def folders(self) -> list[Path]:
-        return [Path(folder).expanduser() for folder in self._settings.current.models_folders]
+        """Where downloads and imports may go: the person's folders, else the app's own."""
+        chosen = [Path(folder).expanduser() for folder in self._settings.current.models_folders]
+        return chosen or [self._own_folder()]
+
+    def library_folders(self) -> list[Path]:
+        """What the library lists: the person's folders and the app's own, where imports
+        went while none was set (they stay listed once one is added)."""
+        folders = self.folders()
+        own = self._own_folder()
+        return folders if own in folders else [*folders, own]
+
+    def _own_folder(self) -> Path:
+        return self._paths.data_dir / "models"
 
     def local_targets(self, details: RepoDetails) -> list[DownloadTarget]:
         cache = HfCacheTarget(self.config().cache_dir, details.repo_id, details.revision)
         return [cache, *(FolderTarget(folder, details.repo_id) for folder in self.folders())]
 
     def import_folder(self) -> Path:
-        folders = self.folders()
-        return folders[0] if folders else self._paths.data_dir / "models"
+        return self.folders()[0]  # the first the person chose, else the app's own
 
     def judge(self, summary: ModelSummary, name: str) -> FitAssessment:
         """Runs in a worker thread: reads NVML/psutil now, so the badge reflects free memory."""

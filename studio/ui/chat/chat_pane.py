@@ -56,11 +56,13 @@ from studio.ui.chat.text_attach import TextFileDrops
 from studio.ui.chat.tools_panel import ToolsPanel
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
+from studio.ui.common.model_drop import ModelDropFilter
 from studio.ui.common.voice import ui_voice
 
 
 class ChatPane(QWidget):
     inspector_toggled = Signal(bool)  # True: shown
+    model_dropped = Signal(object)  # Path of a .gguf dropped on the message box
 
     def __init__(
         self,
@@ -202,6 +204,9 @@ class ChatPane(QWidget):
             )
             context.measured.connect(self.context_meter.show_measured)
             context.attach_refused.connect(self._on_service_failed)
+        # Last, so it sees a drop before the image and text-file filters: a model is loaded.
+        self.model_drops = ModelDropFilter(self.input)
+        self.model_drops.dropped.connect(self.model_dropped)
 
         middle = QWidget()
         middle.setObjectName("chat-transcript-column")
@@ -231,7 +236,7 @@ class ChatPane(QWidget):
         self.send_button.clicked.connect(self._on_send_clicked)
         self.stop_button.clicked.connect(service.stop)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, service.stop)
-        QShortcut(QKeySequence("Ctrl+N"), self, service.new_conversation)
+        QShortcut(QKeySequence("Ctrl+N"), self, self._new_conversation)
         QShortcut(QKeySequence("Ctrl+F"), self, self.conversations.search.setFocus)
         QShortcut(QKeySequence("Ctrl+I"), self, self.inspector_button.toggle)
         self.view.regenerate_requested.connect(service.regenerate)
@@ -242,7 +247,7 @@ class ChatPane(QWidget):
         self.view.tool_blocks.result_given.connect(service.give_tool_result)
         service.tool_calls_changed.connect(self._on_service_tool_calls_changed)
         self.conversations.open_requested.connect(service.open)
-        self.conversations.new_requested.connect(service.new_conversation)
+        self.conversations.new_requested.connect(self._new_conversation)
         self.conversations.search_changed.connect(service.refresh_list)
         self.conversations.rename_requested.connect(service.rename)
         self.conversations.delete_requested.connect(service.delete)
@@ -280,6 +285,11 @@ class ChatPane(QWidget):
     def start(self) -> None:
         """Recover cut-off answers and fill the list (call once the event loop runs)."""
         self.service.start()
+
+    @Slot()
+    def _new_conversation(self) -> None:
+        self.service.new_conversation()
+        self.input.setFocus()  # what comes after "new conversation" is typing
 
     # -- the engine, as told by the manager service --------------------------------------
 

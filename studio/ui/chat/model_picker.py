@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.ui.common.design import SPACE_S, SPACE_XS, set_role
 from studio.ui.common.icons import icon, set_icon
 from studio.ui.common.voice import ui_voice
+from studio.ui.common.ways_in import WaysIn
 from studio.ui.discover.discover_text import fit_badge, format_context
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -48,6 +49,14 @@ class ModelList(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
+        self.ways_in = WaysIn()
+        self.ways_in.setObjectName("model-picker-ways-in")
+        for way in (
+            self.ways_in.open_file_requested,
+            self.ways_in.add_folder_requested,
+            self.ways_in.discover_requested,
+        ):
+            way.connect(self.hide)
         self.setObjectName("model-picker-list")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.search = QSearchableListWidget()  # type: ignore[no-untyped-call]
@@ -60,14 +69,14 @@ class ModelList(QFrame):
         self.items.setAccessibleName(self.tr("Models in the library"))
         self.items.itemActivated.connect(self._on_item_activated)
         self.items.itemClicked.connect(self._on_item_activated)
-        self.empty = QLabel(self.tr("No models in the library yet: find one in Discover."))
-        self.empty.setObjectName("model-picker-empty")
-        self.empty.setWordWrap(True)
-        set_role(self.empty, "muted")
+        # Enter in the search takes the highlighted match; the arrows move through them.
+        self.search.filter_widget.returnPressed.connect(self._on_search_entered)
+        self.search.filter_widget.textChanged.connect(self._highlight_first_match)
+        self.search.filter_widget.installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(SPACE_S, SPACE_S, SPACE_S, SPACE_S)
         layout.addWidget(self.search)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.ways_in)
         self._badges: dict[Path, str] = {}
         self._models: list[LocalModel] = []
 
@@ -92,9 +101,50 @@ class ModelList(QFrame):
             item.setData(_PATH_ROLE, model.path)
             item.setToolTip(str(model.path))
             self.items.addItem(item)
-        self.empty.setVisible(not self._models)
+        self.ways_in.setVisible(not self._models)
         self.search.setVisible(bool(self._models))
         self.search.update_visible(self.search.filter_widget.text())  # type: ignore[no-untyped-call]
+        self._highlight_first_match()
+
+    @property
+    def has_models(self) -> bool:
+        return bool(self._models)
+
+    def _visible_rows(self) -> list[int]:
+        return [row for row in range(self.items.count()) if not self.items.item(row).isHidden()]
+
+    @Slot()
+    def _highlight_first_match(self) -> None:
+        current = self.items.currentItem()
+        if current is not None and not current.isHidden():
+            return
+        rows = self._visible_rows()
+        self.items.setCurrentRow(rows[0] if rows else -1)
+        if rows:
+            self.items.scrollToItem(self.items.item(rows[0]))
+
+    @Slot()
+    def _on_search_entered(self) -> None:
+        current = self.items.currentItem()
+        if current is not None and not current.isHidden():
+            self._on_item_activated(current)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Up and Down in the search move the highlight through the matches.
+        if watched is self.search.filter_widget and event.type() == QEvent.Type.KeyPress:
+            key = event.key()  # type: ignore[attr-defined]
+            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+                self._move_highlight(1 if key == Qt.Key.Key_Down else -1)
+                return True
+        return super().eventFilter(watched, event)
+
+    def _move_highlight(self, step: int) -> None:
+        rows = self._visible_rows()
+        if not rows:
+            return
+        row = self.items.currentRow()
+        index = rows.index(row) + step if row in rows else 0
+        self.items.setCurrentRow(rows[max(0, min(index, len(rows) - 1))])
 
     def popup_under(self, anchor: QWidget) -> None:
         self.setFixedWidth(max(anchor.width(), 420))
@@ -102,10 +152,14 @@ class ModelList(QFrame):
         rows = max(1, self.items.count())
         row_height = self.items.sizeHintForRow(0) if self.items.count() else 40
         wanted = self.search.filter_widget.sizeHint().height() + rows * row_height + 4 * SPACE_S
-        self.setFixedHeight(min(420, wanted) if self._models else 90)
+        empty_height = self.ways_in.sizeHint().height() + 2 * SPACE_S
+        self.setFixedHeight(min(420, wanted) if self._models else empty_height)
         self.move(anchor.mapToGlobal(QPoint(0, anchor.height() + SPACE_XS)))
         self.show()
-        self.search.filter_widget.setFocus()
+        if self._models:
+            self.search.filter_widget.setFocus()
+        else:
+            self.ways_in.open_file.setFocus()
 
     @Slot(QListWidgetItem)
     def _on_item_activated(self, item: QListWidgetItem) -> None:
@@ -123,6 +177,10 @@ class ModelList(QFrame):
 class ModelPicker(QFrame):
     load_requested = Signal(object)  # Path: open the load dialog for it
     eject_requested = Signal()
+    # The ways to a first model (see ways_in.py), from the card or the drop-down.
+    open_file_requested = Signal()
+    add_folder_requested = Signal()
+    discover_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -181,6 +239,12 @@ class ModelPicker(QFrame):
 
         self.list = ModelList(self)
         self.list.chosen.connect(self._on_list_chosen)
+        # With no model at all the card itself offers the ways in, not only its drop-down.
+        self.ways_in = WaysIn()
+        for ways in (self.ways_in, self.list.ways_in):
+            ways.open_file_requested.connect(self.open_file_requested)
+            ways.add_folder_requested.connect(self.add_folder_requested)
+            ways.discover_requested.connect(self.discover_requested)
 
         top = QHBoxLayout()
         top.setSpacing(SPACE_S)
@@ -199,6 +263,7 @@ class ModelPicker(QFrame):
         layout.setSpacing(SPACE_XS)
         layout.addLayout(top)
         layout.addLayout(bottom)
+        layout.addWidget(self.ways_in)
         set_role(self, "card")  # last: polishing sends a palette change, which renders
         self._render()
 
@@ -206,15 +271,19 @@ class ModelPicker(QFrame):
 
     def show_models(self, models: Sequence[LocalModel]) -> None:
         self.list.show_models(models)
+        self._render()
 
     def show_fit(self, path: Path, fit: FitAssessment) -> None:
         self.list.show_fit(path, fit)
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
+        before = self._running_model()
         self.snapshot = snapshot
-        wanted = snapshot.requested or snapshot.spec
-        if wanted is not None and snapshot.state is not ServerState.IDLE:
-            self.chosen = wanted.model
+        running = self._running_model()
+        # A model that starts (from here, the API or the autoload) becomes the pick; a
+        # later snapshot of the same model keeps what the person picked since.
+        if running is not None and running != before:
+            self.chosen = running
         self._render()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -226,9 +295,21 @@ class ModelPicker(QFrame):
 
     # -- rendering ----------------------------------------------------------------------
 
+    def _running_model(self) -> Path | None:
+        """The model the engine runs or is loading (None when idle)."""
+        spec = self.snapshot.spec or self.snapshot.requested
+        if spec is None or self.snapshot.state is ServerState.IDLE:
+            return None
+        return spec.model
+
+    def _switching(self) -> bool:
+        """Whether the person picked a model other than the one running."""
+        running = self._running_model()
+        return running is not None and self.chosen is not None and self.chosen != running
+
     def _model_label(self) -> str:
         spec = self.snapshot.spec or self.snapshot.requested
-        if spec is not None and self.snapshot.state is not ServerState.IDLE:
+        if spec is not None and self._running_model() is not None and not self._switching():
             return spec.label or spec.model.name
         return self.chosen.name if self.chosen is not None else ""
 
@@ -245,7 +326,10 @@ class ModelPicker(QFrame):
         self.eject_button.setEnabled(state not in (ServerState.IDLE, ServerState.STOPPING))
         self.load_button.setEnabled(not loading and state is not ServerState.STOPPING)
         self.state_label.setText(self._state_text())
-        set_role(self.state_label, "error" if failed else "muted")
+        set_role(self.state_label, "error" if failed and not self._switching() else "muted")
+        self.ways_in.setVisible(
+            not self.list.has_models and self.chosen is None and state is ServerState.IDLE
+        )
         symbol = {ServerState.READY: "ready", ServerState.FAILED: "failed"}.get(
             state, "loading" if loading else "model"
         )
@@ -255,6 +339,11 @@ class ModelPicker(QFrame):
 
     def _state_text(self) -> str:
         snapshot, state = self.snapshot, self.snapshot.state
+        running = self._running_model()
+        if self._switching() and running is not None:
+            return self.tr("{running} stays loaded until Load… switches to this model.").format(
+                running=running.name
+            )
         if state is ServerState.READY:
             context = snapshot.ready.n_ctx if snapshot.ready is not None else 0
             if context:
@@ -294,6 +383,10 @@ class ModelPicker(QFrame):
         self.chosen = path
         self._render()
         self.load_button.setFocus()
+
+    def show_chosen(self, path: Path) -> None:
+        """Pick `path` as the model Load… opens (a file just opened or dropped)."""
+        self._on_list_chosen(path)
 
     @Slot()
     def _on_load_clicked(self) -> None:

@@ -34,11 +34,11 @@ class HubArea:
             hub, downloads, hub_settings.config().cache_dir, hub_settings.folders
         )
         self.library_page = LibraryPage(library)
-        self.library_page.add_folder_requested.connect(self._on_add_folder_requested)
+        self.library_page.add_folder_requested.connect(self.add_folder)
         self._known_folders = tuple(settings.current.models_folders)
         settings.changed.connect(self._on_settings_changed)
 
-    def _on_add_folder_requested(self, folder: Path) -> None:
+    def add_folder(self, folder: Path) -> None:
         # Saved through the settings service like the Settings page's list; its `changed`
         # signal rescans the library (app.py).
         def add(settings: AppSettings) -> AppSettings:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
+from PySide6.QtWidgets import QFileDialog
 
 from studio.core.engine import EngineInfo
 from studio.core.hub.library import LocalModel
@@ -48,6 +49,52 @@ class ChatFirst(QObject):
         self.fits.judged.connect(self._pane.picker.show_fit)
         library.scanned.connect(self._on_library_scanned)
         engine.probed.connect(self._on_engine_probed)
+
+    def offer_ways_in(self, library: LibraryService, add_folder: Callable[[Path], None]) -> None:
+        """The picker's ways to a first model, and a .gguf dropped on the window: a file is
+        offered for loading at once and imported into the library (as its Import does), a
+        folder joins the library, Discover opens."""
+        self._library = library
+        picker = self._pane.picker
+        picker.open_file_requested.connect(self._on_open_file_requested)
+        picker.add_folder_requested.connect(lambda: self._add_folder(add_folder))
+        picker.discover_requested.connect(lambda: self._window.show_area("discover"))
+        self._window.model_dropped.connect(self.offer_file)
+        self._pane.model_dropped.connect(self.offer_file)
+
+    # Dialogs are methods so tests can answer them without a modal loop.
+    def choose_file(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self._window, self.tr("Open a GGUF model"), "", self.tr("GGUF models (*.gguf)")
+        )
+        return Path(name) if name else None
+
+    def choose_folder(self) -> Path | None:
+        name = QFileDialog.getExistingDirectory(
+            self._window, self.tr("Add a folder of GGUF models")
+        )
+        return Path(name) if name else None
+
+    @Slot()
+    def _on_open_file_requested(self) -> None:
+        path = self.choose_file()
+        if path is not None:
+            self.offer_file(path)
+
+    def _add_folder(self, add_folder: Callable[[Path], None]) -> None:
+        folder = self.choose_folder()
+        if folder is not None:
+            add_folder(folder)
+
+    @Slot(object)
+    def offer_file(self, path: Path) -> None:
+        """Offer `path` for loading now; bring it into the library unless it is there."""
+        self._window.show_area("chat")
+        self._pane.picker.show_chosen(path)
+        self._open_model(path)
+        known = any(path == model.path or path in model.files for model in self._library.models)
+        if not known:
+            self._library.import_file(path)
 
     def remember_panels(self, settings: SettingsService) -> None:
         """The inspector and the sidebar open as the user left them, and are remembered."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QSize, Signal, Slot
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -23,6 +23,7 @@ from studio.core.errors import Problem
 from studio.services.engine_service import EngineService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
+from studio.ui.common.model_drop import dropped_model
 from studio.ui.common.voice import ui_voice
 from studio.ui.common.window_place import place
 from studio.ui.window.alert_banner import AlertBanner
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
 
     area_changed = Signal(str)
     sidebar_toggled = Signal(bool)  # True: expanded
+    model_dropped = Signal(object)  # Path of a .gguf dropped anywhere on the window
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("main-window")
         self.setMinimumSize(self.MINIMUM_SIZE)
         place(self, None, self.DEFAULT_SIZE)
+        self.setAcceptDrops(True)
         self._engine = engine
 
         self.sidebar = Sidebar(self.AREAS, self._titles())
@@ -146,6 +149,16 @@ class MainWindow(QMainWindow):
             "server": self.tr("The llama-server engine, its state and log."),
             "settings": self.tr("Engine, model folders and appearance."),
         }
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_model(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = dropped_model(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.model_dropped.emit(path)
 
     def changeEvent(self, event: QEvent) -> None:
         # A collapsed sidebar shows icons only: its names live in tooltips, which the app's

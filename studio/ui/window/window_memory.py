@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter
 
@@ -33,6 +34,8 @@ class WindowMemory:
     async def remember(self) -> None:
         """Save the window's place and the splitters' sizes (at quit, before the tasks
         stop: a background save could be cancelled with them)."""
+        if not shiboken6.isValid(self._window):
+            return  # already destroyed (a test's teardown): nothing left to measure
         # The normal rectangle, so a maximized window un-maximizes to where it was.
         shown = {MAIN: numbers_of(self._window.normalGeometry()), **splitter_sizes(self._splitters)}
         maximized = self._window.isMaximized()
