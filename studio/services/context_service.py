@@ -23,11 +23,12 @@ from studio.core.chat.text_files import TextFile, TextFileError, fenced_block, r
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ServerError
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import ChatService
+from studio.services.chat_service import AnswerDelta, ChatService
 
 log = logging.getLogger(__name__)
 
 TYPING_PAUSE_MS = 250
+STREAMING_RECOUNT_MS = 1000
 # What a count can fail with while the engine changes under it; the meter then says nothing.
 COUNT_ERRORS = (httpx.HTTPError, ServerError, StudioError, ValueError, KeyError, TypeError)
 
@@ -42,6 +43,7 @@ class ContextMeasured:
     # With "drop the oldest" and a request over the context: the tokens of the system
     # prompt and the draft alone, the least that dropping can leave.
     floor: int | None = None
+    draft: str = ""  # the draft this count is for
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class ContextService(QObject):
         tasks: TaskOwner,
         *,
         pause_ms: int = TYPING_PAUSE_MS,
+        recount_ms: int = STREAMING_RECOUNT_MS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -79,6 +82,17 @@ class ContextService(QObject):
         self._pause.setInterval(pause_ms)
         self._pause.timeout.connect(self._count_now)
         # Whatever changes what Send would send counts again (the draft stays as it is).
+        # While an answer streams the context fills: count again about once a second
+        # (the engine counts on its HTTP thread, beside the generation).
+        self._streaming = QTimer(self)
+        self._streaming.setSingleShot(True)
+        self._streaming.setInterval(recount_ms)
+        self._streaming.timeout.connect(self._count_now)
+        self._streaming_id: int | None = None
+        self._streamed = ""
+        chat.answer_delta.connect(self._on_answer_delta)
+        chat.answer_finished.connect(self._on_answer_finished)
+        chat.conversation_opened.connect(self._on_answer_finished)
         for signal in (
             chat.conversation_opened,
             chat.conversation_changed,
@@ -104,6 +118,22 @@ class ContextService(QObject):
         """No count starts from now on (the app is quitting; its tasks are cancelled)."""
         self._closed = True
         self._pause.stop()
+        self._streaming.stop()
+
+    def _on_answer_delta(self, delta: AnswerDelta) -> None:
+        # A streaming answer is not yet part of what Send would send; it will be once
+        # done, and it fills the context as it grows: counted with the rest meanwhile.
+        self._streamed = (
+            self._streamed + delta.content
+            if delta.message_id == self._streaming_id
+            else delta.content
+        )
+        self._streaming_id = delta.message_id
+        if not self._closed and not self._streaming.isActive():
+            self._streaming.start()
+
+    def _on_answer_finished(self, *_: object) -> None:
+        self._streaming_id, self._streamed = None, ""
 
     def _on_chat_changed(self, *_: object) -> None:
         if not self._closed:
@@ -136,7 +166,7 @@ class ContextService(QObject):
             floor = await self._floor(draft)
         if generation == self._generation:
             self.use = use
-            self.measured.emit(ContextMeasured(use, policy, floor))
+            self.measured.emit(ContextMeasured(use, policy, floor, draft))
 
     async def _floor(self, draft: str) -> int | None:
         backend = self._chat.backend
@@ -156,6 +186,9 @@ class ContextService(QObject):
             return None
         try:
             messages = await self._chat.request_preview(draft)
+            if self._streamed:
+                answer = {"role": "assistant", "content": self._streamed}
+                messages.insert(len(messages) - (1 if draft.strip() else 0), answer)
             used = await backend.count_prompt_tokens(
                 messages, self._chat.settings.request_options()
             )

@@ -59,6 +59,9 @@ from studio.ui.common.icons import set_icon
 from studio.ui.common.model_drop import ModelDropFilter
 from studio.ui.common.voice import ui_voice
 
+# The refusals of attached images: gone with the last image.
+_IMAGE_REFUSALS = frozenset({"chat_image_no_projector", "chat_image_projector_dropped"})
+
 
 class ChatPane(QWidget):
     inspector_toggled = Signal(bool)  # True: shown
@@ -75,6 +78,7 @@ class ChatPane(QWidget):
         self.setObjectName("page-chat")
         self.service = service
         self._editing: int | None = None
+        self._shown_problem: str | None = None  # the code the error line says
         self._last_event: EngineNotice | None = None
 
         self.conversations = ConversationList()
@@ -391,6 +395,11 @@ class ChatPane(QWidget):
         images = tuple(image.upload for image in self.images.images)
         if (not text and not images) or self.service.busy or self.images.preparing:
             return
+        if self._editing is None and self.context_meter.refused_draft == self.input.toPlainText():
+            # The meter already says why this cannot go out; sending would only be refused
+            # by the engine and said again.
+            self.context_meter.warning.setFocus()
+            return
         if self._editing is not None:
             started = self.service.edit_and_resend(self._editing, text)
         else:
@@ -399,14 +408,17 @@ class ChatPane(QWidget):
             self.input.clear()
             if self._editing is None:
                 self.images.clear()
-            self.error_line.setVisible(False)
+            self._clear_problem()
             self._leave_edit()
 
     def _on_images_changed(self) -> None:
-        # Said as soon as an image is attached, not only when sending fails.
+        # Said as soon as an image is attached, not only when sending fails; and taken
+        # back once no image is left to refuse.
         problem = cannot_see(self.service.capabilities.vision)
         if self.images.images and self.service.has_backend and problem is not None:
             self._on_service_failed(problem)
+        elif not self.images.images and self._shown_problem in _IMAGE_REFUSALS:
+            self._clear_problem()
 
     def _enter_edit(self, message_id: int) -> None:
         entry = self.view.messages.get(message_id)
@@ -458,7 +470,7 @@ class ChatPane(QWidget):
     def _on_service_conversation_opened(self, opened: ConversationOpened) -> None:
         conversation, messages = opened.conversation, opened.messages
         self._leave_edit()
-        self.error_line.setVisible(False)
+        self._clear_problem()
         if conversation is None:
             self.view.clear()
             self.title.setText(self.tr("<b>New conversation</b>"))
@@ -499,9 +511,14 @@ class ChatPane(QWidget):
         )
 
     def _on_service_failed(self, problem: Problem) -> None:
+        self._shown_problem = problem.code
         self.error_line.setText(ui_voice().error(problem))
         self.error_line.setToolTip(problem.detail)
         self.error_line.setVisible(True)
+
+    def _clear_problem(self) -> None:
+        self._shown_problem = None
+        self.error_line.setVisible(False)
 
 
 def _escape(text: str) -> str:

@@ -18,6 +18,8 @@ class ContextMeter(QWidget):
         super().__init__(parent)
         self.setObjectName("chat-context-meter")
         self.use: ContextUse | None = None
+        # The draft the last count refused (it fits neither whole nor trimmed), if any.
+        self.refused_draft: str | None = None
         self.bar = QProgressBar()
         self.bar.setObjectName("chat-context-bar")
         self.bar.setRange(0, _SCALE)
@@ -45,6 +47,7 @@ class ContextMeter(QWidget):
 
     def show_measured(self, measured: ContextMeasured) -> None:
         self.use = measured.use
+        self.refused_draft = None
         use = measured.use
         if use is None or use.size <= 0:
             self.setVisible(False)
@@ -53,6 +56,8 @@ class ContextMeter(QWidget):
         # Over the context, dropping the oldest messages may still let it fit: amber.
         refused = level is ContextLevel.OVER and not _fits_once_dropped(measured, use)
         shown = ContextLevel.NEAR_FULL if level is ContextLevel.OVER and not refused else level
+        if refused:
+            self.refused_draft = measured.draft
         self.bar.setValue(min(_SCALE, round(_SCALE * use.used / use.size)))
         self.bar.setProperty("level", shown.value)
         self.bar.style().unpolish(self.bar)  # the chunk's colour follows the level

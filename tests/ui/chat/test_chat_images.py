@@ -222,3 +222,21 @@ def test_screenshots_of_the_composer_and_the_transcript(
         qapp.setPalette(palette)
         qapp.setStyleSheet(sheet)
         theme.deleteLater()
+
+
+def test_the_cannot_see_refusal_goes_with_the_last_image(
+    loop: asyncio.AbstractEventLoop, pane: ChatPane, tmp_path: Path
+) -> None:
+    async def blind_backend() -> None:
+        ready = asyncio.ensure_future(next_emission(pane.service.capabilities_changed))
+        pane.service.set_backend(ScriptedBackend(), "blind")
+        await ready
+
+    loop.run_until_complete(blind_backend())
+    pane.images.add_files([picture(tmp_path / "photo.png", 20, 20)])
+    assert pane.error_line.isVisibleTo(pane)
+    assert pane.error_line.text() == ENGLISH.code("chat_image_no_projector", {})
+    remove = pane.pending_images.chips[0].findChild(QToolButton, "chat-pending-image-remove")
+    assert remove is not None
+    remove.click()
+    assert pane.images.images == [] and not pane.error_line.isVisibleTo(pane)

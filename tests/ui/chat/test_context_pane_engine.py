@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -141,6 +142,11 @@ def test_meter_warns_before_overflow_and_text_files_drop_with_their_count(
             seen["over"] = await typed("word " * 600)
             seen["over warning"] = pane.context_meter.warning.text()
             seen["over role"] = pane.context_meter.warning.property("role")
+            # Send with the refusal on screen: nothing goes out, and nothing is said twice.
+            pane.send_button.click()
+            await asyncio.sleep(0.2)
+            seen["over sent"] = (service.busy, store.list_conversations())
+            seen["over error line"] = pane.error_line.isVisibleTo(pane)
 
             pane.input.setPlainText("Explain this:")
             pane.input.moveCursor(pane.input.textCursor().MoveOperation.End)
@@ -180,6 +186,7 @@ def test_meter_warns_before_overflow_and_text_files_drop_with_their_count(
     assert isinstance(over, ContextMeasured) and over.use is not None
     assert over.use.level is ContextLevel.OVER and seen["over role"] == "error"
     assert f"Sending now needs {over.use.used} tokens" in str(seen["over warning"])
+    assert seen["over sent"] == (False, []) and not seen["over error line"]
 
     assert seen["small accepted"]
     tokens = seen["small tokens"]
@@ -195,3 +202,45 @@ def test_meter_warns_before_overflow_and_text_files_drop_with_their_count(
         seen["binary said"] == "data.txt is not a text file, so it cannot be added to the message."
     )
     assert not seen["image claimed"] and not seen["mixed claimed"]
+
+
+def test_the_meter_follows_an_answer_while_it_streams(
+    qtbot: QtBot,
+    loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    engine_location: EngineLocation,
+    smollm2: Path,
+) -> None:
+    argv = ["-c", str(CONTEXT), "-np", "1", "-t", "2"]
+    tasks = TaskOwner("pane-context-streaming")
+    with (
+        running_server(engine_location, smollm2, argv) as base_url,
+        ChatStore(tmp_path / "chat.sqlite3") as store,
+    ):
+        service = ChatService(store, tasks)
+        context = ContextService(service, tasks, pause_ms=20, recount_ms=100)
+        pane = ChatPane(service, tasks, context=context)
+        qtbot.addWidget(pane)
+        counted: list[tuple[bool, int]] = []
+        context.measured.connect(
+            lambda m: m.use is not None and counted.append((service.busy, m.use.used))
+        )
+
+        async def scenario() -> None:
+            ready = asyncio.ensure_future(next_emission(service.capabilities_changed))
+            service.set_backend(DirectServerBackend(base_url), smollm2.name)
+            await ready
+            service.set_settings(replace(service.settings, max_tokens=300))
+            pane.input.setPlainText("Write a long story about a lighthouse keeper.")
+            finished = asyncio.ensure_future(next_emission(service.answer_finished, within=120))
+            pane.send_button.click()
+            await finished
+
+        loop.run_until_complete(scenario())
+        context.close()
+        loop.run_until_complete(tasks.shutdown())
+
+    while_streaming = [used for busy, used in counted if busy]
+    # Counted again as the answer grew, not only once it was done.
+    assert len(while_streaming) >= 2, counted
+    assert while_streaming == sorted(while_streaming) and while_streaming[-1] > while_streaming[0]
