@@ -56,6 +56,7 @@ from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import attach_presets
 from studio.ui.common.enter_clicks import EnterClicks
+from studio.ui.common.plain_text import PlainLabels
 from studio.ui.common.wheel_guard import WheelGuard
 from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.i18n.i18n import LanguageController
@@ -125,9 +126,10 @@ class StudioApp:
             QApplication.instance(), ShippedFiles.default().i18n, environ
         )
         self.language.follow(self.settings)
-        # Scrolling a panel never changes the setting under the pointer, and Enter presses
-        # a focused button as Space does: for every widget of this app, so app-wide.
-        self._input_filters = (WheelGuard(), EnterClicks())
+        # Scrolling a panel never changes the setting under the pointer, Enter presses a
+        # focused button as Space does, and no label reads outside text as markup: for
+        # every widget of this app, so app-wide.
+        self._input_filters = (WheelGuard(), EnterClicks(), PlainLabels())
         qt_app = QApplication.instance()
         assert qt_app is not None, "StudioApp needs the QApplication made first"
         for input_filter in self._input_filters:

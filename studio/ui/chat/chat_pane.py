@@ -57,6 +57,7 @@ from studio.ui.chat.tools_panel import ToolsPanel
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
 from studio.ui.common.model_drop import ModelDropFilter
+from studio.ui.common.plain_text import plain_tip, rich_label
 from studio.ui.common.voice import ui_voice
 
 # The refusals of attached images: gone with the last image.
@@ -85,7 +86,7 @@ class ChatPane(QWidget):
         self.view = ConversationView(tasks)
         self.sampling = SamplingPanel()
 
-        self.title = QLabel()
+        self.title = rich_label(QLabel())  # bold; the conversation's title escaped
         self.title.setObjectName("chat-title")
         self.title.setWordWrap(True)  # a long conversation title must not widen the window
         self.engine_line = QLabel(self.tr("No model loaded."))
@@ -513,7 +514,7 @@ class ChatPane(QWidget):
     def _on_service_failed(self, problem: Problem) -> None:
         self._shown_problem = problem.code
         self.error_line.setText(ui_voice().error(problem))
-        self.error_line.setToolTip(problem.detail)
+        self.error_line.setToolTip(plain_tip(problem.detail))
         self.error_line.setVisible(True)
 
     def _clear_problem(self) -> None:

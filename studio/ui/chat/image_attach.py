@@ -52,6 +52,7 @@ from studio.ui.chat.image_prepare import (
 )
 from studio.ui.common.design import SPACE_S, SPACE_XS, set_role
 from studio.ui.common.icons import set_icon
+from studio.ui.common.plain_text import plain_tip
 
 CHIP_NAME_CHARS = 24
 
@@ -253,7 +254,7 @@ class PendingImagesBar(QWidget):
                 name=short, width=image.upload.width, height=image.upload.height
             )
         )
-        label.setToolTip(name)
+        label.setToolTip(plain_tip(name))
         set_role(label, "caption")
         remove = QToolButton()
         remove.setObjectName("chat-pending-image-remove")

@@ -25,6 +25,7 @@ from studio.core.hub.library import LocalModel
 from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.ui.common.design import SPACE_S, SPACE_XS, set_role
 from studio.ui.common.icons import icon, set_icon
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.voice import ui_voice
 from studio.ui.common.ways_in import WaysIn
 from studio.ui.discover.discover_text import fit_badge, format_context
@@ -99,7 +100,7 @@ class ModelList(QFrame):
             badge = self._badges.get(model.path, self.tr("Checking the fit…"))
             item = QListWidgetItem(icon("model"), f"{model.file_name}\n{badge}")
             item.setData(_PATH_ROLE, model.path)
-            item.setToolTip(str(model.path))
+            item.setToolTip(plain_tip(str(model.path)))
             self.items.addItem(item)
         self.ways_in.setVisible(not self._models)
         self.search.setVisible(bool(self._models))
@@ -317,7 +318,9 @@ class ModelPicker(QFrame):
         snapshot, state = self.snapshot, self.snapshot.state
         name = self._model_label()
         self.model_name.setText(name or self.tr("Choose a model…"))
-        self.model_button.setToolTip(str(self.chosen) if self.chosen else self.tr("Choose a model"))
+        self.model_button.setToolTip(
+            plain_tip(str(self.chosen)) if self.chosen else self.tr("Choose a model")
+        )
         loading = state in _LOADING
         self.progress.setVisible(loading)
         self.progress.setValue(_PHASE_PROGRESS.get(snapshot.phase, 5) if loading else 0)

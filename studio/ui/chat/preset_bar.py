@@ -28,6 +28,7 @@ from studio.services.preset_service import PresetImported, PresetService, Preset
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_XS, set_role
 from studio.ui.common.icons import icon, set_icon
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.section import Section
 from studio.ui.common.voice import ui_voice
 
@@ -134,7 +135,7 @@ class PresetBar(Section):
 
     def show_problem(self, problem: Problem) -> None:
         self._say(ui_voice().error(problem), error=True)
-        self.message.setToolTip(problem.detail)
+        self.message.setToolTip(plain_tip(problem.detail))
 
     def _on_service_imported(self, imported: PresetImported) -> None:
         if imported.clashed:

@@ -8,6 +8,7 @@ with the reason in their tooltip. A plan that does not fit asks before loading.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -53,6 +54,7 @@ from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
 from studio.core.units import GIB, format_bytes
 from studio.services.plan_service import PlanService
+from studio.ui.common.plain_text import rich_label
 from studio.ui.common.voice import ui_voice
 from studio.ui.load.memory_panel import MemoryPanel
 
@@ -258,9 +260,11 @@ class LoadDialog(QDialog):
     def _summary_label(self) -> QLabel:
         s = self._setup.summary
         parts = [
-            f"<b>{self._setup.model_path.name}</b>",
-            self.tr("{arch}, {params:.1f} B parameters, {layers} layers").format(
-                arch=s.architecture, params=s.parameter_count / 1e9, layers=s.block_count
+            f"<b>{html.escape(self._setup.model_path.name)}</b>",
+            html.escape(
+                self.tr("{arch}, {params:.1f} B parameters, {layers} layers").format(
+                    arch=s.architecture, params=s.parameter_count / 1e9, layers=s.block_count
+                )
             ),
             self.tr("trained context {ctx}").format(ctx=s.context_length),
         ]
@@ -270,7 +274,7 @@ class LoadDialog(QDialog):
                     used=s.expert_used_count, experts=s.expert_count
                 )
             )
-        label = QLabel(" · ".join(parts))
+        label = rich_label(QLabel(" · ".join(parts)))
         label.setObjectName("load-summary")
         label.setWordWrap(True)
         return label
@@ -753,7 +757,8 @@ class LoadDialog(QDialog):
                 Severity.WARNING: "#d97706",
                 Severity.INFO: "",
             }[reason.severity]
-            text = self._reason(reason)
+            # A device's name comes from the engine or an RPC server on the network.
+            text = html.escape(self._reason(reason))
             lines.append(f'<span style="color:{colour}">{text}</span>' if colour else text)
         if plan.fits:
             header = self.tr("<b>Fits.</b>")

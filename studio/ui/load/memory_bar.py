@@ -8,6 +8,7 @@ engine really allocated and a line marks the memory in use right now.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.units import format_bytes
+from studio.ui.common.plain_text import rich_label
 
 # Mid-saturation colours that read on both the light and the dark theme.
 SEGMENT_COLORS = {
@@ -163,7 +165,7 @@ class DeviceMemoryBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
+        self.title = rich_label(QLabel())
         self.title.setObjectName("memory-bar-title")
         self.canvas = _BarCanvas()
         self.canvas.setObjectName("memory-bar-canvas")
@@ -181,7 +183,7 @@ class DeviceMemoryBar(QWidget):
     def set_device(self, device: DeviceMemory) -> None:
         self.device = device
         self.canvas.device = device
-        self.title.setText(f"<b>{device.label}</b>")
+        self.title.setText(f"<b>{html.escape(device.label)}</b>")
         summary = self.describe(device)
         self.details.setText(summary)
         self.setAccessibleName(self.tr("Memory of {device}").format(device=device.label))

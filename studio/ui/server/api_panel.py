@@ -37,6 +37,7 @@ from studio.services.api_server_service import (
     ApiState,
     ApiStatus,
 )
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.voice import ui_voice
 
 # Newest first; older rows drop off so a busy API never grows the table without bound.
@@ -237,7 +238,7 @@ class ApiPanel(QGroupBox):
                 for column, text in enumerate(cells):
                     item = QTableWidgetItem(text)
                     if column == 5:
-                        item.setToolTip(text)
+                        item.setToolTip(plain_tip(text))
                     table.setItem(0, column, item)
             excess = table.rowCount() - REQUEST_ROWS_KEPT
             if excess > 0:

@@ -37,6 +37,7 @@ from studio.core.engine import EngineChoice, EngineInfo
 from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.theme import ThemeChoice
 from studio.ui.common.voice import ui_voice
 from studio.ui.i18n.i18n import LANGUAGES
@@ -336,8 +337,8 @@ class SettingsPage(QWidget):
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, str(candidate.location.path))
-            item.setToolTip(0, str(candidate.location.path))
-            item.setToolTip(3, verdict_text(candidate))
+            item.setToolTip(0, plain_tip(str(candidate.location.path)))
+            item.setToolTip(3, plain_tip(verdict_text(candidate)))
             if candidate is active:
                 font = item.font(0)
                 font.setBold(True)

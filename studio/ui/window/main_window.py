@@ -24,6 +24,7 @@ from studio.services.engine_service import EngineService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
 from studio.ui.common.model_drop import dropped_model
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.voice import ui_voice
 from studio.ui.common.window_place import place
 from studio.ui.window.alert_banner import AlertBanner
@@ -199,5 +200,5 @@ class MainWindow(QMainWindow):
     @Slot(str, str)
     def _on_engine_failed(self, problem: Problem) -> None:
         self.engine_status.setText(self.tr("Engine unavailable"))
-        self.engine_status.setToolTip(problem.detail)
+        self.engine_status.setToolTip(plain_tip(problem.detail))
         self.device_memory.show_engine_error(ui_voice().error(problem))

@@ -15,6 +15,7 @@ from studio.core.devices import HOST_KEY
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.units import format_bytes
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.shown import watch_while_shown
 from studio.ui.server.server_text import snapshot_summary
 
@@ -41,7 +42,7 @@ class ServerStatusLabel(QLabel):
             self.setText(self.tr("{model} — {state}").format(model=name, state=state))
         else:
             self.setText(state)
-        self.setToolTip(str(snapshot.model) if snapshot.model else "")
+        self.setToolTip(plain_tip(str(snapshot.model)) if snapshot.model else "")
 
 
 class LiveMemoryLabel(QLabel):

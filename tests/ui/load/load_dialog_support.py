@@ -59,6 +59,8 @@ def unnamed_controls(root: object) -> list[str]:
                 widget.parent(), (QAbstractSpinBox, QComboBox)
             ):
                 continue  # a part of a scroll area, spin box or combo box, which is named
+            if widget.objectName() == "qt_tableview_cornerbutton":
+                continue  # a table's select-all corner: part of the table, which is named
             text = widget.text() if isinstance(widget, QAbstractButton) else ""
             if not (widget.accessibleName() or text) and widget.isVisibleTo(root):
                 unnamed.append(widget.objectName() or type(widget).__name__)

@@ -16,6 +16,7 @@ from studio.core.server.states import ReadyInfo, ServerState, Snapshot, StartPha
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
 from studio.services.log_tail import INITIAL_TAIL_BYTES, LogTail, _Cursor, read_new_lines
+from studio.ui.common.plain_text import plain_tip
 from studio.ui.server.server_page import ServerPage
 from studio.ui.window.status_bar import ServerStatusLabel
 
@@ -109,7 +110,7 @@ def test_status_bar_names_the_model_and_the_state(qtbot: QtBot) -> None:
         Snapshot(state=ServerState.FAILED, spec=spec, failure=Failure(FailureCode.KILLED))
     )
     assert label.text().startswith("tiny.gguf — Failed: The engine was killed")
-    assert label.toolTip() == "/models/tiny.gguf"
+    assert label.toolTip() == plain_tip("/models/tiny.gguf")  # a path is never markup
 
 
 @pytest.mark.parametrize("code", list(FailureCode))
