@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -24,10 +23,14 @@ from types import MappingProxyType
 from typing import Any
 
 from studio.core.errors import StudioError
+from studio.core.safe_read import read_regular_text
 from studio.core.server.api_http import DEFAULT_API_PORT
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT_VERSION = 1
+# Far above what any settings file holds (a model's remembered load settings are about
+# 1 KiB); a larger file was not written by the app and is set aside as damaged.
+MAX_SETTINGS_BYTES = 8 * 1024 * 1024
 
 THEMES = ("system", "light", "dark")
 
@@ -225,13 +228,10 @@ class SettingsStore:
             return AppSettings()
 
     def _read(self) -> dict[str, Any]:
-        # Non-blocking open and a check of what was opened: a FIFO (or a device) in the
-        # file's place would otherwise block the GUI thread before the window ever shows.
-        descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                raise ValueError("settings are not a regular file")
-            raw = handle.read().decode("utf-8")  # UnicodeDecodeError is a ValueError
+        # Only a regular file, capped: a FIFO (or a device) in the file's place would
+        # otherwise block the GUI thread before the window ever shows, and a huge file
+        # fill the memory. A refusal is a ValueError: the file is set aside as damaged.
+        raw = read_regular_text(self.path, limit=MAX_SETTINGS_BYTES)
         data = json.loads(raw)
         if not isinstance(data, dict):
             raise ValueError("settings are not a JSON object")

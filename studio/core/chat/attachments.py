@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.errors import StudioError
+from studio.core.safe_read import ReadRefusedError, read_regular
 
 IMAGE_DIRECTORY = "chat-images"
 # Mime type -> file extension of what is stored and sent.
@@ -38,6 +40,16 @@ ACCEPTED_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MAX_SIDE_PX = 1280
 # An unscaled PNG or JPEG larger than this is re-encoded even though it is small in pixels.
 MAX_STORED_BYTES = 4 * 1024 * 1024
+# The most a stored file is read into memory. What `put` stores is at most MAX_SIDE_PX on
+# its longest side, so even a PNG of noise with alpha (1280 x 1280 x 4 bytes, barely
+# compressed) stays under this; anything larger in the folder was not written by the app.
+MAX_STORED_FILE_BYTES = 16 * 1024 * 1024
+# The most a picked or dropped image file is read: a 100-megapixel JPEG is about 50 MiB,
+# and Qt refuses to decode more than 256 MiB of pixels anyway.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+# An image is named by the lowercase hex sha256 of its bytes; a reference read from the
+# database that is anything else (`../` included) names no stored image.
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 # Images one message may carry: each costs hundreds of prompt tokens or more.
 MAX_IMAGES_PER_MESSAGE = 8
 # A stored file younger than this is never pruned: it may belong to a turn being sent.
@@ -45,11 +57,23 @@ PRUNE_GRACE_S = 3600.0
 
 
 class ImageRefusedError(StudioError):
-    """Codes: `chat_image_unreadable` (name), `chat_image_too_many` (count)."""
+    """Codes: `chat_image_unreadable` (name), `chat_image_too_many` (count),
+    `chat_attach_not_regular` (name), `chat_attach_too_large` (name, limit)."""
+
+
+# What a stored image's file may fail with when it is read: gone (OSError) or not a file
+# the app wrote (a FIFO, a device, too large: ReadRefusedError). Either way the image is
+# missing.
+UNREADABLE_STORED = (OSError, ReadRefusedError)
 
 
 def unreadable_image(name: str, detail: str = "") -> ImageRefusedError:
     return ImageRefusedError("chat_image_unreadable", detail or f"{name}: not an image", name=name)
+
+
+def is_sha256_hex(text: object) -> bool:
+    """Whether `text` is a checked image reference: 64 lowercase hex digits."""
+    return isinstance(text, str) and _SHA256_HEX.fullmatch(text) is not None
 
 
 def too_many_images() -> ImageRefusedError:
@@ -112,19 +136,24 @@ class ImageAttachment:
         if data.get("kind") != "image":
             return None
         sha, mime = data.get("sha256"), data.get("mime")
-        if not isinstance(sha, str) or len(sha) != 64 or mime not in STORED_TYPES:
+        if not is_sha256_hex(sha) or mime not in STORED_TYPES:
             return None
         numbers = [data.get(key) for key in ("width", "height", "size")]
         width, height, size = (
             n if isinstance(n, int) and not isinstance(n, bool) else 0 for n in numbers
         )
-        return cls(sha, str(mime), str(data.get("name") or ""), width, height, size)
+        return cls(str(sha), str(mime), str(data.get("name") or ""), width, height, size)
+
+    def read_stored(self) -> bytes:
+        """The stored bytes (blocking: not on the GUI thread). Raises one of
+        `UNREADABLE_STORED` when the file is gone or is not one the app wrote."""
+        if self.path is None:
+            raise FileNotFoundError(f"image {self.sha256} has no stored file")
+        return read_regular(self.path, limit=MAX_STORED_FILE_BYTES)
 
     def data_url(self) -> str:
         """`data:<mime>;base64,...` of the stored bytes (reads the file: not on the GUI thread)."""
-        if self.path is None:
-            raise FileNotFoundError(f"image {self.sha256} has no stored file")
-        encoded = base64.b64encode(self.path.read_bytes()).decode("ascii")
+        encoded = base64.b64encode(self.read_stored()).decode("ascii")
         return f"data:{self.mime};base64,{encoded}"
 
 
@@ -150,6 +179,8 @@ class ImageStore:
         return cls(database.parent / IMAGE_DIRECTORY)
 
     def path_of(self, sha256: str, mime: str) -> Path:
+        if not is_sha256_hex(sha256):  # never a path outside the folder
+            raise ValueError(f"{sha256!r} is not a sha256 hex digest")
         return self.directory / f"{sha256}{STORED_TYPES.get(mime, '.bin')}"
 
     def put(self, upload: ImageUpload) -> ImageAttachment:
@@ -213,7 +244,7 @@ def request_content(
     for attachment in attachments:
         try:
             parts.append({"type": "image_url", "image_url": {"url": attachment.data_url()}})
-        except OSError:  # its file was deleted by hand: the turn goes without it
+        except UNREADABLE_STORED:  # its file was deleted by hand: the turn goes without it
             parts.append({"type": "text", "text": f"[image missing: {attachment.name}]"})
     if text:
         parts.append({"type": "text", "text": text})
@@ -226,7 +257,7 @@ def export_entry(attachment: ImageAttachment) -> dict[str, Any]:
     entry = attachment.to_dict()
     try:
         entry["data"] = attachment.data_url().partition(",")[2]
-    except OSError:
+    except UNREADABLE_STORED:
         entry["missing"] = True
     return entry
 
@@ -238,6 +269,6 @@ def markdown_images(attachments: Sequence[ImageAttachment]) -> list[str]:
         alt = attachment.name.replace("]", "").replace("[", "") or "image"
         try:
             lines += [f"![{alt}]({attachment.data_url()})", ""]
-        except OSError:
+        except UNREADABLE_STORED:
             lines += [f"_(image missing: {alt})_", ""]
     return lines

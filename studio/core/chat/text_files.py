@@ -13,6 +13,7 @@ from pathlib import Path
 
 from studio.core.chat.fence import fence_for
 from studio.core.errors import StudioError
+from studio.core.safe_read import ReadRefusedError, read_regular
 
 # Bigger than any context holds as text (about a million tokens), small enough to read.
 MAX_BYTES = 4 * 1024 * 1024
@@ -57,12 +58,15 @@ def read_text_file(path: Path) -> TextFile:
     call it off the GUI thread)."""
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
+        # Only a regular file, and never more than the cap: a FIFO would block the
+        # worker for good and /dev/zero would fill the memory.
+        data = read_regular(path, limit=MAX_BYTES)
+    except ReadRefusedError as error:
+        if error.reason == "too_large":
             raise TextFileError(
-                "chat_attach_too_large", f"{path}: {size} bytes", name=name, limit=MAX_BYTES
-            )
-        data = path.read_bytes()
+                "chat_attach_too_large", str(error), name=name, limit=MAX_BYTES
+            ) from error
+        raise TextFileError("chat_attach_not_regular", str(error), name=name) from error
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise TextFileError(

@@ -28,9 +28,12 @@ from studio.core.engine.locate import (
 from studio.core.engine.probe import EngineProber
 from studio.core.engine.selftest import SelfTester, SelfTestResult
 from studio.core.paths import AppPaths
+from studio.core.safe_read import read_regular_text
 
 # Written beside a built engine once it is installed; its presence marks a finished build.
 BUILD_MANIFEST = "studio-engine.json"
+# A manifest is a few lines of JSON; anything bigger (or not a regular file) is not one.
+MAX_MANIFEST_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,10 @@ def built_engines(engines_dir: Path) -> list[EngineLocation]:
         if not (manifest.is_file() and binary.is_file()):
             continue
         try:
-            built_at = float(json.loads(manifest.read_text("utf-8")).get("built_at", 0))
-        except (OSError, ValueError, AttributeError, TypeError):
-            continue
+            text = read_regular_text(manifest, limit=MAX_MANIFEST_BYTES)
+            built_at = float(json.loads(text).get("built_at", 0))
+        except (OSError, ValueError, AttributeError, TypeError, RecursionError):
+            continue  # a damaged manifest: not a finished build
         found.append((built_at, EngineLocation(binary, EngineSource.BUILT)))
     return [location for _, location in sorted(found, key=lambda item: -item[0])]
 

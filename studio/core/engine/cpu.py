@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core.safe_read import read_regular_text
+
 # ggml's system_info names -> the /proc/cpuinfo flag that a CPU must have for it, and the
 # name a person knows it by. Ordered from oldest to newest so summaries read naturally.
 _FEATURES: tuple[tuple[str, str, str], ...] = (
@@ -40,6 +42,9 @@ RUNTIME_CHECKED = frozenset({"AMX_INT8"})
 _NOT_READY = {"AMX_INT8": "AMX is not ready to be used!"}
 _HUMAN = {ggml: human for ggml, _, human in _FEATURES}
 
+# /proc/cpuinfo is a few KiB per logical CPU: this holds thousands of them.
+_CPUINFO_MAX_BYTES = 16 * 1024 * 1024
+
 _SYSTEM_INFO = re.compile(r"system_info:.*?\|\s*CPU\s*:(?P<features>[^\n]*)")
 _FEATURE_ON = re.compile(r"(?P<name>[A-Z][A-Z0-9_]*)\s*=\s*1\b")
 
@@ -54,8 +59,10 @@ class CpuInfo:
     @classmethod
     def of_this_machine(cls, cpuinfo: Path = Path("/proc/cpuinfo")) -> CpuInfo:
         try:
-            text = cpuinfo.read_text("utf-8", errors="replace")
-        except OSError:  # not Linux: we cannot tell, so nothing is reported missing
+            text = read_regular_text(cpuinfo, limit=_CPUINFO_MAX_BYTES, errors="replace")
+        except (OSError, ValueError):
+            # Not Linux, or not a file we may read: we cannot tell, so nothing is
+            # reported missing.
             return cls(platform.processor() or platform.machine(), frozenset())
         return cls.parse(text)
 

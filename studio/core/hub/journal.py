@@ -18,9 +18,13 @@ from typing import Any
 from studio.core.hub.downloads import DownloadRequest
 from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget, FolderTarget, HfCacheTarget
+from studio.core.safe_read import read_regular_text
 
 log = logging.getLogger(__name__)
 JOURNAL_VERSION = 1
+# A job is its files' names, sizes and hashes: thousands of jobs fit in a few MiB. A
+# larger file (or a FIFO, a device) in its place is unreadable, like a damaged one.
+MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 
 
 def _target_to_json(target: DownloadTarget) -> dict[str, str]:
@@ -77,11 +81,12 @@ class DownloadJournal:
 
     def load(self) -> list[DownloadRequest]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular_text(self.path, limit=MAX_JOURNAL_BYTES))
             return [request_from_json(job) for job in data["jobs"]]
         except FileNotFoundError:
             return []
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        # RecursionError: JSON nested deeper than the parser's stack (a crafted file).
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             log.warning("download list %s unreadable, starting empty: %s", self.path, error)
             return []
 

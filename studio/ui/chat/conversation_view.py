@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QColor,
     QDesktopServices,
     QGuiApplication,
+    QImage,
     QPalette,
     QResizeEvent,
     QTextBlockFormat,
@@ -144,6 +145,17 @@ class ConversationView(QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._center_text(event.size().width())
         super().resizeEvent(event)
+
+    def loadResource(self, kind: int, name: QUrl | str) -> object:
+        """What the document shows for a resource it does not hold: only our thumbnails,
+        by checked digest; an empty placeholder for anything an answer names. Never None
+        and never a null image: Qt then reads the path itself (QTextDocument's own
+        loadResource opens it as a file, the image handler calls QImage::load), and a
+        model could make it read `/dev/zero` until the app dies or a FIFO forever."""
+        if kind == QTextDocument.ResourceType.ImageResource.value:
+            thumbnail = self.thumbnails.resource(QUrl(name))
+            return thumbnail if thumbnail is not None else _placeholder_image()
+        return ""  # a page or a style sheet: the transcript loads neither
 
     def _center_text(self, width: int) -> None:
         """The text stands in the centred reading column; the scroll bar stays at the
@@ -680,6 +692,13 @@ class ConversationView(QTextBrowser):
         if self._follow:
             bar = self.verticalScrollBar()
             bar.setValue(bar.maximum())
+
+
+def _placeholder_image() -> QImage:
+    """One transparent pixel: an image an answer names takes no room and loads nothing."""
+    image = QImage(1, 1, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    return image
 
 
 def _code_count(blocks: list[Block]) -> int:

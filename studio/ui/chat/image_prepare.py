@@ -21,12 +21,15 @@ from PySide6.QtGui import QImage
 from studio.core.chat.attachments import (
     ACCEPTED_SUFFIXES,
     MAX_SIDE_PX,
+    MAX_SOURCE_BYTES,
     MAX_STORED_BYTES,
     STORED_TYPES,
+    ImageRefusedError,
     ImageUpload,
     sniff_image_type,
     unreadable_image,
 )
+from studio.core.safe_read import ReadRefusedError, read_regular
 
 THUMBNAIL_PX = 56
 JPEG_QUALITY = 90
@@ -55,11 +58,23 @@ def prepare_bytes(data: bytes, name: str) -> PreparedImage:
 
 
 def prepare_file(path: Path) -> PreparedImage:
+    """A picked or dropped file: only a regular file of at most `MAX_SOURCE_BYTES` is read
+    (a FIFO would block the worker for good, `/dev/zero` would fill the memory)."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, limit=MAX_SOURCE_BYTES)
+    except ReadRefusedError as error:
+        raise _refused_file(path, error) from error
     except OSError as error:
         raise unreadable_image(path.name, f"{path}: {error}") from error
     return prepare_bytes(data, path.name)
+
+
+def _refused_file(path: Path, error: ReadRefusedError) -> ImageRefusedError:
+    if error.reason == "too_large":
+        return ImageRefusedError(
+            "chat_attach_too_large", str(error), name=path.name, limit=MAX_SOURCE_BYTES
+        )
+    return ImageRefusedError("chat_attach_not_regular", str(error), name=path.name)
 
 
 def prepare_image(image: QImage, name: str) -> PreparedImage:

@@ -5,6 +5,10 @@ opening a conversation, so thumbnails are made in a worker thread and a header s
 each image's name until its thumbnail is in. Thumbnails are kept by the image's sha256 (a
 picture sent twice is loaded once) and handed to the document again at each render,
 since clearing the document drops its resources.
+
+These thumbnails are the only images the transcript ever shows: `resource` is what the
+view answers when its document asks for an image, and anything else an answer's Markdown
+names (a path, `file:`, `qrc:`, `data:`, a web address) gets an empty placeholder.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QTextBrowser
 
-from studio.core.chat.attachments import ImageAttachment
+from studio.core.chat.attachments import UNREADABLE_STORED, ImageAttachment, is_sha256_hex
 from studio.core.tasks import TaskOwner
 
 THUMBNAIL_BOX_PX = 160
@@ -28,9 +32,11 @@ RESOURCE_SCHEME = "studio-image"
 def load_thumbnail(attachment: ImageAttachment) -> QImage | None:
     """The image scaled into the thumbnail box, or None when its file is gone or damaged.
     Runs in a worker thread (QImage is reentrant)."""
-    if attachment.path is None:
+    try:
+        data = attachment.read_stored()  # only a regular file of the store, capped
+    except UNREADABLE_STORED:
         return None
-    image = QImage(str(attachment.path))
+    image = QImage.fromData(data)
     if image.isNull():
         return None
     if max(image.width(), image.height()) <= THUMBNAIL_BOX_PX:
@@ -81,6 +87,13 @@ class ThumbnailCache(QObject):
                 f"height='{image.height()}' alt='{name}'></a>"
             )
         return "&nbsp;".join(parts)
+
+    def resource(self, url: QUrl) -> QImage | None:
+        """The thumbnail `url` names, when it is one of ours (`studio-image:<sha256>`, a
+        checked digest) and is loaded; None for anything else. Never reads a file."""
+        if url.scheme() != RESOURCE_SCHEME or not is_sha256_hex(url.path()):
+            return None
+        return self.images.get(url.path())
 
     def _load(self, wanted: list[ImageAttachment]) -> None:
         wanted = [a for a in wanted if a.sha256 not in self._loading]

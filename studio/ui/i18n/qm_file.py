@@ -16,7 +16,11 @@ from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 
+from studio.core.safe_read import ReadRefusedError, read_regular
+
 QM_MAGIC = bytes.fromhex("3cb86418caef9c95cd211cbf60a1bddd")
+# The app's catalogues are about 120 KiB, Qt's own under 1 MiB.
+MAX_CATALOG_BYTES = 32 * 1024 * 1024
 
 _BLOCK_MESSAGES = 0x69
 _TAG_END = 1
@@ -35,7 +39,11 @@ class QmFormatError(ValueError):
 def contexts_by_source(path: Path) -> Mapping[str, tuple[str, ...]]:
     """Source text -> the contexts the catalogue translates it in (empty for a stripped
     catalogue, which stores hashes only)."""
-    return read_contexts_by_source(path.read_bytes())
+    try:
+        data = read_regular(path, limit=MAX_CATALOG_BYTES)
+    except ReadRefusedError as error:  # a FIFO, a device or a huge file in its place
+        raise QmFormatError(str(error)) from error
+    return read_contexts_by_source(data)
 
 
 def read_contexts_by_source(data: bytes) -> Mapping[str, tuple[str, ...]]:

@@ -135,7 +135,13 @@ def test_files_that_cannot_be_added_say_why(tmp_path: Path) -> None:
         out.truncate(MAX_BYTES + 1)  # sparse: costs no disk
     folder = tmp_path / "folder.txt"
     folder.mkdir()
-    cases = {huge: "chat_attach_too_large", folder: "chat_attach_unreadable"}
+    loop = tmp_path / "loop.txt"
+    loop.symlink_to(loop)  # a symlink to itself: it cannot even be opened
+    cases = {
+        huge: "chat_attach_too_large",
+        folder: "chat_attach_not_regular",
+        loop: "chat_attach_unreadable",
+    }
     for path, code in cases.items():
         with pytest.raises(TextFileError) as caught:
             read_text_file(path)
