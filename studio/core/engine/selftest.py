@@ -20,6 +20,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any
 
 import httpx
 
+from studio.core.engine import cache_file, capture
 from studio.core.engine.calibrate import CalibrationError, measure_graph
 from studio.core.engine.cpu import (
     CpuInfo,
@@ -41,6 +43,7 @@ from studio.core.engine.info import EngineDevice
 from studio.core.engine.locate import EngineLocation
 from studio.core.engine.tiny_model import PLAIN_TOKEN, tiny_model
 from studio.core.memory import EngineGraph, EngineMemory
+from studio.core.safe_read import read_regular_text
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +51,21 @@ SELF_TEST_TIMEOUT_S = 90.0
 _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BACKENDS = re.compile(r"\|\s*([A-Za-z][A-Za-z0-9]*)\s*:")
 _TAIL_LINES = 30
+# The log kept from its start (what the verdict reads: the build's features, the backends;
+# a -lv 4 start of the tiny model writes a few KB), and the longest line read at once: a
+# binary that floods its output must not fill the memory with it.
+_LOG_LIMIT = 1 << 20
+_LINE_LIMIT = 1 << 16
+# What is kept of one line (the longest the verdict reads, system_info, is under 1 KB):
+# thirty flooded lines must not make a verdict of megabytes in the cache.
+_KEPT_LINE = 4096
 _CACHE_VERSION = 8  # 2: the measured compute graph; 3: its recurrent rows; 4: MTP facts;
 # 5: hybrid per-slot states; 6: recurrent layer boundaries under pipeline parallelism;
 # 7: the features the CPU really runs; 8: the GPUs' graphs, keyed by the device set
 NO_ANSWER = "no answer"
+# Verdicts are a few KiB per engine: a larger cache, or one that is not a regular file,
+# is damaged and set aside.
+_CACHE_MAX_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -135,33 +149,54 @@ def _exit_status(returncode: int | None) -> str:
 
 
 class _LogReader:
-    """Collects a child's stderr on a thread and notices the `listening on` line."""
+    """Collects a child's output on a thread and notices the `listening on` line. Keeps
+    the first `_LOG_LIMIT` bytes and the last lines after them; owns the stream and closes
+    it at its end (closing it from another thread would wait for a read that a child the
+    engine left behind can hold open for as long as it lives)."""
 
     def __init__(self, stream: Any) -> None:
         self.lines: list[str] = []
         self.base_url: str | None = None
         self.listening = threading.Event()
         self.ended = threading.Event()
+        self._kept = 0
+        self._left_out = 0
+        self._tail: deque[str] = deque(maxlen=_TAIL_LINES)
         self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
         self._thread.start()
 
     def _read(self, stream: Any) -> None:
-        for raw in iter(stream.readline, b""):
-            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+        try:
+            for raw in iter(lambda: stream.readline(_LINE_LIMIT), b""):
+                self._add(raw.decode("utf-8", errors="replace").rstrip("\n"), len(raw))
+        finally:
+            stream.close()
+            self.ended.set()
+            self.listening.set()  # end of output: nobody will listen any more
+
+    def _add(self, line: str, size: int) -> None:
+        match = _LISTENING.search(line)
+        if match and self.base_url is None:
+            self.base_url = match.group(1)
+            self.listening.set()
+        if len(line) > _KEPT_LINE:  # its start and its end: where a message has its words
+            line = f"{line[: _KEPT_LINE // 2]}…{line[-_KEPT_LINE // 2 :]}"
+        if self._kept < _LOG_LIMIT:
             self.lines.append(line)
-            match = _LISTENING.search(line)
-            if match and self.base_url is None:
-                self.base_url = match.group(1)
-                self.listening.set()
-        self.ended.set()
-        self.listening.set()  # end of output: nobody will listen any more
+            self._kept += size
+        else:
+            self._left_out += 1
+            self._tail.append(line)
 
     def join(self, timeout: float) -> None:
         self._thread.join(timeout)
 
     @property
     def text(self) -> str:
-        return "\n".join(self.lines)
+        if not self._left_out:
+            return "\n".join(self.lines)
+        skipped = self._left_out - len(self._tail)
+        return "\n".join([*self.lines, f"[{skipped} lines left out]", *self._tail])
 
 
 def _child_environment(location: EngineLocation) -> dict[str, str]:
@@ -202,6 +237,8 @@ def run_self_test(
         while not reader.listening.wait(0.1):
             if time.monotonic() > deadline or (cancelled is not None and cancelled.is_set()):
                 break
+            if process.poll() is not None:
+                break  # it died; a child it left may hold its output open, and say nothing
         if reader.base_url is not None and process.poll() is None:
             generated = _one_token(reader.base_url, process, deadline)
     finally:
@@ -213,14 +250,14 @@ def run_self_test(
         stopped_by_us = process.poll() is None
         if stopped_by_us:
             process.terminate()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        # Whatever it started goes with it (and it, if SIGTERM was not enough): its
+        # session is its own, and a child left holding the log pipe would hold the reader.
+        capture.kill_group(process)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
         reader.join(5)
-        if process.stdout is not None:
-            process.stdout.close()
     returncode = None if stopped_by_us else process.returncode
     return _judge(returncode, generated, reader.text, cpu, time.monotonic() - started)
 
@@ -318,7 +355,11 @@ class SelfTester:
                 return self._memory[key]
         stored = self._read_cache().get(key)
         if isinstance(stored, dict):
-            with contextlib.suppress(KeyError, TypeError, ValueError):
+            # A damaged verdict counts as none: the binary is tested again and its entry
+            # rewritten (OverflowError: a graph row of 1e400).
+            with contextlib.suppress(
+                KeyError, TypeError, ValueError, AttributeError, ArithmeticError
+            ):
                 return SelfTestResult.from_json(stored)
         return None
 
@@ -368,13 +409,22 @@ class SelfTester:
         if self._cache_file is None:
             return {}
         try:
-            data = json.loads(self._cache_file.read_text("utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_regular_text(self._cache_file, limit=_CACHE_MAX_BYTES))
+        except OSError:
             return {}
-        if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
+        except cache_file.DAMAGE as error:
+            cache_file.set_aside(self._cache_file, error)
             return {}
+        if not isinstance(data, dict):
+            cache_file.set_aside(self._cache_file, "not a JSON object")
+            return {}
+        if data.get("version") != _CACHE_VERSION:
+            return {}  # another version's verdicts: replaced by the next one written
         entries = data.get("entries")
-        return entries if isinstance(entries, dict) else {}
+        if not isinstance(entries, dict):
+            cache_file.set_aside(self._cache_file, "no table of verdicts")
+            return {}
+        return entries
 
     def _write_cache(self, key: str, result: SelfTestResult) -> None:
         if self._cache_file is None:

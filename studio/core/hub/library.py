@@ -25,6 +25,9 @@ from huggingface_hub.errors import CacheNotFound
 from studio.core.errors import StudioError
 from studio.core.gguf import read_model
 from studio.core.hub.errors import (
+    LIBRARY_FOLDER_TOO_DEEP,
+    LIBRARY_FOLDER_TOO_LARGE,
+    LIBRARY_FOLDER_UNREADABLE,
     LIBRARY_IS_MMPROJ,
     LIBRARY_NOT_GGUF,
     LIBRARY_UNREADABLE,
@@ -37,6 +40,12 @@ log = logging.getLogger(__name__)
 
 # The architecture llama.cpp's multimodal projectors declare.
 PROJECTOR_ARCHITECTURES = frozenset({"clip", "mmproj"})
+# How deep a scan goes below a models folder (the HF cache nests five): a folder built to be
+# 1,100 deep must cost its own branch, not the stack or the whole list.
+MAX_FOLDER_DEPTH = 32
+# How many folders one models folder may make a scan list: a link to `/` in it must not
+# turn every library scan (and every on-demand load of `studio serve`) into a disk crawl.
+MAX_FOLDERS = 20_000
 
 
 class Source(enum.Enum):
@@ -179,14 +188,108 @@ def _group(paths: Iterable[Path]) -> list[tuple[Path, tuple[Path, ...]]]:
 
 
 def scan_folder(folder: Path) -> list[LocalModel]:
+    """The models below `folder`, and one row for each part of it the scan had to skip
+    (a folder it could not list, one nested too deep), so that part is said, not lost."""
     if not folder.is_dir():
         return []
-    # Not only regular files: a FIFO or a device named *.gguf is listed as a row that says
-    # what it is (describe never opens it), rather than silently left out.
-    paths = sorted(
-        p for p in folder.rglob("*.gguf") if not p.is_dir() and not p.name.startswith(".")
+    paths, skipped = _gguf_files(folder)
+    models = [describe(first, Source.FOLDER, "", shards) for first, shards in _group(paths)]
+    return models + [_skipped_row(error) for error in skipped]
+
+
+def _gguf_files(folder: Path) -> tuple[list[Path], list[LibraryError]]:
+    """Every `*.gguf` below `folder` (sorted) and what could not be searched.
+
+    Iterative, so depth costs no stack; linked folders are followed (a models folder may
+    link to another disk) but each real folder, by (device, inode), is searched once, so a
+    link back up the tree (or a bind mount of a parent) ends instead of looping. Not only
+    regular files: a FIFO or a device named *.gguf is listed as a row that says what it is
+    (describe never opens it), rather than silently left out.
+    """
+    found: list[Path] = []
+    skipped: list[LibraryError] = []
+    visited: set[tuple[int, int]] = set()
+    pending: list[tuple[Path, int]] = [(folder, 0)]
+    while pending:
+        directory, depth = pending.pop()
+        if len(visited) >= MAX_FOLDERS:
+            skipped.append(_too_large(folder))
+            break
+        try:
+            identity = directory.stat()
+            if (identity.st_dev, identity.st_ino) in visited:
+                log.debug("%s was already searched (a link loop); skipped", directory)
+                continue
+            visited.add((identity.st_dev, identity.st_ino))
+            entries = _listing(directory)
+        except OSError as error:
+            skipped.append(_unreadable_folder(directory, error))
+            continue
+        for entry in entries:
+            if _is_folder(entry):
+                if depth + 1 > MAX_FOLDER_DEPTH:
+                    skipped.append(_too_deep(entry.path))
+                else:
+                    pending.append((Path(entry.path), depth + 1))
+            elif entry.name.endswith(".gguf") and not entry.name.startswith("."):
+                found.append(Path(entry.path))
+    return sorted(found), skipped
+
+
+def _listing(directory: Path) -> list[os.DirEntry[str]]:
+    with os.scandir(directory) as entries:
+        return list(entries)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether to search `entry` (a folder, or a link to one). A link that loops or leads
+    nowhere is not a folder: as a `*.gguf` it becomes a row that says so."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _unreadable_folder(path: Path, error: Exception) -> LibraryError:
+    if isinstance(error, RecursionError):
+        reason = "its folders are nested too deep"
+    elif isinstance(error, OSError):
+        reason = error.strerror or str(error)
+    else:
+        reason = str(error)
+    return LibraryError(
+        LIBRARY_FOLDER_UNREADABLE, f"{path}: {reason}; not searched", path=str(path), reason=reason
     )
-    return [describe(first, Source.FOLDER, "", shards) for first, shards in _group(paths)]
+
+
+def _too_deep(path: str) -> LibraryError:
+    detail = f"{path}: nested more than {MAX_FOLDER_DEPTH} folders deep; not searched"
+    return LibraryError(LIBRARY_FOLDER_TOO_DEEP, detail, path=path, depth=MAX_FOLDER_DEPTH)
+
+
+def _too_large(folder: Path) -> LibraryError:
+    detail = f"{folder}: holds more than {MAX_FOLDERS} folders; the rest was not searched"
+    return LibraryError(LIBRARY_FOLDER_TOO_LARGE, detail, path=str(folder), folders=MAX_FOLDERS)
+
+
+def _skipped_row(error: LibraryError) -> LocalModel:
+    """A row for a part of a models folder the scan skipped. It has no files: nothing to
+    load (it has a problem), and deleting it removes nothing."""
+    path = Path(str(error.params["path"]))
+    row = LocalModel(
+        path=path,
+        files=(),
+        size=0,
+        source=Source.FOLDER,
+        repo_id="",
+        architecture="",
+        name=path.name,
+        parameters=0,
+        quant="",
+        context_length=0,
+        is_projector=False,
+    )
+    return _with_problem(row, error)
 
 
 def scan_hf_cache(cache_dir: Path) -> list[LocalModel]:
@@ -194,6 +297,11 @@ def scan_hf_cache(cache_dir: Path) -> list[LocalModel]:
         info = scan_cache_dir(cache_dir)
     except CacheNotFound:
         return []
+    except (OSError, ValueError, RecursionError) as error:
+        # huggingface_hub walks each snapshot recursively: a folder nested 1,100 deep in
+        # it raises RecursionError. The cache is said as one row; the folders still list.
+        log.warning("the Hugging Face cache %s could not be scanned: %r", cache_dir, error)
+        return [_skipped_row(_unreadable_folder(cache_dir, error))]
     found: list[LocalModel] = []
     for repo in sorted(info.repos, key=lambda r: r.repo_id):
         if repo.repo_type != "model":
@@ -224,11 +332,20 @@ def scan_library(hf_cache: Path | None, folders: Sequence[Path]) -> list[LocalMo
     unique: list[LocalModel] = []
     seen: set[Path] = set()
     for model in found:
-        real = model.path.resolve()
+        real = _real_path(model.path)
         if real not in seen:
             seen.add(real)
             unique.append(model)
     return unique
+
+
+def _real_path(path: Path) -> Path:
+    """Where `path` really leads; a link loop (RuntimeError before Python 3.13) or an
+    unreadable link leads to itself, so its row stays, with the reason it cannot be read."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
 
 
 def validate_importable(path: Path) -> LocalModel:

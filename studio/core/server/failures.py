@@ -56,6 +56,7 @@ class FailureCode(StrEnum):
 CRASH_SIGNALS = frozenset(
     {signal.SIGSEGV, signal.SIGABRT, signal.SIGILL, signal.SIGBUS, signal.SIGFPE}
 )
+_CRASH_SIGNAL_NAMES = frozenset(s.name for s in CRASH_SIGNALS)
 
 
 @dataclass(frozen=True)
@@ -80,12 +81,28 @@ class Failure:
     def mentions(self, pattern: re.Pattern[str]) -> bool:
         return any(pattern.search(line) for line in self.log_tail)
 
+    @property
+    def ended_by_the_engine(self) -> bool:
+        """The engine ended itself (a crash signal or an exit status), so what it was
+        working on may be the cause. Not so for a kill from outside (SIGKILL, most likely
+        the OS for memory), a stop signal, or a child the manager killed as hung."""
+        if self.signal_name is not None:
+            return self.signal_name in _CRASH_SIGNAL_NAMES
+        return self.exit_code is not None
+
 
 class ServerFailureError(StudioError):
     """Raised to callers of the manager when a start or a request fails for a known reason."""
 
     def __init__(self, failure: Failure) -> None:
-        super().__init__(failure.code.value, failure.detail, **dict(failure.params))
+        # The exit status travels with the code's parameters, so the sentence said from
+        # them (the CLI, the API) names it as the UI's does, never "(code ?)".
+        status: dict[str, object] = {}
+        if failure.signal_name:
+            status["signal"] = failure.signal_name
+        if failure.exit_code is not None:
+            status["exit_code"] = failure.exit_code
+        super().__init__(failure.code.value, failure.detail, **{**status, **failure.params})
         self.failure = failure
 
 

@@ -9,7 +9,7 @@ sentence is said, never at import.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from studio.core.engine.candidates import EngineCandidate
@@ -20,6 +20,7 @@ from studio.core.server.failures import Failure
 from studio.core.server.recovery import RecoveryNote
 from studio.core.units import format_bytes
 from studio.core.voice.templates import (
+    ALTERNATIVES,
     CODES,
     CONTEXT,
     COUNTED,
@@ -65,7 +66,8 @@ class Voice:
 
     def code(self, code: str, params: Mapping[str, object] | None = None) -> str:
         """The sentence for `code` with `params` filled in. A missing parameter picks the
-        code's short sentence if it has one, else shows "?"; an unknown code says
+        code's first alternative whose parameters are all given, else its short sentence,
+        else shows "?"; an unknown code says
         "Something went wrong (code)." (and a test fails for it)."""
         values = dict(params or {})
         counted = COUNTED.get(code)
@@ -76,8 +78,8 @@ class Voice:
         template = CODES.get(code)
         if template is None:
             return self._tr(FALLBACK).format(code=code)
-        if code in SHORT and not _fields(template) <= values.keys():
-            template = SHORT[code]
+        if not _fields(template) <= values.keys():
+            template = _fallback(code, values.keys(), template)
         return self._tr(template).format_map(_Shown(self._shown(values)))
 
     def error(self, error: StudioError | Problem) -> str:
@@ -150,6 +152,15 @@ class Voice:
 
 
 ENGLISH = Voice()
+
+
+def _fallback(code: str, given: Collection[str], template: str) -> str:
+    """What to say for `code` when its sentence lacks a parameter: the first alternative
+    whose parameters are all `given`, else its short sentence, else `template` itself."""
+    for alternative in ALTERNATIVES.get(code, ()):
+        if _fields(alternative) <= set(given):
+            return alternative
+    return SHORT.get(code, template)
 
 
 def _fields(template: str) -> set[str]:

@@ -180,7 +180,8 @@ class LibraryPage(QWidget):
     def _refresh_buttons(self, *_: object) -> None:
         chosen = self.selected()
         self.reveal_button.setEnabled(chosen is not None)
-        self.delete_button.setEnabled(chosen is not None)
+        # A folder the scan skipped is a row without files: nothing to delete.
+        self.delete_button.setEnabled(chosen is not None and bool(chosen.files))
         self.load_button.setEnabled(self.loadable(chosen))
 
     @Slot()

@@ -5,9 +5,11 @@ and deletion."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import gguf
@@ -37,6 +39,7 @@ from studio.core.hub.library import (
     scan_library,
 )
 from studio.core.tasks import TaskOwner
+from studio.core.voice import ENGLISH
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.hostile import hostile_gguf
 from tests.support.synthetic import TINY_LLAMA, write_model
@@ -197,3 +200,134 @@ def test_the_cli_prints_a_bad_file_as_a_row_with_its_reason(
     (bad,) = [line for line in out.splitlines() if "inf-heads.gguf" in line]
     assert "unreadable" in bad and "llama.attention.head_count = inf" in bad
     assert "Traceback" not in out + err
+
+
+@contextlib.contextmanager
+def _deep_folder(top: Path, levels: int) -> Iterator[None]:
+    """`levels` nested folders `x` under `top` while the block runs, made and removed one
+    relative step at a time: their full path is far longer than PATH_MAX, and pytest's own
+    clean-up of its temporary folders recurses once per level (RecursionError)."""
+    start = os.open(".", os.O_RDONLY)
+    made = 0
+    try:
+        os.chdir(top)
+        while made < levels:
+            Path("x").mkdir()
+            os.chdir("x")
+            made += 1
+        os.fchdir(start)
+        yield
+    finally:
+        os.chdir(top)
+        for _ in range(made):
+            os.chdir("x")
+        for _ in range(made):
+            os.chdir("..")
+            Path("x").rmdir()
+        os.fchdir(start)
+        os.close(start)
+
+
+def test_a_symlink_loop_costs_its_own_rows_not_the_library(
+    tiny: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file link loop made `scan_library` raise RuntimeError (Path.resolve) and every
+    # listing fail: /v1/models 500, `studio library` an unexpected problem.
+    folder = tmp_path / "models"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    shutil.copy(tiny, folder / "sub" / "inner-F16.gguf")
+    (folder / "a.gguf").symlink_to("b.gguf")
+    (folder / "b.gguf").symlink_to("a.gguf")
+    (folder / "self.gguf").symlink_to("self.gguf")
+    (folder / "sub" / "up").symlink_to("..")  # a folder that leads back up the tree
+    (folder / "sub" / "again").symlink_to(folder / "sub")
+    rows = {row.path.name: row for row in scan_library(None, [folder])}
+    assert not rows.pop("good-F16.gguf").problem
+    assert not rows.pop("inner-F16.gguf").problem  # listed once, however often it is reached
+    assert set(rows) == {"a.gguf", "b.gguf", "self.gguf"}
+    assert all(row.problem == "model_unreadable" for row in rows.values())
+    assert main(["library", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert "good-F16.gguf" in out and "inner-F16.gguf" in out and "self.gguf" in out
+    assert "Traceback" not in out + err and "unexpected" not in out + err
+
+
+def test_a_folder_1100_levels_deep_is_said_and_the_rest_listed(tiny: Path, tmp_path: Path) -> None:
+    # rglob recursed once per level: RecursionError, and no library at all.
+    folder = tmp_path / "models"
+    folder.mkdir()
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    shallow = folder / "y" / "y" / "y"
+    shallow.mkdir(parents=True)
+    shutil.copy(tiny, shallow / "shallow-F16.gguf")
+    with _deep_folder(folder, 1100):
+        rows = scan_folder(folder)
+        assert (folder / "x").is_dir()
+        deep_rows = [row for row in rows if row.problem == "library_folder_too_deep"]
+        delete_model(deep_rows[0])  # a skipped folder's row owns no files: removes nothing
+        assert (folder / "x").is_dir()
+    models = {row.path.name: row for row in rows if row.problem != "library_folder_too_deep"}
+    assert set(models) == {"good-F16.gguf", "shallow-F16.gguf"}
+    assert not any(row.problem for row in models.values())
+    (deep,) = [row for row in rows if row.problem == "library_folder_too_deep"]
+    assert deep.problem_params["depth"] == 32 and deep.files == ()
+    assert deep.path.parts[-33:] == ("x",) * 33
+    assert "nested more than 32 folders deep" in ENGLISH.code(deep.problem, deep.problem_params)
+
+
+def test_an_unreadable_subfolder_is_said_and_the_rest_listed(
+    tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "models"
+    locked = folder / "locked"
+    locked.mkdir(parents=True)
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    shutil.copy(tiny, locked / "hidden-F16.gguf")
+    locked.chmod(0)
+    if os.geteuid() == 0:  # root reads any folder: refuse this one as the OS would
+        real_scandir = os.scandir
+
+        def refusing(path: str | os.PathLike[str]) -> object:
+            if Path(path) == locked:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_scandir(path)
+
+        monkeypatch.setattr(os, "scandir", refusing)
+    try:
+        rows = {row.path.name: row for row in scan_library(None, [folder])}
+    finally:
+        locked.chmod(0o755)
+    assert not rows.pop("good-F16.gguf").problem
+    (said,) = rows.values()
+    assert said.problem == "library_folder_unreadable" and said.path == locked
+    sentence = ENGLISH.code(said.problem, said.problem_params)
+    assert (
+        sentence
+        == f"The folder {locked} cannot be read (Permission denied); its models are not listed."
+    )
+
+
+def test_a_deep_folder_in_the_hf_cache_costs_the_cache_row_not_the_library(
+    tiny: Path, tmp_path: Path
+) -> None:
+    # huggingface_hub's own scan recursed once per level: RecursionError out of
+    # scan_library, and nothing listed at all.
+    cache = tmp_path / "hub"
+    snapshot = cache / "models--someone--tiny" / "snapshots" / "abc"
+    snapshot.mkdir(parents=True)
+    (cache / "models--someone--tiny" / "refs").mkdir()
+    (cache / "models--someone--tiny" / "blobs").mkdir()
+    folder = tmp_path / "models"
+    folder.mkdir()
+    shutil.copy(tiny, folder / "good-F16.gguf")
+    with _deep_folder(snapshot, 1100):
+        rows = scan_library(cache, [folder])
+    by_name = {row.path.name: row for row in rows}
+    assert not by_name["good-F16.gguf"].problem
+    said = by_name["hub"]
+    assert said.problem == "library_folder_unreadable" and said.files == ()
+    assert ENGLISH.code(said.problem, said.problem_params) == (
+        f"The folder {cache} cannot be read (its folders are nested too deep); "
+        "its models are not listed."
+    )
