@@ -13,6 +13,7 @@ from typing import Any
 from studio.cli import inputs
 from studio.cli.engine_choice import why_not
 from studio.cli.report import INPUT_FAILED, report
+from studio.cli.terminal import printable
 from studio.core.engine import (
     BuildError,
     BuildOptions,
@@ -44,7 +45,9 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="every x86-64 CPU variant, picked at run time (slower to build; runs anywhere)",
     )
-    build.add_argument("--jobs", type=int, help="parallel compilers (default: cores and memory)")
+    build.add_argument(
+        "--jobs", type=inputs.jobs, help="parallel compilers (default: cores and memory)"
+    )
     build.add_argument(
         "--vulkan",
         action=argparse.BooleanOptionalAction,
@@ -116,7 +119,8 @@ def _describe(choice: EngineChoice) -> str:
         lines.append("No llama-server found. Run `studio engine build` to build one.")
     else:
         lines += ["", "No engine runs on this CPU. Run `studio engine build` to build one."]
-    return "\n".join(lines)
+    # Paths, device names and versions are the system's and the engine's own words.
+    return "\n".join(printable(line) for line in lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -175,5 +179,5 @@ def run_build(args: argparse.Namespace) -> int:
     except (BuildError, EngineError) as error:
         report(error)
         return INPUT_FAILED
-    print(f"built and self-tested: {location.path}")
+    print(f"built and self-tested: {printable(location.path)}")
     return 0

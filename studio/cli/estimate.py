@@ -22,12 +22,12 @@ import httpx
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
 from studio.cli.report import INPUT_FAILED, report
-from studio.core.devices import PLANNED_SPLIT_MODES, DeviceKind, SplitMode
+from studio.cli.terminal import printable
+from studio.core.devices import DeviceKind, SplitMode
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model, read_remote_model
 from studio.core.memory import (
-    KV_CACHE_TYPES,
     DeviceSpec,
     EngineMemory,
     Estimate,
@@ -38,16 +38,7 @@ from studio.core.memory import (
 )
 from studio.core.placement import Plan, PlanRequest
 from studio.core.units import mib_cell
-
-
-def _split(text: str) -> tuple[float, ...]:
-    try:
-        values = tuple(float(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected numbers like 3,1") from None
-    if any(v < 0 for v in values) or not any(values):
-        raise argparse.ArgumentTypeError("expected non-negative proportions, not all zero")
-    return values
+from studio.core.voice import ENGLISH
 
 
 def register(subparsers: Any) -> None:
@@ -62,27 +53,26 @@ def register(subparsers: Any) -> None:
         help="a .gguf file (any shard of a split model) or an URL",
     )
     parser.add_argument(
-        "--ctx", "-c", type=inputs.auto_int, default=None, metavar="auto|N", help="0 = trained"
+        "--ctx", "-c", type=inputs.auto_context, default=None, metavar="auto|N", help="0 = trained"
     )
-    parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
+    parser.add_argument("--parallel", "-np", type=inputs.count, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
-    types = sorted(KV_CACHE_TYPES)
+    types = inputs.CACHE_TYPES
     parser.add_argument("--cache-type-k", "-ctk", default="f16", choices=types, metavar="T")
     parser.add_argument("--cache-type-v", "-ctv", default="f16", choices=types, metavar="T")
     parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
-    parser.add_argument("--ubatch", "-ub", type=int, default=512, metavar="N")
-    parser.add_argument("--n-gpu-layers", "-ngl", type=int, default=None, metavar="N")
-    parser.add_argument("--tensor-split", "-ts", type=_split, default=None, metavar="a,b")
+    parser.add_argument("--ubatch", "-ub", type=inputs.count, default=512, metavar="N")
     parser.add_argument(
-        "--split-mode",
-        "-sm",
-        choices=[m.value for m in PLANNED_SPLIT_MODES],
-        default=SplitMode.LAYER.value,
+        "--n-gpu-layers", "-ngl", type=inputs.layer_count, default=None, metavar="N"
     )
-    parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=0, metavar="N")
+    parser.add_argument("--tensor-split", "-ts", type=inputs.shares, default=None, metavar="a,b")
+    parser.add_argument(
+        "--split-mode", "-sm", choices=inputs.PLANNED_SPLITS, default=SplitMode.LAYER.value
+    )
+    parser.add_argument("--n-cpu-moe", "-ncmoe", type=inputs.non_negative, default=0, metavar="N")
     parser.add_argument(
         "--devices",
-        type=int,
+        type=inputs.devices,
         default=None,
         metavar="N",
         help="hypothetical GPUs to estimate for (default: this machine, as studio fit plans)",
@@ -123,7 +113,7 @@ def _devices(args: argparse.Namespace) -> list[DeviceSpec]:
     count = args.devices
     if count is None:
         count = len(args.tensor_split) if args.tensor_split else 1
-    return [DeviceSpec(f"GPU{i}", DeviceKind.GPU) for i in range(max(count, 0))]
+    return [DeviceSpec(f"GPU{i}", DeviceKind.GPU) for i in range(count)]
 
 
 async def _read_remote(url: str) -> GGUFModel:
@@ -179,7 +169,9 @@ def describe(summary: ModelSummary, result: Estimate, rows: list[Row]) -> str:
     g = result.geometry
     s = result.settings
     lines = [
-        f"model:    {summary.name or summary.architecture} ({summary.architecture}, "
+        # The name and architecture are the file's own text, escape sequences and all.
+        f"model:    {printable(summary.name or summary.architecture)} "
+        f"({printable(summary.architecture)}, "
         f"{summary.parameter_count / 1e9:.2f} B parameters, {_mib(summary.total_bytes)} MiB)",
         f"context:  {g.n_ctx} cells, {g.n_seq} slots"
         f"{' (unified KV)' if g.n_stream == 1 else ''}, {g.n_ctx_seq} per slot; "
@@ -192,7 +184,7 @@ def describe(summary: ModelSummary, result: Estimate, rows: list[Row]) -> str:
     for row in rows:
         layers = f"{row.layers}{'+o' if row.output_layer else ''}"
         lines.append(
-            f"{row.name[:11]:<12}{layers:>7}{_mib(row.weights):>11}{_mib(row.kv):>10}"
+            f"{printable(row.name)[:11]:<12}{layers:>7}{_mib(row.weights):>11}{_mib(row.kv):>10}"
             f"{_mib(row.output):>9}{_mib(row.compute):>10}{_mib(row.overhead):>9}"
             f"{_mib(row.total):>11}"
         )
@@ -206,7 +198,7 @@ def describe(summary: ModelSummary, result: Estimate, rows: list[Row]) -> str:
             f"host prompt cache (--cache-ram) grows with use up to {_mib(host.prompt_cache)} MiB:"
             f" host budget {_mib(rows[-1].total + host.prompt_cache)} MiB"
         )
-    lines += [f"note: {note}" for note in result.notes]
+    lines += [f"note: {printable(ENGLISH.code(note))}" for note in result.notes]
     return "\n".join(lines)
 
 
@@ -237,6 +229,8 @@ def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
     setup = machine_setup(Path(args.model), model, args.binary, need_engine=False)
     planner, request = setup.planner, setup.base_request
     changes: dict[str, Any] = {"ctx": args.ctx if args.ctx is not None else request.ctx}
+    if args.ctx == 0:  # "0 = trained", as llama-server reads -c 0
+        changes["ctx"] = planner.trained_ctx
     for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch"):
         if getattr(args, field) != _FIT_UNSET[field]:
             changes[field] = getattr(args, field)

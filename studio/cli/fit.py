@@ -18,6 +18,7 @@ from typing import Any
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
 from studio.cli.report import INPUT_FAILED, report
+from studio.cli.terminal import printable
 from studio.core.endpoint import RpcEndpoint
 from studio.core.engine import EngineError, EngineInfo
 from studio.core.errors import StudioError
@@ -25,7 +26,6 @@ from studio.core.gguf import GGUFModel, read_model
 from studio.core.memory import EngineMemory, summarize
 from studio.core.placement import (
     HOST_KEY,
-    PLANNED_SPLIT_MODES,
     DevicePlan,
     DraftModel,
     DraftType,
@@ -52,13 +52,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "model", type=inputs.model_file, help="the .gguf file (first shard of a split model)"
     )
-    parser.add_argument("--ctx", "-c", type=inputs.auto_int, default=None, metavar="auto|N")
-    parser.add_argument("--parallel", "-np", type=int, default=None, metavar="N")
-    parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
-    parser.add_argument("--cache-type-v", "-ctv", default=None, metavar="TYPE")
+    parser.add_argument(
+        "--ctx", "-c", type=inputs.auto_context, default=None, metavar="auto|N", help="0 = trained"
+    )
+    parser.add_argument("--parallel", "-np", type=inputs.count, default=None, metavar="N")
+    types = inputs.CACHE_TYPES
+    parser.add_argument("--cache-type-k", "-ctk", default=None, choices=types, metavar="TYPE")
+    parser.add_argument("--cache-type-v", "-ctv", default=None, choices=types, metavar="TYPE")
     parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
-    parser.add_argument("--ubatch", "-ub", type=int, default=None, metavar="N")
-    parser.add_argument("--batch", "-b", type=int, default=None, metavar="N")
+    parser.add_argument("--ubatch", "-ub", type=inputs.count, default=None, metavar="N")
+    parser.add_argument("--batch", "-b", type=inputs.count, default=None, metavar="N")
     parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
     parser.add_argument(
         "--cache-ram",
@@ -68,23 +71,27 @@ def register(subparsers: Any) -> None:
         metavar="auto|MIB",
         help="host prompt cache, counted in the host budget (auto: 1/16 of RAM, at most 8 GiB)",
     )
+    parser.add_argument("--split-mode", "-sm", choices=inputs.PLANNED_SPLITS, default=None)
     parser.add_argument(
-        "--split-mode", "-sm", choices=[m.value for m in PLANNED_SPLIT_MODES], default=None
-    )
-    parser.add_argument(
-        "--n-cpu-moe", "-ncmoe", type=inputs.auto_int, default=None, metavar="auto|N"
+        "--n-cpu-moe", "-ncmoe", type=inputs.auto_count, default=None, metavar="auto|N"
     )
     parser.add_argument(
         "--layers",
+        type=inputs.text,
         default=None,
         metavar="DEV=N,...",
         help="layers per device by engine name or key (CUDA0=20,CUDA1=13); others on the host",
     )
     parser.add_argument(
-        "--disable", default="", metavar="DEV,...", help="devices not to use (name or key)"
+        "--disable",
+        type=inputs.text,
+        default="",
+        metavar="DEV,...",
+        help="devices not to use (name or key)",
     )
     parser.add_argument(
         "--margin",
+        type=inputs.text,
         action="append",
         default=[],
         metavar="[DEV=]SIZE",
@@ -99,7 +106,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--spec-type",
-        choices=[t.value for t in DraftType],
+        choices=inputs.DRAFT_TYPES,
         default=DraftType.SIMPLE.value,
         help="how the --draft file drafts: a small model, or an MTP head shipped apart",
     )
@@ -136,6 +143,8 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
         changes["cache_ram"] = args.cache_ram * MIB
     if args.ctx is not None or "ctx" not in changes:
         changes["ctx"] = args.ctx if args.ctx is not None else request.ctx
+    if args.ctx == 0:  # as llama-server reads -c 0: the context the model was trained for
+        changes["ctx"] = planner.trained_ctx
     if args.split_mode is not None:
         changes["split_mode"] = SplitMode(args.split_mode)
     if args.n_cpu_moe is not None:
@@ -144,9 +153,10 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
         layers = {}
         for item in args.layers.split(","):
             name, _, count = item.partition("=")
-            if not count.strip().isdigit():
-                raise StudioError("fit_layers_invalid", f"not DEV=N: {item!r}", item=item)
-            layers[_device_key(planner, name.strip())] = int(count)
+            try:
+                layers[_device_key(planner, name.strip())] = inputs.layer_count(count)
+            except argparse.ArgumentTypeError:
+                raise StudioError("fit_layers_invalid", f"not DEV=N: {item!r}", item=item) from None
         changes["layers"] = layers
     if args.disable:
         changes["disabled"] = frozenset(
@@ -201,18 +211,20 @@ def _reason_text(reason: Reason, plan: Plan | None = None) -> str:
     """The reason's sentence, devices named as the table names them."""
     names = {d.key: _device_name(d) for d in plan.devices} if plan is not None else {}
     said = ENGLISH.reason(reason, lambda key: names.get(key, key))
-    return f"{reason.severity.value}: {said}"
+    return f"{reason.severity.value}: {printable(said)}"
 
 
 def _device_name(device: DevicePlan) -> str:
-    return f"{device.engine_name} {device.label}" if device.engine_name else device.label
+    # Both come from the engine's and the driver's own words.
+    name = f"{device.engine_name} {device.label}" if device.engine_name else device.label
+    return printable(name)
 
 
 def describe(plan: Plan, command: list[str]) -> str:
     """The plan as a table a person can read in a terminal; `command` is what runs for it
     (`ModelSetup.command`, the load dialog's too)."""
     lines = [
-        f"model:      {plan.model_path}",
+        f"model:      {printable(plan.model_path)}",
         f"fits:       {'yes' if plan.fits else 'NO'}",
         f"context:    {plan.ctx}   slots: {plan.request.parallel}   "
         f"KV: {plan.request.cache_type_k}/{plan.request.cache_type_v}   "
@@ -242,7 +254,7 @@ def describe(plan: Plan, command: list[str]) -> str:
     )
     if plan.reasons:
         lines += ["", "reasons:"] + [f"  {_reason_text(r, plan)}" for r in plan.reasons]
-    lines += ["", "arguments:", "  " + shlex.join(command[1:])]
+    lines += ["", "arguments:", "  " + printable(shlex.join(command[1:]))]
     return "\n".join(lines)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from studio.cli import inputs
 from studio.cli.report import report
+from studio.cli.terminal import printable
 from studio.core.engine import EngineError, default_selector
 from studio.core.errors import StudioError
 from studio.core.hub import (
@@ -46,7 +47,7 @@ def register(subparsers: Any) -> None:
     search = subparsers.add_parser("search", help="search the Hub for GGUF repositories")
     search.add_argument("query", type=inputs.hub_query)
     search.add_argument("--sort", choices=sorted(_SORTS), default="downloads")
-    search.add_argument("--page", type=int, default=1, help="1 for the first page")
+    search.add_argument("--page", type=inputs.count, default=1, help="1 for the first page")
     search.add_argument("--json", action="store_true")
     search.set_defaults(run=_run_search)
 
@@ -58,7 +59,7 @@ def register(subparsers: Any) -> None:
 
     download = subparsers.add_parser("download", help="download one quant (all its shards)")
     download.add_argument("repo", type=inputs.hub_repo, help="owner/name")
-    download.add_argument("model", help="a quant such as Q4_K_M, or a file name")
+    download.add_argument("model", type=inputs.text, help="a quant such as Q4_K_M, or a file name")
     download.add_argument(
         "--into", type=inputs.new_folder, help="a models folder (default: the HF cache)"
     )
@@ -79,7 +80,7 @@ def _fail(error: StudioError, args: argparse.Namespace) -> int:
 def _run_search(args: argparse.Namespace) -> int:
     client = HubClient(HubConfig())
     try:
-        page = asyncio.run(client.search(args.query, _SORTS[args.sort], max(0, args.page - 1)))
+        page = asyncio.run(client.search(args.query, _SORTS[args.sort], args.page - 1))
     except StudioError as error:
         return _fail(error, args)
     if args.json:
@@ -90,7 +91,7 @@ def _run_search(args: argparse.Namespace) -> int:
         print(json.dumps({"results": rows, "more": page.has_more}, indent=2))
         return 0
     for r in page.results:
-        print(f"{r.repo_id:60} {r.downloads:>10} downloads {r.likes:>6} likes")
+        print(f"{printable(r.repo_id):60} {r.downloads:>10} downloads {r.likes:>6} likes")
     if page.has_more:
         print(f"(more: --page {args.page + 1})")
     return 0
@@ -110,7 +111,7 @@ def _fit_text(fit: FitAssessment | None) -> str:
     if fit is None:
         return ""
     if fit.problem:
-        return f"unknown ({fit.problem})"
+        return f"unknown ({printable(fit.problem)})"
     if fit.max_context:
         return (
             f"{fit.kind.value}, ctx {fit.max_context}, {fit.gpu_layers}/{fit.total_layers} on GPU"
@@ -153,13 +154,15 @@ def _run_files(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(details.repo_id, f"@ {details.revision[:12]}")
+    # Everything here is the repository's own text, as its owner wrote it.
+    print(printable(details.repo_id), f"@ {printable(details.revision[:12])}")
     if details.summary:
-        print(details.summary)
+        print(printable(details.summary))
     for model, projector in rows:
-        label = "mmproj" if projector else model.quant or "?"
+        label = "mmproj" if projector else printable(model.quant or "?")
         size = format_bytes(model.size)
-        print(f"  {label:12} {size:>10}  {model.name}  {_fit_text(fits.get(model.name))}")
+        name = printable(model.name)
+        print(f"  {label:12} {size:>10}  {name}  {_fit_text(fits.get(model.name))}")
     return 0
 
 
@@ -227,7 +230,7 @@ def _run_download(args: argparse.Namespace) -> int:
     if done.error is not None:
         return _fail(done.error, args)
     for path in done.paths:
-        print(path)
+        print(printable(path))
     return 0
 
 
@@ -257,8 +260,10 @@ def _run_library(args: argparse.Namespace) -> int:
         return 0
     for m in models:
         kind = "unreadable" if m.problem else "mmproj" if m.is_projector else m.architecture
-        row = f"{m.quant or '?':10} {format_bytes(m.size):>10}  {kind:12} {m.path}"
-        print(row + (f"  ({_reason(m.path, m.problem_detail or m.problem)})" if m.problem else ""))
+        quant = printable(m.quant or "?")
+        row = f"{quant:10} {format_bytes(m.size):>10}  {printable(kind):12} {printable(m.path)}"
+        reason = _reason(m.path, m.problem_detail or m.problem) if m.problem else ""
+        print(row + (f"  ({printable(reason)})" if reason else ""))
     return 0
 
 

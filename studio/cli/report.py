@@ -16,6 +16,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from studio.cli.terminal import printable
 from studio.core.errors import StudioError
 from studio.core.gguf.files import os_failure
 from studio.core.paths import AppPaths
@@ -48,13 +49,14 @@ def report(error: StudioError, *, as_json: bool = False) -> None:
         }
         print(json.dumps({"error": payload}, indent=2, default=str))
         return
-    print(f"error: {said}", file=sys.stderr)
+    # Parameters (a path, a repository, a model's name) may hold escape sequences.
+    print(f"error: {printable(said)}", file=sys.stderr)
     failure = getattr(error, "failure", None)
     log_tail = getattr(failure, "log_tail", ()) if failure is not None else ()
     if log_tail:
         print("last engine output:", file=sys.stderr)
         for line in log_tail[-_ENGINE_LOG_LINES:]:
-            print(f"  {line}", file=sys.stderr)
+            print(f"  {printable(line)}", file=sys.stderr)
 
 
 def _log_unexpected(command: str) -> Path | None:

@@ -11,12 +11,16 @@ import sys
 from collections.abc import Coroutine
 from typing import Any
 
+import httpx
+
 from studio.cli import inputs
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.serve import add_launch_arguments, make_manager
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.context import context_refusal
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
+from studio.core.server.client import ServerError
 from studio.core.server.manager import ServerManager
 from studio.core.voice import ENGLISH
 
@@ -24,11 +28,11 @@ from studio.core.voice import ENGLISH
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("run", help="load a model and stream one answer")
     add_launch_arguments(parser)
-    parser.add_argument("--prompt", "-p", required=True, help="the user message")
-    parser.add_argument("--system", default=None, help="a system message")
-    parser.add_argument("--max-tokens", "-n", type=int, default=512)
-    parser.add_argument("--temperature", type=float, default=None)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--prompt", "-p", type=inputs.text, required=True, help="the user message")
+    parser.add_argument("--system", type=inputs.text, default=None, help="a system message")
+    parser.add_argument("--max-tokens", "-n", type=inputs.count, default=512, metavar="N")
+    parser.add_argument("--temperature", type=inputs.temperature, default=None, metavar="T")
+    parser.add_argument("--seed", type=inputs.seed, default=None, metavar="N")
     parser.add_argument(
         "--think", choices=["on", "off"], default=None, help="ask for thinking on or off"
     )
@@ -96,8 +100,21 @@ async def answer(args: argparse.Namespace) -> int:
     except StudioError as error:
         report(error)
         return 1
+    except (ServerError, httpx.HTTPError) as error:
+        report(refusal(error))
+        return 1
     finally:
         await manager.shutdown()
+
+
+def refusal(error: ServerError | httpx.HTTPError) -> StudioError:
+    """What the engine's refusal of the request, or a lost connection, means to the user."""
+    if isinstance(error, httpx.HTTPError):
+        return StudioError("chat_connection_lost", f"{type(error).__name__}: {error}")
+    numbers = context_refusal(error)
+    if numbers is not None:  # the engine counted the prompt: say it with its numbers
+        return StudioError("cli_prompt_too_long", str(error), **numbers)
+    return StudioError("chat_server_refused", str(error))
 
 
 def think_budget_option(manager: ServerManager, budget: int) -> dict[str, Any]:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
+import socket
 import sys
 from collections.abc import Coroutine
 from pathlib import Path
@@ -19,7 +21,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
+from studio.cli.inputs import duration
 from studio.cli.report import INPUT_FAILED, report
+from studio.cli.terminal import printable
 from studio.core.engine import (
     EngineError,
     EngineInfo,
@@ -29,6 +33,7 @@ from studio.core.engine import (
 from studio.core.errors import StudioError
 from studio.core.hub.library import LocalModel
 from studio.core.paths import AppPaths
+from studio.core.safe_read import read_regular_text
 from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
 from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec, cancellable
@@ -56,59 +61,37 @@ def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
     return uvloop.run(main)
 
 
-def _on_off(text: str) -> str:
-    if text not in ("on", "off", "auto"):
-        raise argparse.ArgumentTypeError("expected on, off or auto")
-    return text
-
-
-def _layers(text: str) -> int | str:
-    return text if text in ("auto", "all") else int(text)
-
-
-def _shares(text: str) -> tuple[float, ...]:
-    return tuple(float(part) for part in text.split(",") if part.strip())
-
-
-_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-def duration(text: str) -> float:
-    """`90`, `90s`, `15m` or `1h` as seconds."""
-    unit = _UNITS.get(text[-1:].lower(), 0.0)
-    try:
-        seconds = float(text[:-1] if unit else text) * (unit or 1.0)
-    except ValueError:
-        seconds = -1.0
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError("expected a duration such as 90s, 15m or 1h")
-    return seconds
-
-
 def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
     parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
-    parser.add_argument("--ctx", "-c", type=int, default=None, metavar="N")
-    parser.add_argument("--parallel", "-np", type=int, default=1, metavar="N")
-    parser.add_argument("--flash-attn", "-fa", type=_on_off, default=None, metavar="on|off|auto")
-    parser.add_argument("--cache-type-k", "-ctk", default=None, metavar="TYPE")
-    parser.add_argument("--cache-type-v", "-ctv", default=None, metavar="TYPE")
-    parser.add_argument("--gpu-layers", "-ngl", type=_layers, default=None, metavar="N|auto|all")
+    parser.add_argument("--ctx", "-c", type=inputs.context, default=None, metavar="N")
+    parser.add_argument("--parallel", "-np", type=inputs.count, default=1, metavar="N")
     parser.add_argument(
-        "--split-mode", "-sm", default=None, choices=["none", "layer", "row", "tensor"]
+        "--flash-attn", "-fa", type=inputs.on_off_auto, default=None, metavar="on|off|auto"
     )
-    parser.add_argument("--tensor-split", "-ts", type=_shares, default=(), metavar="A,B,...")
-    parser.add_argument("--n-cpu-moe", "-ncmoe", type=int, default=None, metavar="N")
-    parser.add_argument("--device", "-dev", default="", metavar="DEV,...")
+    types = inputs.CACHE_TYPES
+    parser.add_argument("--cache-type-k", "-ctk", default=None, choices=types, metavar="TYPE")
+    parser.add_argument("--cache-type-v", "-ctv", default=None, choices=types, metavar="TYPE")
+    parser.add_argument(
+        "--gpu-layers", "-ngl", type=inputs.gpu_layers, default=None, metavar="N|auto|all"
+    )
+    parser.add_argument("--split-mode", "-sm", default=None, choices=inputs.SPLIT_MODES)
+    parser.add_argument("--tensor-split", "-ts", type=inputs.shares, default=(), metavar="A,B,...")
+    parser.add_argument(
+        "--n-cpu-moe", "-ncmoe", type=inputs.non_negative, default=None, metavar="N"
+    )
+    parser.add_argument("--device", "-dev", type=inputs.text, default="", metavar="DEV,...")
     parser.add_argument("--rpc", type=inputs.endpoints, default=(), metavar="HOST:PORT,...")
     parser.add_argument(
         "--mmproj", type=inputs.model_file, default=None, help="a multimodal projector"
     )
-    parser.add_argument("--spec-type", default=None, help="speculative decoding type")
+    parser.add_argument(
+        "--spec-type", type=inputs.text, default=None, help="speculative decoding type"
+    )
     parser.add_argument(
         "--draft", type=inputs.model_file, default=None, help="a draft model (.gguf)"
     )
-    parser.add_argument("--threads", "-t", type=int, default=None, metavar="N")
+    parser.add_argument("--threads", "-t", type=inputs.threads, default=None, metavar="N")
     parser.add_argument(
         "--binary", type=inputs.engine_file, default=None, help="the llama-server to run"
     )
@@ -118,7 +101,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pooling",
         default=None,
-        choices=["none", "mean", "cls", "last", "rank"],
+        choices=inputs.POOLINGS,
         help="embedding pooling (a chat model's own is none: give mean or last)",
     )
     parser.add_argument(
@@ -129,6 +112,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--engine-arg",
+        type=inputs.text,
         action="append",
         default=[],
         metavar="ARG",
@@ -185,9 +169,13 @@ def machine_plan(
         if probe_required:
             raise
         info = None
-    setup = Machine.of(os.environ).setup(args.model, info, model=model)
+    # The RPC servers are devices the plan places layers on, as `studio fit` plans them.
+    rpc = [str(endpoint) for endpoint in args.rpc]
+    setup = Machine.of(os.environ).setup(args.model, info, engine, rpc, model=model)
     planner, request = setup.planner, setup.base_request
-    changes: dict[str, Any] = {"ctx": args.ctx, "parallel": args.parallel or 1}
+    # -c 0 is llama-server's "the context the model was trained for".
+    ctx = planner.trained_ctx if args.ctx == 0 else args.ctx
+    changes: dict[str, Any] = {"ctx": ctx, "parallel": args.parallel or 1}
     if args.cache_type_k:
         changes["cache_type_k"] = args.cache_type_k
     if args.cache_type_v:
@@ -230,6 +218,19 @@ def admitted(args: argparse.Namespace, engine: EngineLocation) -> None:
     check_fits(plan)
 
 
+def check_spec_type(spec_type: str | None, info: EngineInfo | None) -> None:
+    """Refuse a speculative type the engine does not know: it would refuse it at start,
+    and the recovery would then quietly load the model without speculation."""
+    known = info.features.spec_types if info is not None else ()
+    if spec_type is not None and known and spec_type not in known:
+        raise StudioError(
+            "spec_type_unknown",
+            f"--spec-type {spec_type!r} is not one of {known}",
+            spec_type=spec_type,
+            choices=list(known),
+        )
+
+
 def make_manager(
     args: argparse.Namespace,
 ) -> tuple[ServerManager, LaunchSpec, SmallerPlan | None]:
@@ -244,7 +245,9 @@ def make_manager(
             check_model_file(path)
     # Never a binary that dies of an illegal instruction here: the one named, which must
     # run, or the first that passed its self-test on this CPU.
-    engine = active_engine(args.binary).location
+    active = active_engine(args.binary)
+    engine = active.location
+    check_spec_type(args.spec_type, active.info)
     if args.rpc:
         probe_rpc_devices(engine, args.rpc)  # an RPC server that is down is told up front
     smaller: SmallerPlan | None = None
@@ -273,14 +276,18 @@ def register(subparsers: Any) -> None:
         "serve", help="serve a model on 127.0.0.1 with an OpenAI-compatible API"
     )
     add_launch_arguments(parser)
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 = any free port")
+    parser.add_argument("--port", type=inputs.port, default=DEFAULT_PORT, help="0 = any free port")
     parser.add_argument(
         "--host",
+        type=inputs.text,
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1; any other needs an API key)",
     )
     parser.add_argument(
-        "--api-key", default=None, help="require 'Authorization: Bearer KEY' (not on /health)"
+        "--api-key",
+        type=inputs.text,
+        default=None,
+        help="require 'Authorization: Bearer KEY' (not on /health)",
     )
     parser.add_argument(
         "--api-key-file",
@@ -290,6 +297,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--allow-origin",
+        type=inputs.text,
         action="append",
         default=[],
         metavar="ORIGIN",
@@ -297,14 +305,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--max-connections",
-        type=int,
+        type=inputs.count,
         default=None,
         metavar="N",
         help="open connections at most (default: from the open-file limit)",
     )
     parser.add_argument(
         "--max-queued",
-        type=int,
+        type=inputs.non_negative,
         default=16,
         metavar="N",
         help="chats waiting for a busy slot at most; more are answered 429",
@@ -329,13 +337,17 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+API_KEY_FILE_LIMIT = 4096  # a key is tens of bytes
+
+
 def serve_options(args: argparse.Namespace) -> ServeOptions:
     """The HTTP options from the command line; raises StudioError for an unsafe mix."""
     key = args.api_key
     if args.api_key_file is not None:
         try:
-            key = args.api_key_file.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeError) as error:
+            # A FIFO would block the read and /dev/zero never end: regular files only.
+            key = read_regular_text(args.api_key_file, limit=API_KEY_FILE_LIMIT).strip()
+        except (OSError, ValueError) as error:
             raise StudioError(
                 "api_key_file_unreadable", str(error), path=str(args.api_key_file)
             ) from error
@@ -357,6 +369,24 @@ def serve_options(args: argparse.Namespace) -> ServeOptions:
         max_connections=args.max_connections or default_max_connections(),
         max_queued_chats=max(0, args.max_queued),
     )
+
+
+async def listen(facade: ChatFacade, host: str, port: int) -> int:
+    """The port `facade` listens on; one it cannot have is a StudioError that says why."""
+    try:
+        return await facade.start(port)
+    except OSError as error:
+        raise listen_failure(error, host, port) from error
+
+
+def listen_failure(error: OSError, host: str, port: int) -> StudioError:
+    if error.errno == errno.EADDRINUSE:
+        return StudioError("api_port_in_use", str(error), port=port)
+    if error.errno == errno.EACCES:
+        return StudioError("api_port_denied", str(error), port=port)
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        return StudioError("serve_host_unavailable", str(error), host=host)
+    return StudioError("api_start_failed", str(error), reason=error.strerror or str(error))
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -393,9 +423,14 @@ async def serve(args: argparse.Namespace) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
-        port = await facade.start(args.port)
+        try:
+            port = await listen(facade, args.host, args.port)
+        except StudioError as error:
+            report(error)
+            return 1
         host = f"[{args.host}]" if ":" in args.host else args.host
-        print(f"studio serve: http://{host}:{port} (loading {args.model})", flush=True)
+        loading = printable(args.model)
+        print(f"studio serve: http://{host}:{port} (loading {loading})", flush=True)
         try:
             snapshot = await manager.load(cancellable(first_spec), smaller_plan=smaller)
         except StudioError as error:
@@ -403,7 +438,7 @@ async def serve(args: argparse.Namespace) -> int:
             return 1
         ready = snapshot.ready
         print(
-            f"studio serve: ready, model {ready.model_alias if ready else '?'}, "
+            f"studio serve: ready, model {printable(ready.model_alias) if ready else '?'}, "
             f"context {ready.n_ctx if ready else '?'}",
             flush=True,
         )

@@ -39,7 +39,10 @@ def parse_size(text: str) -> int:
     unit = match.group("unit").lower()
     if unit not in _UNITS:
         raise ValueError(f"unknown size unit {match.group('unit')!r} in {text!r}")
-    return int(float(match.group("number")) * _UNITS[unit])
+    number = float(match.group("number"))
+    if number == float("inf"):  # a few hundred digits: no size, and int() would overflow
+        raise ValueError(f"not a size: {text!r}")
+    return int(number * _UNITS[unit])
 
 
 def format_bytes(value: int) -> str:

@@ -20,13 +20,17 @@ from huggingface_hub import errors as hf_errors
 from huggingface_hub import get_token, set_client_factory
 
 # Public per its docs; the lazily loaded `utils` package just does not re-export it for mypy.
-from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]
+from huggingface_hub.utils import (  # type: ignore[attr-defined]
+    build_hf_headers,
+    validate_repo_id,
+)
 
 from studio.core.hub.errors import (
     HUB_AUTH_REQUIRED,
     HUB_HTTP_ERROR,
     HUB_NOT_FOUND,
     HUB_OFFLINE,
+    HUB_REPO_INVALID,
     HubError,
 )
 
@@ -130,6 +134,9 @@ def translate_hub_errors(call: Callable[[], T], *, what: str) -> T:
     """Run a blocking huggingface_hub call and turn its exceptions into `HubError` codes."""
     try:
         return call()
+    except hf_errors.HFValidationError as error:
+        # huggingface_hub checks an id before any request; its words go to the detail.
+        raise HubError(HUB_REPO_INVALID, f"{what}: {error}", target=what) from error
     except hf_errors.GatedRepoError as error:
         raise HubError(HUB_AUTH_REQUIRED, f"{what}: {error}", target=what) from error
     except (hf_errors.RepositoryNotFoundError, hf_errors.RevisionNotFoundError) as error:
@@ -154,3 +161,13 @@ def _status(error: hf_errors.HfHubHTTPError) -> int:
     response = getattr(error, "response", None)
     status = getattr(response, "status_code", 0)
     return status if isinstance(status, int) else 0
+
+
+def checked_repo_id(text: str) -> str:
+    """`text` if it is a repository id the Hub accepts (owner/name); else a HubError."""
+
+    def check() -> str:
+        validate_repo_id(text)
+        return text
+
+    return translate_hub_errors(check, what=text)

@@ -16,6 +16,8 @@ HUB_NOT_FOUND = "hub_not_found"
 HUB_AUTH_REQUIRED = "hub_auth_required"
 # Any other HTTP failure from the endpoint.
 HUB_HTTP_ERROR = "hub_http_error"
+# The text given as a repository is not a Hub repository id (owner/name).
+HUB_REPO_INVALID = "hub_repo_invalid"
 # Not enough free space for what is left to download (checked before and while writing).
 DOWNLOAD_DISK_FULL = "download_disk_full"
 # The bytes received do not hash to what the Hub published, even after a fresh retry.
@@ -32,6 +34,12 @@ LIBRARY_NOT_GGUF = "library_not_gguf"
 LIBRARY_IS_MMPROJ = "library_is_mmproj"
 # The file or folder is missing or unreadable.
 LIBRARY_UNREADABLE = "library_unreadable"
+# A folder under a models folder could not be listed; what it holds is not in the library.
+LIBRARY_FOLDER_UNREADABLE = "library_folder_unreadable"
+# A folder nested deeper than the scan goes; what lies below it is not in the library.
+LIBRARY_FOLDER_TOO_DEEP = "library_folder_too_deep"
+# A models folder holds more folders than one scan searches; the rest is not in the library.
+LIBRARY_FOLDER_TOO_LARGE = "library_folder_too_large"
 
 
 class HubError(StudioError):

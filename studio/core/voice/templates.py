@@ -61,6 +61,10 @@ CODES: Mapping[str, str] = {
     "build_download_failed": _mark(
         "Sentences", "The llama.cpp source could not be downloaded; check the network."
     ),
+    "build_source_damaged": _mark(
+        "Sentences",
+        "The llama.cpp source was damaged even when downloaded again ({reason}); try again later.",
+    ),
     "build_failed": _mark("Sentences", "The engine build failed; see the build log."),
     "build_cancelled": _mark("Sentences", "The engine build was cancelled."),
     "build_self_test_failed": _mark(
@@ -113,6 +117,15 @@ CODES: Mapping[str, str] = {
     "no_model": _mark("Sentences", "No model is loaded."),
     "stream_interrupted": _mark(
         "Sentences", "The answer was interrupted: the connection to the engine was lost."
+    ),
+    "request_crashed_engine": _mark(
+        "Sentences",
+        "The engine crashed while answering this request ({cause}), so the request was not "
+        "retried.",
+    ),
+    "model_switched": _mark(
+        "Sentences",
+        "Another model was loaded before {model} could answer; send the request again.",
     ),
     "launch_too_many_arguments": _mark(
         "Sentences", "Too many engine arguments ({count}); the engine was not started."
@@ -169,6 +182,23 @@ CODES: Mapping[str, str] = {
     "memory.no_block_count": _mark(
         "Sentences", "The model file does not say how many layers it has."
     ),
+    # why an estimate counts no repacked copies of weights (studio/core/memory/repack.py)
+    "memory.repack_off": _mark(
+        "Sentences", "No repacked copies of weights are counted: repacking is off (--no-repack)."
+    ),
+    "memory.repack_cpu_unknown": _mark(
+        "Sentences",
+        "No repacked copies of weights are counted: no engine has told this CPU's features.",
+    ),
+    "memory.repack_not_built": _mark(
+        "Sentences",
+        "No repacked copies of weights are counted: this engine's CPU backend does not repack.",
+    ),
+    "memory.repack_gpu_host_buffer": _mark(
+        "Sentences",
+        "No repacked copies of weights are counted: the host's weights stay in a GPU's "
+        "pinned buffer.",
+    ),
     # -- devices (studio/core/hardware) --
     "rpc_unreachable": _mark("Sentences", "A remote RPC device did not answer ({endpoints})."),
     "rpc_endpoint_invalid": _mark(
@@ -184,6 +214,11 @@ CODES: Mapping[str, str] = {
         "and endpoint in Settings.",
     ),
     "hub_not_found": _mark("Sentences", "Not found on the Hub: {target}."),
+    "hub_repo_invalid": _mark(
+        "Sentences",
+        "“{target}” is not a Hugging Face repository: write it as owner/name, with "
+        "letters, digits, -, _ and . only.",
+    ),
     "hub_auth_required": _mark(
         "Sentences",
         "This repository is gated or private. Add a Hugging Face token in Settings and "
@@ -214,6 +249,19 @@ CODES: Mapping[str, str] = {
         "This is a vision projector (mmproj), not a model: load it together with its model.",
     ),
     "library_unreadable": _mark("Sentences", "The file cannot be read: {path}"),
+    "library_folder_unreadable": _mark(
+        "Sentences", "The folder {path} cannot be read ({reason}); its models are not listed."
+    ),
+    "library_folder_too_deep": _mark(
+        "Sentences",
+        "The folder {path} is nested more than {depth} folders deep; what lies in it is "
+        "not listed.",
+    ),
+    "library_folder_too_large": _mark(
+        "Sentences",
+        "The folder {path} holds more than {folders} folders; the models in the rest are "
+        "not listed.",
+    ),
     # -- settings (studio/core/settings.py) --
     "settings_set_aside": _mark(
         "Sentences",
@@ -240,6 +288,21 @@ CODES: Mapping[str, str] = {
     ),
     "chat_conversation_missing": _mark("Sentences", "This conversation no longer exists."),
     "chat_message_missing": _mark("Sentences", "This message no longer exists."),
+    "chat_store_full": _mark(
+        "Sentences",
+        "The disk is full, so this answer stopped where it was last saved. Free some space "
+        "to go on.",
+    ),
+    "chat_store_write_failed": _mark(
+        "Sentences",
+        "The conversation could not be saved ({reason}), so this answer stopped where it "
+        "was last saved.",
+    ),
+    "chat_branch_loops": _mark(
+        "Sentences",
+        "The messages of this conversation link back to each other in a loop, so it is "
+        "shown from where the loop closes.",
+    ),
     # -- chatting (studio/services/chat_service.py, stored with an answer) --
     "chat_no_model": _mark("Sentences", "Load a model first."),
     "chat_server_refused": _mark("Sentences", "The engine refused the request."),
@@ -288,6 +351,22 @@ CODES: Mapping[str, str] = {
     "presets_unreadable": _mark(
         "Sentences", "Your presets could not be read ({path}), so the list starts empty."
     ),
+    "preset_import_out_of_range": _mark(
+        "Sentences",
+        "{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} "
+        "to {high}.",
+    ),
+    "preset_import_max_tokens": _mark(
+        "Sentences",
+        "{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no "
+        "limit) or from {low} to {high}.",
+    ),
+    # -- remembered load settings (studio/core/placement/remembered.py) --
+    "remembered_settings_dropped": _mark(
+        "Sentences",
+        "Some remembered load settings of {model} could not be used ({settings}), so they "
+        "are chosen afresh.",
+    ),
     # -- the context (studio/core/chat/context.py, studio/services/context_service.py) --
     "chat_context_exceeded": _mark(
         "Sentences",
@@ -299,6 +378,11 @@ CODES: Mapping[str, str] = {
         "Sentences", "{name} is not a text file, so it cannot be added to the message."
     ),
     "chat_attach_unreadable": _mark("Sentences", "{name} cannot be read: {reason}"),
+    "chat_attach_not_regular": _mark(
+        "Sentences",
+        "{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot "
+        "be attached.",
+    ),
     "chat_attach_too_large": _mark(
         "Sentences", "{name} is too large to add to a message (more than {limit})."
     ),
@@ -328,6 +412,12 @@ CODES: Mapping[str, str] = {
         "Sentences", "The parameters of the tool {name} must be a JSON Schema object."
     ),
     "chat_tool_name_repeated": _mark("Sentences", "Two tools are called {name}."),
+    "chat_tools_too_deep": _mark(
+        "Sentences", "The tools are nested more than {levels} levels deep, which no tool needs."
+    ),
+    "chat_tools_not_finite": _mark(
+        "Sentences", "The tools contain NaN or Infinity, which JSON does not allow."
+    ),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
         "Sentences",
@@ -364,9 +454,24 @@ CODES: Mapping[str, str] = {
     ),
     "api_key_file_unreadable": _mark("Sentences", "The API key file {path} cannot be read."),
     "api_key_empty": _mark("Sentences", "The API key is empty."),
+    "serve_max_connections_invalid": _mark(
+        "Sentences", "The connection limit must be at least 1, not {given}."
+    ),
     "api_key_required": _mark(
         "Sentences",
         "Listening on {host} lets other machines connect: give --api-key or --api-key-file.",
+    ),
+    "cli_prompt_too_long": _mark(
+        "Sentences",
+        "The prompt takes {prompt_tokens} tokens, but the model's context holds "
+        "{context_tokens}: shorten it or give a larger --ctx.",
+    ),
+    "spec_type_unknown": _mark(
+        "Sentences",
+        "This engine has no speculative decoding type “{spec_type}”; it knows {choices}.",
+    ),
+    "serve_host_unavailable": _mark(
+        "Sentences", "This computer has no address {host} to listen on."
     ),
     "cli_unexpected": _mark(
         "Sentences",
@@ -481,16 +586,28 @@ SHORT: Mapping[str, str] = {
         "Sentences", "The llama-server engine cannot be run ({path}): it is not an executable file."
     ),
     "download_disk_full": _mark("Sentences", "The disk is full: {path} could not be written."),
+    "chat_store_write_failed": _mark(
+        "Sentences",
+        "The conversation could not be saved, so this answer stopped where it was last saved.",
+    ),
     "model_missing": _mark("Sentences", "The model file does not exist."),
     "model_invalid": _mark(
         "Sentences", "The file is not a valid GGUF model (truncated or corrupt)."
     ),
+    "exited": _mark("Sentences", "The engine exited before it said why."),
     "chat_context_exceeded": _mark(
         "Sentences",
         "This conversation no longer fits the model's context. Start a new conversation, "
         "let the chat drop the oldest messages (Inspector > Context), or load the model "
         "with a larger context.",
     ),
+}
+
+# code -> sentences tried in order when the code's own sentence lacks a parameter: the
+# first whose parameters are all given is said (before the short sentence). An engine
+# ended by a signal has no exit code: the signal is what is known.
+ALTERNATIVES: Mapping[str, tuple[str, ...]] = {
+    "exited": (_mark("Sentences", "The engine was stopped by a signal ({signal})."),),
 }
 
 # code -> (the parameter that holds the count, the sentence with `%n` and plural forms).
@@ -502,6 +619,25 @@ COUNTED: Mapping[str, tuple[str, str]] = {
     "experts_spilled_to_host": (
         "layers",
         _mark("Sentences", "The experts of %n layer(s) stay on the CPU to fit.", "", 1),
+    ),
+    "chat_messages_left_out": (
+        "count",
+        _mark(
+            "Sentences",
+            "%n message(s) of this conversation could not be read and are left out; the "
+            "rest is shown.",
+            "",
+            1,
+        ),
+    ),
+    "presets_left_out": (
+        "count",
+        _mark(
+            "Sentences",
+            "%n preset(s) in your presets file could not be used and are left out.",
+            "",
+            1,
+        ),
     ),
     "chat_context_trimmed": (
         "dropped",
