@@ -60,6 +60,8 @@ from studio.ui.common.model_drop import ModelDropFilter
 from studio.ui.common.plain_text import plain_tip, rich_label
 from studio.ui.common.voice import ui_voice
 
+# Engine events the model picker shows and the transcript leaves out.
+_ROUTINE_EVENTS = frozenset({EngineEvent.LOADING, EngineEvent.READY, EngineEvent.UNLOADED})
 # The refusals of attached images: gone with the last image.
 _IMAGE_REFUSALS = frozenset({"chat_image_no_projector", "chat_image_projector_dropped"})
 
@@ -299,11 +301,15 @@ class ChatPane(QWidget):
     # -- the engine, as told by the manager service --------------------------------------
 
     def show_engine_event(self, notice: EngineNotice) -> None:
-        """What happened to the engine (or why the last model was not loaded at start),
-        both in the status line and inside the conversation."""
+        """What happened to the engine (or why the last model was not loaded at start): in
+        the status line, and inside the conversation when it touches the conversation (a
+        crash, a failure, a changed start). Loading, ready and unloaded are the picker's
+        to show: in the transcript they read as part of the dialogue."""
         self._last_event = notice
         text = self._engine_event_text(notice)
         self.engine_line.setText(text)
+        if notice.event in _ROUTINE_EVENTS:
+            return
         # The notice keeps how to say it again, so a language switch reaches it too.
         self.view.add_notice(text, notice.event.value, lambda: self._engine_event_text(notice))
 

@@ -44,7 +44,7 @@ from studio.core.chat.attachments import ImageAttachment
 from studio.core.chat.branches import Branch, Versions
 from studio.core.tasks import TaskOwner
 from studio.ui.chat.image_thumbnails import ThumbnailCache
-from studio.ui.chat.markdown import Block, highlight_code, split_blocks
+from studio.ui.chat.markdown import Block, hard_breaks, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
 from studio.ui.chat.token_tint import TokenTint
 from studio.ui.chat.tool_blocks import ToolBlocks
@@ -472,7 +472,7 @@ class ConversationView(QTextBrowser):
         cursor.setBlockFormat(QTextBlockFormat())
         cursor.setCharFormat(QTextCharFormat())
         if block.kind == "prose":
-            cursor.insertMarkdown(block.text, _MARKDOWN)
+            cursor.insertMarkdown(hard_breaks(block.text), _MARKDOWN)
             return
         index = len(entry.code)
         entry.code.append(block.text)

@@ -64,6 +64,15 @@ def split_blocks(markdown: str) -> list[Block]:
     return [b for b in blocks if b.kind == "code" or b.text.strip()]
 
 
+def hard_breaks(prose: str) -> str:
+    """`prose` with every line break kept as written. Markdown joins a single break into
+    a space; a chat answer means it (a poem, an address, steps one per line), as every
+    chat app shows it, so each line but the last ends in Markdown's hard break."""
+    lines = prose.split("\n")
+    kept = [line if line.endswith(("  ", "\\")) else line + "  " for line in lines[:-1]]
+    return "\n".join([*kept, lines[-1]])
+
+
 @lru_cache(maxsize=64)
 def _lexer(language: str) -> Lexer:
     # Pygments is imported on first use, in the worker thread that highlights: it would

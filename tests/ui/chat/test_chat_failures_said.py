@@ -25,6 +25,7 @@ from studio.core.voice.templates import COUNTED
 from studio.services.chat_service import ChatService
 from studio.services.manager_service import ManagerService
 from studio.ui.chat.chat_pane import ChatPane
+from studio.ui.common.plain_text import plain_tip
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 from tests.support.codes import core_codes, template_fields
 from tests.support.engine_wrappers import fake_engine
@@ -62,7 +63,7 @@ def test_every_code_the_chat_service_reports_is_its_sentence(pane: ChatPane) -> 
         assert shown == ENGLISH.code(code, params), code
         assert "went wrong" not in shown and "{" not in shown
         assert not ({"_", "."} & set(code)) or code not in shown  # never the bare code
-        assert pane.error_line.toolTip() == "technical detail"
+        assert pane.error_line.toolTip() == plain_tip("technical detail")
 
 
 def test_every_engine_failure_reaches_the_conversation_in_words(

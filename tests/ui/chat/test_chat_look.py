@@ -75,3 +75,26 @@ def test_cards_and_code_follow_a_switch_to_dark(
     dark_code = view.entry(answer).highlighted
     assert dark_code.keys() == light_code.keys()
     assert dark_code != light_code  # coloured again for the dark palette
+
+
+POEM = "\n".join(
+    [
+        "The keeper climbs the winding stair,",
+        "his lantern swinging in the air;",
+        "the sea below is black and wide,",
+        "the gulls are sleeping on the tide.",
+        "He trims the wick, he wipes the glass,",
+        "he watches as the freighters pass,",
+        "and when the dawn comes, grey and slow,",
+        "he climbs back down to sleep below.",
+    ]
+)
+
+
+def test_single_line_breaks_in_an_answer_are_kept(view: ConversationView) -> None:
+    view.add_message(Message(1, 1, Role.USER, "A poem, please"))
+    view.add_message(Message(2, 1, Role.ASSISTANT, f"{POEM}\n\nA list:\n- one\n- two"))
+    # A hard break is U+2028 in the document's text; either way, a line of its own.
+    lines = view.toPlainText().replace("\u2028", "\n").split("\n")
+    assert all(line in lines for line in POEM.split("\n"))
+    assert lines.index("one") + 1 == lines.index("two")

@@ -350,16 +350,19 @@ def test_engine_events_are_shown_in_the_conversation(
     oom = Failure(FailureCode.OOM_KV)
     pane.show_engine_event(EngineNotice(EngineEvent.FAILED, "big.gguf", failure=oom))
     pane.show_engine_event(EngineNotice(EngineEvent.PREVIOUS_LOAD_CRASHED, "big.gguf"))
+    pane.show_engine_event(EngineNotice(EngineEvent.READY, "small.gguf"))
+    pane.show_engine_event(EngineNotice(EngineEvent.UNLOADED, "small.gguf"))
     kinds = [n.kind for n in pane.view.notices]
-    assert kinds == ["loading", "recovered", "recovery_step", "failed", "previous_load_crashed"]
-    notice = pane.view.notices[1]
+    # Loading, ready and unloaded are the picker's: not lines of the conversation.
+    assert kinds == ["recovered", "recovery_step", "failed", "previous_load_crashed"]
+    assert pane.engine_line.text() == "small.gguf was unloaded."
+    notice = pane.view.notices[0]
     assert "crashed and was restarted" in notice.text
-    assert "flash attention off" in pane.view.notices[2].text
+    assert "flash attention off" in pane.view.notices[1].text
     assert "crashed and was restarted" in pane.view.toPlainText()
-    assert pane.view.notices[3].text == (
+    assert pane.view.notices[2].text == (
         "big.gguf could not be loaded: Out of memory for the KV cache: lower the context."
     )
-    assert "closed unexpectedly while loading it" in pane.engine_line.text()
     assert not pane.send_button.isEnabled()
     assert pane.send_button.toolTip() == "Load a model to chat."
     harness.close(loop)
