@@ -160,12 +160,15 @@ class LibraryPage(QWidget):
             if model.source is Source.HF_CACHE
             else self.tr("The file is deleted from disk.")
         )
+        # No is the default: Enter on a reflex must never delete a 40 GB download.
         answer = QMessageBox.question(
             self,
             self.tr("Delete model"),
             self.tr("Delete {name} ({size})?\n{where}").format(
                 name=model.file_name, size=format_bytes(model.size), where=where
             ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
         )
         return answer == QMessageBox.StandardButton.Yes
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.units import format_bytes
 from studio.ui.common.plain_text import rich_label
+from studio.ui.common.voice import device_name
 
 # Mid-saturation colours that read on both the light and the dark theme.
 SEGMENT_COLORS = {
@@ -183,10 +184,11 @@ class DeviceMemoryBar(QWidget):
     def set_device(self, device: DeviceMemory) -> None:
         self.device = device
         self.canvas.device = device
-        self.title.setText(f"<b>{html.escape(device.label)}</b>")
+        name = device_name(device.key, device.label)
+        self.title.setText(f"<b>{html.escape(name)}</b>")
         summary = self.describe(device)
         self.details.setText(summary)
-        self.setAccessibleName(self.tr("Memory of {device}").format(device=device.label))
+        self.setAccessibleName(self.tr("Memory of {device}").format(device=name))
         self.setAccessibleDescription(summary)
         self.canvas.setToolTip(self._breakdown_tooltip(device))
         self.canvas.update()
@@ -239,4 +241,5 @@ class DeviceMemoryBar(QWidget):
             + ("<th>" + self.tr("Engine") + "</th>" if device.actual else "")
             + "</tr>"
         )
-        return "<table>" + header + "".join(rows) + "</table>"
+        # Spaced cells: side by side, "138 MiB" and "138 MiB" ran into "138 MiB138 MiB".
+        return "<table cellspacing='0' cellpadding='3'>" + header + "".join(rows) + "</table>"

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from studio.core.engine import EngineInfo
 from studio.core.server.states import ServerState, Snapshot
 from studio.services.log_tail import LogTail
-from studio.ui.common.voice import ui_voice
+from studio.ui.common.voice import engine_source_name, ui_voice
 from studio.ui.server.api_panel import ApiPanel
 from studio.ui.server.server_text import phase_text, state_text
 
@@ -230,7 +230,7 @@ class ServerPage(QWidget):
         self._engine_info = info
         self.engine_version.setText(
             self.tr("llama-server {version} ({source})").format(
-                version=info.version.label, source=info.source.value
+                version=info.version.label, source=engine_source_name(info.source)
             )
         )
         self.engine_path.setText(str(info.path))

@@ -39,7 +39,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.hf_token import HfTokenStore, mask_token
 from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.theme import ThemeChoice
-from studio.ui.common.voice import ui_voice
+from studio.ui.common.voice import engine_source_name, ui_voice
 from studio.ui.i18n.i18n import LANGUAGES
 from studio.ui.settings.engine_build import verdict_text
 
@@ -319,7 +319,11 @@ class SettingsPage(QWidget):
         self.engine_status.setText(
             self.tr(
                 "llama-server {version} ({source}) at {path}; %n device(s)", "", len(info.devices)
-            ).format(version=info.version.label, source=info.source.value, path=str(info.path))
+            ).format(
+                version=info.version.label,
+                source=engine_source_name(info.source),
+                path=str(info.path),
+            )
         )
 
     def show_engine_choice(self, choice: EngineChoice) -> None:
@@ -330,7 +334,7 @@ class SettingsPage(QWidget):
             info, test = candidate.info, candidate.self_test
             item = QTreeWidgetItem(
                 [
-                    f"{candidate.location.path} ({candidate.location.source.value})",
+                    f"{candidate.location.path} ({engine_source_name(candidate.location.source)})",
                     info.version.label if info is not None else "",
                     test.cpu_variant if test is not None else "",
                     verdict_text(candidate),

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 from studio import __version__
 from studio.core.shipped_files import ShippedFiles
 from studio.services.engine_service import EngineService
+from studio.ui.common.voice import engine_source_name
 
 LICENCE = "MIT"
 
@@ -60,7 +61,7 @@ class HelpMenu(QObject):
         info = self._engine.info
         engine = (
             self.tr("llama-server {version} ({source})").format(
-                version=info.version.label, source=info.source.value
+                version=info.version.label, source=engine_source_name(info.source)
             )
             if info is not None
             else self.tr("not available")

@@ -25,7 +25,7 @@ from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
 from studio.ui.common.model_drop import dropped_model
 from studio.ui.common.plain_text import plain_tip
-from studio.ui.common.voice import ui_voice
+from studio.ui.common.voice import engine_source_name, ui_voice
 from studio.ui.common.window_place import place
 from studio.ui.window.alert_banner import AlertBanner
 from studio.ui.window.device_memory import DeviceMemoryView
@@ -192,7 +192,7 @@ class MainWindow(QMainWindow):
     def _on_engine_probed(self, info: EngineInfo) -> None:
         self.engine_status.setText(
             self.tr("Engine: llama-server {version} ({source})").format(
-                version=info.version.label, source=info.source.value
+                version=info.version.label, source=engine_source_name(info.source)
             )
         )
         self.device_memory.show_engine(info)
