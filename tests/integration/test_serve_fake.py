@@ -279,8 +279,8 @@ async def test_openapi_document_lists_the_routes(tmp_path: Path) -> None:
 
 SERVE_WITH_FD_LIMIT = """
 import resource, sys
-_soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), hard))
+# The hard limit too: else `studio serve` raises the soft one toward it at start.
+resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[1])))
 from studio.cli import main
 sys.exit(main(sys.argv[2:]))
 """

@@ -8,12 +8,14 @@ Run as `python fake_llama_server.py -m MODEL --port N --api-key-file F ...`.
 Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (deltas per
 answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (while this file exists, a chat request is dropped
 without an answer, a transient error; the file holds how many more to drop, default 1),
-FAKE_HANG_AFTER_DROP (then stop the process: alive and listening, but hung).
+FAKE_HANG_AFTER_DROP (then stop the process: alive and listening, but hung),
+FAKE_NAME_ANSWERS (every answer's text starts with the model's alias: which child answered).
 
 What the body asks for shapes the answer: `tools` streams a tool call in three deltas
 (finish `tool_calls`), `logprobs` adds a logprobs entry to every token chunk, `n` answers
 with that many interleaved choices, `/v1/completions` answers `text` chunks, and
-`/v1/embeddings` answers one 4-number vector per input.
+`/v1/embeddings` answers one 4-number vector per input. A `grammar` of "crash" kills the
+server with SIGSEGV on receipt, as a grammar of 20,000 nested brackets crashes llama-server.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ def main(argv: list[str]) -> None:
                 return
             if not self._authorised():
                 return
+            if body.get("grammar") == "crash":
+                signal.pthread_kill(threading.get_ident(), signal.SIGSEGV)
+                time.sleep(60)  # never answer, however long the signal takes
             if drop_file and Path(drop_file).exists():
                 left = int(Path(drop_file).read_text() or "1") - 1
                 if left > 0:
@@ -133,7 +138,8 @@ def main(argv: list[str]) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.end_headers()
-            for chunk in _answer(self.path, body, tokens):
+            named = f"{alias}:" if os.environ.get("FAKE_NAME_ANSWERS") else ""
+            for chunk in _answer(self.path, body, tokens, named):
                 self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                 self.wfile.flush()
                 if chunk["choices"] and not chunk["choices"][0].get("finish_reason"):
@@ -162,7 +168,7 @@ def main(argv: list[str]) -> None:
     server.serve_forever()
 
 
-def _answer(path: str, body: dict[str, Any], tokens: int) -> list[dict[str, Any]]:
+def _answer(path: str, body: dict[str, Any], tokens: int, named: str = "") -> list[dict[str, Any]]:
     """The chunks of one streamed answer, as llama-server words them."""
     text = path == "/v1/completions"
     choices = int(body.get("n") or 1)
@@ -181,7 +187,7 @@ def _answer(path: str, body: dict[str, Any], tokens: int) -> list[dict[str, Any]
                     call["function"] = {"name": "get_time", "arguments": ""}
                 entry["delta"] = {"tool_calls": [call]}
             else:
-                entry["delta"] = {"content": f"t{index} "}
+                entry["delta"] = {"content": f"{named}t{index} "}
             if body.get("logprobs"):
                 entry["logprobs"] = {
                     "content": [{"token": f"t{index} ", "logprob": -0.5, "top_logprobs": []}]

@@ -1,12 +1,14 @@
 """The guarded HTTP/1.1 plumbing of `studio serve`: reading a request within limits,
 deciding who may ask, bounding connections and queued chats, and logging floods quietly.
 
-Threats it answers (issues 13 and 15): slowloris and half-open floods (a deadline on the
-headers and body, a connection cap that evicts the oldest connection still sending its
-headers, so /health keeps answering), oversized bodies (413 from Content-Length, before
-reading), browser pages (a cross-site form POST is text/plain with a foreign Origin: 415
-and 403; a DNS-rebinding page sends a foreign Host: 403), and remote clients (an API key,
-checked in constant time).
+Threats it answers (issues 13, 15 and 25): slowloris and half-open floods (a deadline on
+the headers and body, a connection cap that follows the open-file limit and evicts the
+oldest connection still sending its headers, so /health keeps answering; past it, 429),
+oversized bodies (413 from Content-Length, before reading), browser pages (a cross-site
+form POST is text/plain with a foreign Origin: 415 and 403; a DNS-rebinding page sends a
+foreign Host: 403; a Host that is malformed or sent twice: 400), and remote clients (an
+API key, checked in constant time). Pages on the origins `--allow-origin` names get CORS:
+a preflight answered without the key, and the origin named on every answer to them.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ import asyncio
 import hmac
 import ipaddress
 import logging
+import re
 import socket
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
+from studio.core.errors import StudioError
 from studio.core.server.api_errors import HttpError
 
 DEFAULT_API_PORT = 8765
@@ -30,10 +35,23 @@ MAX_BODY_BYTES = 32 * 1024 * 1024
 HEALTH_PATHS = frozenset({"/health", "/v1/health"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 _WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
+MAX_CONNECTIONS = 1024
 # File descriptors kept for everything but client connections: the engine's client, its
-# log, the child's pipes, the sockets asyncio accepts in one go before any handler runs
-# (the backlog), and as many evicted ones whose close is still pending.
-_RESERVED_FDS = 2 * LISTEN_BACKLOG + 64
+# log and the child's pipes, the stores, the event loop's own.
+_HEADROOM_FDS = 64
+# What the open-file limit is raised toward: the most connections, the headroom, and two
+# backlogs (see `max_connections_for`).
+_WANTED_FDS = MAX_CONNECTIONS + _HEADROOM_FDS + 2 * LISTEN_BACKLOG
+# Connections refused with a 429 at once, each held for a moment while its request is
+# read away (the facade's `_LINGER_S`); past that a newcomer is closed bare, so a flood
+# costs no more descriptors than the cap allows for.
+MAX_REFUSING = 16
+# CORS: what a page on an allowed origin may send, and how long its browser may cache
+# that answer to the preflight.
+CORS_METHODS = "GET, POST, OPTIONS"
+_CORS_HEADERS = ("Authorization", "Content-Type", "X-Api-Key")
+CORS_MAX_AGE_S = 600
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 
 
 def is_loopback(host: str) -> bool:
@@ -66,17 +84,46 @@ def lan_address() -> str:
         return name
 
 
-def default_max_connections() -> int:
-    """As many connections as the open-file limit allows with room to spare, so a flood
-    meets the cap, not EMFILE (which stops asyncio accepting anything for a second)."""
+def listen_backlog(fd_limit: int) -> int:
+    """Connections the kernel queues for accepting, which asyncio also accepts in one go
+    before any handler runs (so each holds a descriptor before the cap is checked): a
+    share of a small open-file limit."""
+    return max(8, min(LISTEN_BACKLOG, fd_limit // 16))
+
+
+def max_connections_for(fd_limit: int) -> int:
+    """The connection cap an open-file limit leaves room for: besides the headroom, one
+    backlog of sockets accepted and not yet counted, and one of refused or evicted ones
+    whose close is still pending. A flood then meets the cap, not EMFILE (which stops
+    asyncio accepting anything for a second, and the engine's client opening sockets)."""
+    return max(1, min(MAX_CONNECTIONS, fd_limit - _HEADROOM_FDS - 2 * listen_backlog(fd_limit)))
+
+
+def open_file_limit() -> int | None:
+    """The soft open-file limit, first raised toward the hard one as far as serving can use
+    (macOS starts programs at 256, which would leave room for few connections); None
+    where there is no such limit (Windows)."""
     try:
         import resource  # POSIX only
     except ImportError:
-        return 512  # Windows: no per-process descriptor limit to stay under
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
-        return 1024
-    return max(16, min(1024, soft - _RESERVED_FDS))
+        return _WANTED_FDS
+    wanted = _WANTED_FDS if hard == resource.RLIM_INFINITY else min(hard, _WANTED_FDS)
+    if wanted > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            return soft  # a sandbox may refuse; the cap then follows the lower limit
+        return wanted
+    return soft
+
+
+def default_max_connections() -> int:
+    """The cap for the open-file limit (raised first where it may be)."""
+    limit = open_file_limit()
+    return 512 if limit is None else max_connections_for(limit)
 
 
 @dataclass(frozen=True)
@@ -99,6 +146,15 @@ class ServeOptions:
     # so holding them costs a busy server nothing.
     keep_alive_s: float = 75.0
 
+    def __post_init__(self) -> None:
+        # A cap below one would accept connections only to drop every one of them.
+        if isinstance(self.max_connections, bool) or self.max_connections < 1:
+            raise StudioError(
+                "serve_max_connections_invalid",
+                f"max_connections is {self.max_connections}",
+                given=self.max_connections,
+            )
+
 
 @dataclass(frozen=True)
 class Request:
@@ -109,6 +165,7 @@ class Request:
     # HTTP/1.1 without `Connection: close`: the client may send another request after
     # this one's answer, on the same connection.
     keep_alive: bool = False
+    version: str = "HTTP/1.1"
 
 
 # -- reading ----------------------------------------------------------------------------
@@ -128,7 +185,9 @@ async def read_request(
             head, rest = await _read_head(reader, received)
     except TimeoutError as error:
         raise HttpError(408, "header_timeout", seconds=options.header_timeout_s) from error
-    method, path, headers, keep_alive = _parse_head(head)
+    method, path, headers, version = _parse_head(head)
+    tokens = {token.strip() for token in headers.get("connection", "").lower().split(",")}
+    keep_alive = version == "HTTP/1.1" and "close" not in tokens
     length = _content_length(headers, options.max_body_bytes)
     body, rest = rest[:length], rest[length:]
     try:
@@ -137,7 +196,7 @@ async def read_request(
                 body += await reader.readexactly(length - len(body))
     except TimeoutError as error:
         raise HttpError(408, "body_timeout", seconds=options.body_timeout_s) from error
-    return Request(method, path, headers, body, keep_alive), rest
+    return Request(method, path, headers, body, keep_alive, version), rest
 
 
 async def _read_head(reader: asyncio.StreamReader, received: bytes) -> tuple[bytes, bytes]:
@@ -158,7 +217,7 @@ async def _read_head(reader: asyncio.StreamReader, received: bytes) -> tuple[byt
     return bytes(buffer[:end]), bytes(buffer[end:])
 
 
-def _parse_head(head: bytes) -> tuple[str, str, dict[str, str], bool]:
+def _parse_head(head: bytes) -> tuple[str, str, dict[str, str], str]:
     lines = head.decode("latin-1").split("\r\n")
     parts = lines[0].split(" ")
     if len(parts) != 3 or not parts[0].isalpha() or not parts[2].startswith("HTTP/"):
@@ -173,10 +232,10 @@ def _parse_head(head: bytes) -> tuple[str, str, dict[str, str], bool]:
         key = name.lower()
         if key == "content-length" and key in headers and headers[key] != value.strip():
             raise HttpError(400, "bad_content_length")
+        if key == "host" and key in headers:  # RFC 9112: answered 400, whichever it names
+            raise HttpError(400, "bad_host")
         headers[key] = value.strip()
-    options = {token.strip() for token in headers.get("connection", "").lower().split(",")}
-    keep_alive = parts[2] == "HTTP/1.1" and "close" not in options
-    return parts[0].upper(), parts[1].split("?", 1)[0], headers, keep_alive
+    return parts[0].upper(), parts[1].split("?", 1)[0], headers, parts[2]
 
 
 def _content_length(headers: dict[str, str], limit: int) -> int:
@@ -199,7 +258,7 @@ def check_access(request: Request, options: ServeOptions) -> None:
     bodies that are not JSON (415): what a browser page can send without a preflight."""
     _check_host(request.headers.get("host"), options)
     origin = request.headers.get("origin")
-    if origin is not None and origin.rstrip("/").lower() not in options.allowed_origins:
+    if origin is not None and allowed_origin(request, options) is None:
         raise HttpError(403, "forbidden_origin", origin=origin[:200])
     if options.api_key and request.path not in HEALTH_PATHS:
         _check_key(request.headers, options.api_key)
@@ -209,23 +268,74 @@ def check_access(request: Request, options: ServeOptions) -> None:
             raise HttpError(415, "unsupported_media_type")
 
 
+# RFC 3986's host [":" port]: an IPv6 literal in brackets or a name (IPv4 included), and
+# nothing after the port. Anything else (`[::1]evil.example`, a user, a path, a space)
+# is refused whole, never cut down to a loopback name it merely starts with.
+_HOST_HEADER = re.compile(
+    r"(?:\[(?P<literal>[0-9A-Fa-f.]*:[0-9A-Za-z:.%_~-]*)\]|(?P<name>[0-9A-Za-z._~-]+))"
+    r"(?::[0-9]{0,5})?"
+)
+
+
 def _host_name(host: str) -> str:
-    if host.startswith("["):  # [::1]:8765
-        return host[1:].split("]", 1)[0]
-    name, _colon, port = host.rpartition(":")
-    return name if name and port.isdigit() else host
+    """The name of a Host header value, lowercased; HttpError 400 unless well formed."""
+    match = _HOST_HEADER.fullmatch(host)
+    if match is None:
+        raise HttpError(400, "bad_host")
+    return (match["literal"] or match["name"]).lower()
 
 
 def _check_host(host: str | None, options: ServeOptions) -> None:
     """DNS rebinding: a page on attacker.example whose name now resolves to 127.0.0.1
     still sends `Host: attacker.example`. Bound to a wildcard address the server cannot
     know its names; the required API key is then what keeps such pages out."""
-    if host is None or options.host in _WILDCARD_HOSTS:
+    if host is None:
         return
-    name = _host_name(host.strip()).lower()
-    if name in LOOPBACK_NAMES or name == options.host.lower():
+    name = _host_name(host)
+    if options.host in _WILDCARD_HOSTS or is_loopback(name):
+        return
+    if name == options.host.lower().strip("[]"):
         return
     raise HttpError(403, "forbidden_host", host=host[:200])
+
+
+def allowed_origin(request: Request, options: ServeOptions) -> str | None:
+    """The request's Origin, as sent, when `--allow-origin` lets it in: the value the
+    CORS headers of its answer name. None for no Origin or another one."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.rstrip("/").lower() in options.allowed_origins:
+        return origin
+    return None
+
+
+def cors_headers(origin: str) -> dict[str, str]:
+    """What lets a page on `origin` (an allowed one) read an answer, errors included."""
+    return {
+        "Access-Control-Allow-Origin": origin,
+        "Access-Control-Expose-Headers": "Retry-After",
+        "Vary": "Origin",
+    }
+
+
+def preflight_headers(request: Request, options: ServeOptions) -> dict[str, str]:
+    """The answer to an OPTIONS request: for a CORS preflight from an allowed origin, the
+    methods and headers its page may send (those its browser asks for, besides the key
+    and the JSON type); without an Origin, the methods. A browser never sends the API key
+    on a preflight, so none is asked for. Raises HttpError for a foreign Host or Origin."""
+    _check_host(request.headers.get("host"), options)
+    given = request.headers.get("origin")
+    if given is None:
+        return {"Allow": CORS_METHODS}
+    origin = allowed_origin(request, options)
+    if origin is None:
+        raise HttpError(403, "forbidden_origin", origin=given[:200])
+    asked = request.headers.get("access-control-request-headers", "").split(",")
+    names = [name.strip() for name in asked if _HEADER_NAME.fullmatch(name.strip())]
+    return {  # with the origin's `cors_headers`, as on every answer to it
+        "Access-Control-Allow-Methods": CORS_METHODS,
+        "Access-Control-Allow-Headers": ", ".join(dict.fromkeys([*_CORS_HEADERS, *names])),
+        "Access-Control-Max-Age": str(CORS_MAX_AGE_S),
+    }
 
 
 def _check_key(headers: dict[str, str], key: str) -> None:
@@ -241,32 +351,48 @@ def _check_key(headers: dict[str, str], key: str) -> None:
 # -- connections --------------------------------------------------------------------------
 
 
+class Admission(Enum):
+    ADMIT = "admit"
+    REFUSE = "refuse"  # answer 429 (with Retry-After), then close
+    DROP = "drop"  # close at once: too many refusals are under way already
+
+
 class ConnectionLimiter:
     """At most `limit` open connections. A new one past the cap evicts the oldest one
     still sending its headers (a slowloris or half-open socket costs a well-behaved client
-    nothing); when every connection is busy with a real request, the newcomer is closed."""
+    nothing); when every connection is busy with a real request, the newcomer is refused
+    with a 429, up to `max_refusing` at once, and past those closed."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, max_refusing: int = MAX_REFUSING) -> None:
         self._limit = limit
+        self._max_refusing = max_refusing
         self._reading: OrderedDict[asyncio.StreamWriter, None] = OrderedDict()
         self._serving: set[asyncio.StreamWriter] = set()
+        self._refusing: set[asyncio.StreamWriter] = set()
         self.evicted = 0
         self.refused = 0
+
+    @property
+    def limit(self) -> int:
+        return self._limit
 
     @property
     def open(self) -> int:
         return len(self._reading) + len(self._serving)
 
-    def admit(self, writer: asyncio.StreamWriter) -> bool:
+    def admit(self, writer: asyncio.StreamWriter) -> Admission:
         while self.open >= self._limit and self._reading:
             oldest, _ = self._reading.popitem(last=False)
             oldest.transport.abort()
             self.evicted += 1
-        if self.open >= self._limit:
-            self.refused += 1
-            return False
-        self._reading[writer] = None
-        return True
+        if self.open < self._limit:
+            self._reading[writer] = None
+            return Admission.ADMIT
+        self.refused += 1
+        if len(self._refusing) >= self._max_refusing:
+            return Admission.DROP
+        self._refusing.add(writer)
+        return Admission.REFUSE
 
     def serving(self, writer: asyncio.StreamWriter) -> None:
         if self._reading.pop(writer, False) is None:
@@ -282,10 +408,11 @@ class ConnectionLimiter:
     def release(self, writer: asyncio.StreamWriter) -> None:
         self._reading.pop(writer, None)
         self._serving.discard(writer)
+        self._refusing.discard(writer)
 
     def abort_all(self) -> None:
         """Drop every open connection (the server is stopping); each handler then ends."""
-        for writer in [*self._reading, *self._serving]:
+        for writer in [*self._reading, *self._serving, *self._refusing]:
             writer.transport.abort()
 
 

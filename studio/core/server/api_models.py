@@ -10,6 +10,13 @@ that long without a request and loaded again by the next one.
 Unload epochs still hold: the idle unload and a new request are decided under one lock
 and a flag, so a request never starts on a child the idle unload is about to stop, and
 an idle unload never stops a model a request is using or loading.
+
+A request is answered by the model it named. From the check that its model is the one
+loaded until its answer ends, the request holds that model: a request for another model
+waits until every holder is done before it switches (and, while it waits, new requests
+queue behind it rather than hold the old model again, so a switch is never starved).
+The manager then refuses to answer a holder from any other model (`requested` in
+`ServerManager.stream_chat`), which covers a load sent by hand through `/studio/load`.
 """
 
 from __future__ import annotations
@@ -145,6 +152,9 @@ class ModelSwitch:
         self._idle_unload_s = idle_unload_s
         self._lock = asyncio.Lock()
         self._active = 0
+        self._holders = 0  # requests holding the loaded model (see the module text)
+        self._released = asyncio.Event()  # set whenever the last holder lets go
+        self._switching = False  # a switch waits for the holders, or loads
         self._last_used = time.monotonic()
         self._unloading = False
         self._resume: LaunchSpec | None = None  # what an idle unload stopped
@@ -159,12 +169,18 @@ class ModelSwitch:
         await self._tasks.shutdown()
 
     @contextlib.asynccontextmanager
-    async def use(self, name: str | None) -> AsyncIterator[None]:
-        """Hold the model `name` (None: the current one) loaded while the block runs."""
+    async def use(self, name: str | None) -> AsyncIterator[LaunchSpec | None]:
+        """Hold the model `name` (None: the current one) loaded while the block runs; the
+        block gets the spec it holds (None when nothing is loaded or to be resumed: the
+        manager then answers with why)."""
         self._active += 1  # before any await: the idle unload must see this request
         try:
-            await self._ensure(name or None)
-            yield
+            held = await self._hold(name or None)
+            try:
+                yield held
+            finally:
+                if held is not None:
+                    self._let_go()
         finally:
             self._active -= 1
             self._last_used = time.monotonic()
@@ -179,23 +195,46 @@ class ModelSwitch:
             return False
         return name is None or name in spec_names(snapshot.requested)
 
-    async def _ensure(self, name: str | None) -> None:
-        if self._serving(name):
-            return
+    def _take(self, spec: LaunchSpec | None) -> LaunchSpec | None:
+        if spec is not None:
+            self._holders += 1
+        return spec
+
+    def _let_go(self) -> None:
+        self._holders -= 1
+        if self._holders == 0:
+            self._released.set()
+
+    async def _all_let_go(self) -> None:
+        while self._holders:
+            self._released.clear()
+            await self._released.wait()
+
+    async def _hold(self, name: str | None) -> LaunchSpec | None:
+        # No await between the check and the hold: nothing can switch in between.
+        if not self._switching and self._serving(name):
+            return self._take(self._manager.snapshot.requested)
         async with self._lock:
             if self._serving(name):
-                return  # another request loaded it while this one waited: shared
+                # Another request loaded it while this one waited: shared.
+                return self._take(self._manager.snapshot.requested)
             try:
                 spec, smaller = await self._wanted(name)
                 if spec is None:
-                    return  # nothing to load: the manager answers (no_model, its failure)
-                await self._manager.load(cancellable(spec), smaller_plan=smaller)
+                    return None  # nothing to load: the manager answers (no_model, its failure)
+                self._switching = True
+                try:
+                    await self._all_let_go()  # the answers of the model loaded now end first
+                    loaded = await self._manager.load(cancellable(spec), smaller_plan=smaller)
+                finally:
+                    self._switching = False
             except StudioError as error:
                 # A model that cannot be loaded is the request's problem (422); a load
                 # replaced or failed on the way is the server's state (503).
                 refused = error.code.startswith(_REFUSED_PREFIXES)
                 raise from_studio_error(error, 422 if refused else 503) from error
             self._resume = None
+            return self._take(loaded.requested)
 
     async def _wanted(self, name: str | None) -> tuple[LaunchSpec | None, SmallerPlan | None]:
         if name is None:

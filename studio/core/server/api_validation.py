@@ -9,12 +9,23 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from studio.core.server.api_errors import HttpError
 
 MAX_DEPTH = 64
+# The most JSON values (containers and scalars) one body may hold. Each costs the parser
+# a Python object, up to ~100 bytes with its slot in the parent: a 32 MiB body of empty
+# lists is 10 M of them and 1.5 GB, this many stay under ~100 MB. Far more than any
+# request needs; a large image is one string, whatever its size.
+MAX_VALUES = 1_000_000
+# A JSON string, escapes included. Possessive: the match keeps no backtracking state, so
+# a string of millions of escapes costs no memory to skip.
+_JSON_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_END = object()
 
 
 def _refuse_constant(name: str) -> Any:
@@ -22,9 +33,11 @@ def _refuse_constant(name: str) -> Any:
 
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
-    """The body as a JSON object; NaN/Infinity and deep nesting are refused."""
+    """The body as a JSON object; NaN/Infinity, deep nesting, more values than the
+    memory budget allows and lone UTF-16 surrogates are refused (all 4xx)."""
     if not body.strip():
         return {}
+    _check_value_count(body)
     try:
         data = json.loads(body, parse_constant=_refuse_constant)
     except RecursionError as error:
@@ -34,28 +47,54 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
         raise HttpError(400, "invalid_json", reason=reason) from error
     if not isinstance(data, dict):
         raise HttpError(400, "invalid_body")
-    if _depth(data) > MAX_DEPTH:
-        raise HttpError(400, "too_deep", limit=MAX_DEPTH)
+    _check_tree(data)
     return data
 
 
-def _depth(value: Any) -> int:
-    """How deeply `value` nests, walked without recursion."""
-    deepest = 0
-    pending: list[tuple[Any, int]] = [(value, 1)]
+def _value_marks(text: bytes) -> int:
+    """An upper bound on the values `text` holds, less one: every value but the first
+    follows a ',' or a ':' or opens a container."""
+    return sum(text.count(mark) for mark in (b"[", b"{", b",", b":"))
+
+
+def _check_value_count(body: bytes) -> None:
+    """Refuse a body the parser would turn into more than MAX_VALUES objects, before it
+    does. Counted at C speed over the bytes; only a body over the budget that way is
+    counted again without its strings (brackets and commas in text are no values)."""
+    if _value_marks(body) <= MAX_VALUES:
+        return
+    # Taking the strings out costs ~170 bytes a string: past half the budget of them
+    # (only megabytes of quoted text would have so many) the body is refused unsearched.
+    if body.count(b'"') > MAX_VALUES or _value_marks(_JSON_STRING.sub(b"", body)) > MAX_VALUES:
+        raise HttpError(413, "too_many_values", limit=MAX_VALUES)
+
+
+def _check_text(text: str) -> None:
+    # JSON's \ud800 escapes decode to a lone surrogate, which no UTF-8 encoder takes:
+    # refused here rather than wherever the text is next encoded (the engine, a path).
+    if not text.isascii() and _SURROGATE.search(text):
+        raise HttpError(400, "lone_surrogate")
+
+
+def _check_tree(value: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and lone surrogates in any key or string.
+    Walked without recursion, in memory that grows with the depth only."""
+    pending: list[Iterator[Any]] = [iter((value,))]
     while pending:
-        item, depth = pending.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if depth > MAX_DEPTH:
-            return depth
-        pending.extend((child, depth + 1) for child in children)
-    return deepest
+        item = next(pending[-1], _END)
+        if item is _END:
+            pending.pop()
+        elif isinstance(item, str):
+            _check_text(item)
+        elif isinstance(item, (dict, list)):
+            if len(pending) > MAX_DEPTH:
+                raise HttpError(400, "too_deep", limit=MAX_DEPTH)
+            if isinstance(item, dict):
+                for key in item:
+                    _check_text(key)
+                pending.append(iter(item.values()))
+            else:
+                pending.append(iter(item))
 
 
 def _is_int(value: Any) -> bool:

@@ -9,9 +9,11 @@ chunked streams) that needs no web framework; `api_http` guards it (limits, Host
 Routes: GET /health, GET /v1/models (the library, the loaded model marked),
 POST /v1/chat/completions and /v1/completions (streaming and not), POST /v1/embeddings,
 GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload,
-GET /openapi.json. A request naming a library model that is not loaded loads it first
-(`api_models`); a client that disconnects cancels its request at once, which frees the
-engine's slot (the engine stops when the stream it writes to is closed).
+GET /openapi.json, and OPTIONS on any of them (a browser's CORS preflight). A request
+naming a library model that is not loaded loads it first (`api_models`); a client that
+disconnects cancels its request at once, which frees the engine's slot (the engine stops
+when the stream it writes to is closed); one that only closes its sending side is
+answered (`_gone`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -43,12 +46,18 @@ from studio.core.server.api_events import CLIENT_CLOSED, RequestEvent, RequestLi
 from studio.core.server.api_http import (
     HEADER_LIMIT,
     LISTEN_BACKLOG,
+    Admission,
     ConnectionLimiter,
     RateLimitedLog,
     Request,
     ServeOptions,
     SlotGate,
+    allowed_origin,
     check_access,
+    cors_headers,
+    listen_backlog,
+    open_file_limit,
+    preflight_headers,
     read_request,
 )
 from studio.core.server.api_models import (
@@ -61,13 +70,23 @@ from studio.core.server.api_models import (
 from studio.core.server.api_replies import ReplyCollector, ReplyHead, StreamRewriter
 from studio.core.server.api_schema import OPENAPI
 from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
-from studio.core.server.launch import cancellable
-from studio.core.server.manager import ServerManager
+from studio.core.server.launch import LaunchSpec, cancellable
+from studio.core.server.manager import EngineCrashedOnRequestError, ServerManager
 from studio.core.server.states import ServerState, Snapshot
 
 log = logging.getLogger(__name__)
 
 _CLOSE_TIMEOUT_S = 5.0
+# How long a connection refused with a 429 is read from before it is closed: closing a
+# socket with its request unread resets it, and a reset may cost the client the 429.
+_LINGER_S = 1.0
+# How often a client that closed its sending side is checked for having gone entirely.
+_GONE_POLL_S = 0.1
+# What may be written to such a client to find out (see `_gone`): before the answer, an
+# interim answer every HTTP/1.1 client skips (RFC 9110 15.2); in an event stream, a
+# comment, which every event-stream reader skips.
+_INTERIM = b"HTTP/1.1 100 Continue\r\n\r\n"
+_SSE_COMMENT = b": waiting\n\n"
 EMBEDDINGS_PATH = "/v1/embeddings"
 # States a plain (non-streamed) engine request may stop waiting in.
 _SETTLED = frozenset({ServerState.READY, ServerState.IDLE, ServerState.FAILED})
@@ -189,12 +208,13 @@ class ChatFacade:
         # asyncio reports each failed accept() (EMFILE in a flood) with a traceback.
         self._previous_handler = loop.get_exception_handler()
         loop.set_exception_handler(self._quiet_log.loop_exception_handler)
+        fd_limit = open_file_limit()
         self._server = await asyncio.start_server(
             self._handle,
             self._options.host,
             port,
             limit=HEADER_LIMIT,
-            backlog=LISTEN_BACKLOG,
+            backlog=LISTEN_BACKLOG if fd_limit is None else listen_backlog(fd_limit),
         )
         bound: int = self._server.sockets[0].getsockname()[1]
         self._switch.start()
@@ -214,8 +234,14 @@ class ChatFacade:
     # -- HTTP plumbing ----------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if not self._connections.admit(writer):
-            writer.transport.abort()  # every connection is serving a real request
+        admission = self._connections.admit(writer)
+        if admission is not Admission.ADMIT:  # every connection is serving a real request
+            try:
+                if admission is Admission.REFUSE:
+                    await self._refuse(reader, writer)
+            finally:
+                self._connections.release(writer)
+                writer.transport.abort()
             return
         try:
             received: bytes | None = b""
@@ -228,6 +254,22 @@ class ChatFacade:
             self._exchanges.pop(writer, None)
             self._connections.release(writer)
             await self._close(writer)
+
+    async def _refuse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Answer a connection past the cap 429, then read its request away for a moment
+        so that closing it does not reset the answer away."""
+        busy = HttpError(
+            429,
+            "too_many_connections",
+            headers={"Retry-After": str(self._options.retry_after_s)},
+            limit=self._connections.limit,
+        )
+        with contextlib.suppress(ConnectionError, TimeoutError, OSError):
+            await self._send_json(writer, busy.status, busy.body(), busy.headers)
+            writer.write_eof()
+            async with asyncio.timeout(_LINGER_S):
+                while await reader.read(HEADER_LIMIT):
+                    pass
 
     async def _next_request(self, reader: asyncio.StreamReader, received: bytes) -> bytes | None:
         """The first bytes of a kept connection's next request; None when the client
@@ -252,9 +294,13 @@ class ChatFacade:
         try:
             request, exchange.received = await read_request(reader, self._options, received)
             exchange.keep_alive = request.keep_alive
+            exchange.origin = allowed_origin(request, self._options)
             self._connections.serving(writer)
-            check_access(request, self._options)
-            await self._route_while_connected(request, reader, writer, exchange)
+            if request.method == "OPTIONS":
+                await self._preflight(request, writer)
+            else:
+                check_access(request, self._options)
+                await self._route_while_connected(request, reader, writer, exchange)
         except HttpError as error:
             failure = error
             with contextlib.suppress(ConnectionError, TimeoutError):
@@ -324,14 +370,22 @@ class ChatFacade:
         exchange = self._exchanges.get(writer)
         keep_alive = exchange is not None and exchange.keep_alive
         reason = HTTPStatus(status).phrase
-        lines = [f"HTTP/1.1 {status} {reason}", f"Content-Type: {content_type}"]
-        if length is not None:
-            lines.append(f"Content-Length: {length}")
-        else:
+        lines = [f"HTTP/1.1 {status} {reason}"]
+        if status != 204:  # a 204 has no body, so neither of these
+            lines.append(f"Content-Type: {content_type}")
+            if length is not None:
+                lines.append(f"Content-Length: {length}")
+        if length is None:
             lines.append("Cache-Control: no-cache")
             if keep_alive:
                 lines.append("Transfer-Encoding: chunked")
         lines.append("Connection: keep-alive" if keep_alive else "Connection: close")
+        if exchange is not None:
+            exchange.probe = None  # from here on nothing may come before the body
+            if exchange.origin is not None:
+                lines.extend(
+                    f"{name}: {value}" for name, value in cors_headers(exchange.origin).items()
+                )
         lines.extend(f"{name}: {value}" for name, value in (extra or {}).items())
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
@@ -359,6 +413,12 @@ class ChatFacade:
             exchange.keep_alive = False
         await self._send_json(writer, error.status, error.body(), error.headers)
 
+    async def _preflight(self, request: Request, writer: asyncio.StreamWriter) -> None:
+        """OPTIONS: a browser's CORS preflight, answered without the API key."""
+        headers = preflight_headers(request, self._options)
+        writer.write(self._head(writer, 204, "", 0, headers))
+        await self._drain(writer)
+
     # -- routes -----------------------------------------------------------------------
 
     async def _route_while_connected(
@@ -371,7 +431,9 @@ class ChatFacade:
         """Answer `request`, cancelled the moment its client disconnects: closing the
         engine stream is what frees the slot, during a prefill too, streamed or not."""
         answer = asyncio.ensure_future(self._route(request, writer))
-        gone = asyncio.ensure_future(_disconnected(reader, exchange))
+        if request.version == "HTTP/1.1":  # HTTP/1.0 has no interim answers
+            exchange.probe = _INTERIM
+        gone = asyncio.ensure_future(_disconnected(reader, writer, exchange))
         try:
             await asyncio.wait({answer, gone}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -442,32 +504,38 @@ class ChatFacade:
     async def _generate(
         self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
     ) -> None:
-        async with self._switch.use(request.pop("model", None)):
+        async with self._switch.use(request.pop("model", None)) as held:
             choices = request.get("n") or 1
             if choices > self._slots():
                 raise HttpError(400, "too_many_choices", param="n", slots=self._slots())
             await self._chats.acquire(self._slots())
             try:
-                await self._answer(request, writer, chat=chat)
+                await self._answer(request, writer, chat=chat, held=held)
             finally:
                 self._chats.release()
 
     async def _answer(
-        self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
+        self,
+        request: dict[str, Any],
+        writer: asyncio.StreamWriter,
+        *,
+        chat: bool,
+        held: LaunchSpec | None = None,
     ) -> None:
+        """`held`: the model the request holds; only it answers, and the reply says so."""
         messages = request.pop("messages", [])
         stream = bool(request.pop("stream", False))
         include_usage = bool((request.pop("stream_options", None) or {}).get("include_usage"))
         head = ReplyHead(
             f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}",
             int(time.time()),
-            self._model_name(),
+            held.public_name if held is not None else self._model_name(),
             chat,
         )
         options = {k: v for k, v in request.items() if v is not None}
         if not chat:
             options["endpoint"] = COMPLETIONS_PATH
-        deltas = self._manager.stream_chat(messages, **options)
+        deltas = self._manager.stream_chat(messages, requested=held, **options)
         try:
             if stream:
                 rewriter = StreamRewriter(head, int(request.get("n") or 1))
@@ -491,14 +559,17 @@ class ChatFacade:
         include_usage: bool,
     ) -> None:
         exchange = self._exchanges[writer]
-        frame = _chunk if exchange.keep_alive else bytes
-        ending = _LAST_CHUNK if exchange.keep_alive else b""
+        frame, ending = _framing(exchange.keep_alive)
         opened = False
         try:
             async for delta in deltas:
                 if not opened:
+                    # Framed as the head says: pipelined bytes past a head's worth may
+                    # have ended the keep-alive since the stream began.
+                    frame, ending = _framing(exchange.keep_alive)
                     opening = b"".join(_event(c) for c in rewriter.opening())
                     writer.write(self._head(writer, 200, "text/event-stream") + frame(opening))
+                    exchange.probe = frame(_SSE_COMMENT)
                     opened = True
                 chunks = rewriter.chunks(delta)
                 if chunks:
@@ -509,11 +580,14 @@ class ChatFacade:
                 raise _as_http_error(error) from error
             # The status line is sent: the error goes in the stream, as llama-server does.
             exchange.late_error = late = _as_http_error(error)
+            exchange.probe = None  # the body ends here: nothing may follow it
             writer.write(frame(_event(late.body())) + ending)
             await self._drain(writer)
             return
         if not opened:
+            frame, ending = _framing(exchange.keep_alive)
             writer.write(self._head(writer, 200, "text/event-stream"))
+        exchange.probe = None  # the body ends here: nothing may follow it
         closing = b"".join(_event(c) for c in rewriter.closing(include_usage))
         writer.write(frame(closing + b"data: [DONE]\n\n") + ending)
         await self._drain(writer)
@@ -572,16 +646,39 @@ def _event(payload: Mapping[str, Any]) -> bytes:
     return b"data: " + orjson.dumps(payload) + b"\n\n"
 
 
-async def _disconnected(reader: asyncio.StreamReader, exchange: _Exchange) -> None:
-    """Return when the client has closed its side. Bytes it sends meanwhile are the next
-    request of a client that pipelines: kept for it, up to a head's worth (past that the
-    connection closes after this answer and the rest is dropped)."""
-    with contextlib.suppress(ConnectionError):
+async def _disconnected(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    exchange: _Exchange,
+) -> None:
+    """Return when the client has gone. Bytes it sends meanwhile are the next request of
+    a client that pipelines: kept for it, up to a head's worth (past that the connection
+    closes after this answer and the rest is dropped). The end of what it sends is no
+    sign it left: a client may close only its sending side once its request is sent
+    (shutdown(SHUT_WR)) and wait for the answer; see `_gone`."""
+    try:
         while data := await reader.read(HEADER_LIMIT):
             if len(exchange.received) + len(data) > HEADER_LIMIT:
                 exchange.keep_alive = False
             else:
                 exchange.received += data
+    except ConnectionError:
+        return
+    await _gone(writer, exchange)
+
+
+async def _gone(writer: asyncio.StreamWriter, exchange: _Exchange) -> None:
+    """Return once a client that closed its sending side is found gone entirely. Only
+    writing tells: its system answers data for a closed socket with a reset. So what the
+    exchange allows to be written now (`probe`) is, at once: a client that left during a
+    long prefill then frees the engine's slot in a moment, not when the answer comes."""
+    if exchange.probe is not None:
+        writer.write(exchange.probe)
+    sock = writer.get_extra_info("socket")
+    while not writer.transport.is_closing():
+        await asyncio.sleep(_GONE_POLL_S)
+        if sock is not None and sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+            return
 
 
 @dataclass
@@ -590,11 +687,21 @@ class _Exchange:
 
     keep_alive: bool = False  # the connection may carry another request after this one
     received: bytes = b""  # bytes of the next request, read early
+    origin: str | None = None  # an allowed Origin the answer's CORS headers name
+    # Bytes the client must skip that may be written now, to learn whether it is still
+    # there: None where nothing may (an HTTP/1.0 client, a body under way).
+    probe: bytes | None = None
     # An error written into a stream whose 200 was already sent: reported instead of it.
     late_error: HttpError | None = None
 
 
 _LAST_CHUNK = b"0\r\n\r\n"
+
+
+def _framing(keep_alive: bool) -> tuple[Callable[[bytes], bytes], bytes]:
+    """How a streamed body is framed, and what ends it: chunks on a kept connection,
+    else plain bytes ended by closing it."""
+    return (_chunk, _LAST_CHUNK) if keep_alive else (bytes, b"")
 
 
 def _chunk(data: bytes) -> bytes:
@@ -605,6 +712,9 @@ def _chunk(data: bytes) -> bytes:
 def _as_http_error(error: Exception) -> HttpError:
     if isinstance(error, ServerError):
         return from_server_error(error)
+    if isinstance(error, EngineCrashedOnRequestError):
+        # The request may be what crashed the engine: a 4xx, so clients do not resend it.
+        return from_studio_error(error, 422)
     if isinstance(error, StudioError):
         return from_studio_error(error, 503)
     return HttpError(502, "engine_unreachable")  # httpx: the engine did not answer

@@ -30,6 +30,16 @@ Rules it keeps:
   replayed once; a connection error while the child still listens respawns nothing; a
   crash after deltas were received raises `StreamInterruptedError` (the caller keeps the
   partial answer); three crashes within a minute stop respawning (`crash_loop`).
+- A request the engine had received when it ended itself (a crash signal or an exit
+  status, not a kill from outside) may be what crashed it: it is not replayed, since the
+  replay would crash the new child the same way, but answered with
+  `EngineCrashedOnRequestError`. Such a crash is charged to the requests, not to the
+  engine, so it does not count towards `crash_loop`: a client sending a request that
+  crashes the engine cannot stop it for everyone. Requests that never reached it (no
+  connection) and those lost to a kill or a hang are replayed once as before.
+- `stream_chat(..., requested=spec)` answers only from a child started for `spec`: a
+  request for a model that another load replaced meanwhile is refused (`model_switched`),
+  never answered by the other model.
 - While no request is in flight, a health probe asks the child every
   `health_probe_interval_s`; a child that is alive but does not answer a patient second
   probe is `hung`: it is killed and replaced by the same single respawn as a crash.
@@ -42,6 +52,7 @@ import contextlib
 import logging
 import os
 import time
+import weakref
 from collections import deque
 from collections.abc import (
     AsyncGenerator,
@@ -115,6 +126,20 @@ class NotReadyError(StudioError):
     """No model is loaded (code `no_model`), or it failed (code = the failure's code)."""
 
 
+class EngineCrashedOnRequestError(StudioError):
+    """The engine ended itself while answering this request, which may be the cause; it
+    was not retried (code `request_crashed_engine`; params: `cause`, the signal or exit)."""
+
+    def __init__(self, failure: Failure) -> None:
+        cause = failure.signal_name or f"exit {failure.exit_code}"
+        super().__init__(
+            "request_crashed_engine",
+            f"llama-server died answering this request ({failure.detail}); not retried",
+            cause=cause,
+        )
+        self.failure = failure
+
+
 class StreamInterruptedError(StudioError):
     """The child died after deltas were streamed; the caller keeps what it received.
 
@@ -169,6 +194,13 @@ class ServerManager:
         self._respawn_task: asyncio.Task[None] | None = None
         self._respawn_for: ServerProcess | None = None
         self._crash_times: deque[float] = deque(maxlen=crash_loop_count)
+        # The requests each child received and has not finished (one token per stream,
+        # kept through its recovery), and why each dead child died: together they tell
+        # whether a crash came while requests were being answered.
+        self._answering: dict[ServerProcess, set[object]] = {}
+        self._deaths: weakref.WeakKeyDictionary[ServerProcess, Failure] = (
+            weakref.WeakKeyDictionary()
+        )
         self._streams = CancellableStreams()
         self._closed = False
 
@@ -455,10 +487,14 @@ class ServerManager:
         """The one respawn for the child `served_by`, started on first call, shared after."""
         if self._respawn_for is served_by and self._respawn_task is not None:
             return self._respawn_task
+        self._deaths.setdefault(served_by, failure)
         if self._process is not served_by or self._wanted is None or self._closed:
             return None
         now = time.monotonic()
-        self._crash_times.append(now)
+        if not (failure.ended_by_the_engine and self._answering.get(served_by)):
+            # Only crashes of its own make a crash loop; one while answering is charged to
+            # the requests (which are not replayed), so they cannot stop the engine for good.
+            self._crash_times.append(now)
         if failure.code is FailureCode.ENGINE_CPU_UNSUPPORTED:
             # The same binary on the same CPU dies the same way: a respawn only repeats it.
             self._give_up(served_by, failure)
@@ -546,15 +582,18 @@ class ServerManager:
             and not self._closed
         )
 
-    async def _recover_lost_connection(self, served_by: ServerProcess) -> None:
-        """A request lost its connection to `served_by` before receiving anything."""
+    async def _recover_lost_connection(self, served_by: ServerProcess) -> Failure | None:
+        """A request lost its connection to `served_by` before receiving anything: start
+        the one respawn if the child is gone, and return why it died (None if it did not,
+        or was stopped on purpose)."""
         if self._process is not served_by:
-            return  # already replaced (or unloaded); the replay will find out which
+            # Already replaced (or unloaded); the replay will find out which.
+            return self._deaths.get(served_by)
         # Transient only if the child is alive, its port takes a loopback connection and
         # it answers HTTP: a killed child's socket can accept connections until the kernel
         # has finished tearing the process down.
         if served_by.is_alive and await served_by.listens() and await served_by.answers():
-            return
+            return None
         # The transport error can arrive before the child is reapable.
         try:
             returncode = await asyncio.wait_for(
@@ -565,10 +604,15 @@ class ServerManager:
             # Still alive: maybe only slow to answer on a busy machine. Give it a patient
             # probe before calling it hung, since killing a working server loses its cache.
             if await served_by.answers(HUNG_PROBE_TIMEOUT_S):
-                return
+                return None
             failure = make_failure(FailureCode.HUNG, log_tail=served_by.lines())
             served_by.kill_now()
-        task = self._ensure_respawn(served_by, failure)
+        self._ensure_respawn(served_by, failure)
+        return self._deaths.get(served_by, failure)
+
+    async def _respawned(self, served_by: ServerProcess) -> None:
+        """Wait for the respawn that replaces `served_by`, if one runs."""
+        task = self._respawn_task if self._respawn_for is served_by else None
         if task is not None:
             # Shared by every request that lost this child: waiting must neither cancel it
             # nor fail with it (its outcome is published in the snapshot).
@@ -576,11 +620,18 @@ class ServerManager:
 
     # -- requests ---------------------------------------------------------------------
 
-    async def _ready_process(self) -> ServerProcess:
+    async def _ready_process(self, requested: LaunchSpec | None = None) -> ServerProcess:
+        """The child once it is ready; with `requested`, only a child started for it."""
         while True:
             self._check_open()
             snapshot = self._snapshot
             process = self._process
+            if requested is not None and self._wanted is not None and self._wanted != requested:
+                raise NotReadyError(
+                    "model_switched",
+                    "another model was loaded before this request was answered",
+                    model=requested.public_name,
+                )
             if snapshot.state is ServerState.READY and process is not None:
                 return process
             if snapshot.state is ServerState.FAILED and snapshot.failure is not None:
@@ -591,16 +642,24 @@ class ServerManager:
             await self._changed.wait()
 
     async def stream_chat(
-        self, messages: Sequence[Mapping[str, Any]], **options: Any
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        requested: LaunchSpec | None = None,
+        **options: Any,
     ) -> AsyncGenerator[ChatDelta, None]:
-        """Stream one chat completion through whatever child is current, with recovery.
+        """Stream one chat completion through the current child, with recovery.
 
+        With `requested` (the spec a load was asked with), only a child started for it
+        answers; once another model is wanted, `NotReadyError("model_switched")`.
         Ends with a delta whose `finish_reason` is "cancelled" when `cancel()` is called.
         """
         replayed = False
         while True:
-            process = await self._ready_process()
+            process = await self._ready_process(requested)
             received = 0
+            token = object()
+            self._answering.setdefault(process, set()).add(token)
             try:
                 # aclosing: a caller that leaves the stream must close the engine connection
                 # now (freeing the slot), not whenever the generator happens to be collected.
@@ -621,11 +680,32 @@ class ServerManager:
                         received=received,
                         reason=type(error).__name__,
                     ) from error
-                if replayed:
-                    raise
+                if not _delivered(error):
+                    self._leave(process, token)  # never reached it: not what it answered
+                await self._recover_or_refuse(process, error, replayed)
                 replayed = True
-                log.warning("request lost its connection (%r); recovering", error)
-                await self._recover_lost_connection(process)
+            finally:
+                self._leave(process, token)
+
+    def _leave(self, process: ServerProcess, token: object) -> None:
+        tokens = self._answering.get(process)
+        if tokens is not None:
+            tokens.discard(token)
+            if not tokens:
+                del self._answering[process]
+
+    async def _recover_or_refuse(
+        self, process: ServerProcess, error: Exception, replayed: bool
+    ) -> None:
+        """A request lost `process` before any text: return when it may be replayed (the
+        child answers again, or its respawn is done), or raise why it is not."""
+        log.warning("request lost its connection (%r); recovering", error)
+        death = await self._recover_lost_connection(process)
+        if death is not None and death.ended_by_the_engine and _delivered(error):
+            raise EngineCrashedOnRequestError(death) from error
+        if replayed:
+            raise error
+        await self._respawned(process)
 
     def _stream_from(
         self, process: ServerProcess, messages: Sequence[Mapping[str, Any]], options: Any
@@ -654,6 +734,12 @@ class ServerManager:
     def current_process(self) -> ServerProcess | None:
         """The child serving now (for diagnostics, tests and the `serve` proxy)."""
         return self._process
+
+
+def _delivered(error: Exception) -> bool:
+    """Whether the engine may have received the whole request before the connection was
+    lost: not when it could not be reached or the request could not be written."""
+    return not isinstance(error, (httpx.ConnectError, httpx.WriteError))
 
 
 def _refuse_special_files(spec: LaunchSpec) -> None:

@@ -18,8 +18,16 @@ HTTP_ONLY: Mapping[str, str] = {
     "invalid_body": "The request body must be a JSON object.",
     "invalid_field": "Field '{param}' is invalid: {reason}.",
     "too_deep": "The request body nests deeper than {limit} levels.",
+    "too_many_values": (
+        "The request body holds more than {limit} JSON values; send fewer or larger ones."
+    ),
+    "lone_surrogate": (
+        "The request body holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape "
+        "without its pair), which is not text."
+    ),
     "bad_request_line": "The request line is malformed.",
     "bad_content_length": "The Content-Length header must be a non-negative integer.",
+    "bad_host": "The Host header must appear once, as a host name or address and an optional port.",
     "chunked_unsupported": "Send the body with a Content-Length header, not chunked.",
     "headers_too_large": "The request headers are larger than {limit} bytes.",
     "header_timeout": "The request headers did not arrive within {seconds} seconds.",
@@ -48,6 +56,9 @@ HTTP_ONLY: Mapping[str, str] = {
         "larger context."
     ),
     "server_busy": "Every slot is busy and {queued} requests are already waiting; retry later.",
+    "too_many_connections": (
+        "All {limit} connections this server takes are busy with requests; retry later."
+    ),
     "engine_error": "The engine refused the request: {reason}",
     "engine_unreachable": "The engine did not answer; the request may be retried.",
     "model_state": "The model is not ready to answer (it is {state}).",
