@@ -29,7 +29,7 @@ from studio.core.hub import (
     SearchSort,
 )
 from studio.core.hub.fit import FitAssessment, plan_fit, remote_assessor
-from studio.core.hub.library import scan_library
+from studio.core.hub.library import LocalModel, scan_library
 from studio.core.paths import AppPaths
 from studio.core.placement.setup import Machine
 from studio.core.tasks import TaskOwner
@@ -234,9 +234,19 @@ def _run_download(args: argparse.Namespace) -> int:
     return 0
 
 
+def library_models(extra_folders: list[Path]) -> list[LocalModel]:
+    """The app's library (HF cache and its model folders) and `--models-dir` folders."""
+    from studio.core.settings import SettingsStore  # not needed by the other commands
+
+    paths = AppPaths.default()
+    settings = SettingsStore.in_directory(paths.config_dir).load()
+    folders = settings.library_folders(paths.models_dir)
+    return scan_library(HubConfig().cache_dir, [*folders, *extra_folders])
+
+
 def _run_library(args: argparse.Namespace) -> int:
     folders = [inputs.require_folder(folder) for folder in args.folders]
-    models = scan_library(HubConfig().cache_dir, folders)
+    models = library_models(folders)  # the app's library, as its window lists it, and these
     if args.json:
         print(
             json.dumps(
@@ -256,6 +266,13 @@ def _run_library(args: argparse.Namespace) -> int:
                 ],
                 indent=2,
             )
+        )
+        return 0
+    if not models:
+        print(
+            "No GGUF models yet: the Hugging Face cache and the model folders hold none. "
+            "Download one with 'studio download OWNER/REPO QUANT', or name a folder: "
+            "'studio library FOLDER'."
         )
         return 0
     for m in models:

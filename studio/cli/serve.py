@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
+from studio.cli.hub import library_models
 from studio.cli.inputs import duration
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.terminal import printable
@@ -31,7 +32,6 @@ from studio.core.engine import (
     EngineProber,
 )
 from studio.core.errors import StudioError
-from studio.core.hub.library import LocalModel
 from studio.core.paths import AppPaths
 from studio.core.safe_read import read_regular_text
 from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
@@ -258,17 +258,6 @@ def make_manager(
         admitted(args, engine)
     log_dir = AppPaths.default().log_dir / "llama-server"
     return ServerManager(engine, log_dir), spec, smaller
-
-
-def library_models(extra_folders: list[Path]) -> list[LocalModel]:
-    """The app's library (HF cache and its model folders) and `--models-dir` folders."""
-    from studio.core.hub.config import HubConfig
-    from studio.core.hub.library import scan_library
-    from studio.core.settings import SettingsStore
-
-    settings = SettingsStore.in_directory(AppPaths.default().config_dir).load()
-    folders = [Path(folder).expanduser() for folder in settings.models_folders]
-    return scan_library(HubConfig().cache_dir, [*folders, *extra_folders])
 
 
 def register(subparsers: Any) -> None:

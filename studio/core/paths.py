@@ -39,6 +39,11 @@ class AppPaths:
         )
 
     @property
+    def models_dir(self) -> Path:
+        """The app's own models folder: imports go here while the person has set none."""
+        return self.data_dir / "models"
+
+    @property
     def engine_probe_cache(self) -> Path:
         return self.cache_dir / "engine-probe.json"
 

@@ -91,6 +91,18 @@ class AppSettings:
     )
     window_maximized: bool = False
 
+    def model_folders(self, own: Path) -> list[Path]:
+        """Where downloads and imports may go: the person's folders, else the app's `own`."""
+        chosen = [Path(folder).expanduser() for folder in self.models_folders]
+        return chosen or [own]
+
+    def library_folders(self, own: Path) -> list[Path]:
+        """What the library lists (the app, the CLI and `serve` alike): the person's
+        folders and the app's own, where imports went while none was set (they stay listed
+        once one is added)."""
+        folders = self.model_folders(own)
+        return folders if own in folders else [*folders, own]
+
     def remembered_load(self, model: str) -> Mapping[str, Any] | None:
         return self.model_load_settings.get(model)
 

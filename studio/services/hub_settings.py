@@ -44,19 +44,12 @@ class HubSettings:
         return hub_config(self._settings.current)
 
     def folders(self) -> list[Path]:
-        """Where downloads and imports may go: the person's folders, else the app's own."""
-        chosen = [Path(folder).expanduser() for folder in self._settings.current.models_folders]
-        return chosen or [self._own_folder()]
+        """Where downloads and imports may go."""
+        return self._settings.current.model_folders(self._paths.models_dir)
 
     def library_folders(self) -> list[Path]:
-        """What the library lists: the person's folders and the app's own, where imports
-        went while none was set (they stay listed once one is added)."""
-        folders = self.folders()
-        own = self._own_folder()
-        return folders if own in folders else [*folders, own]
-
-    def _own_folder(self) -> Path:
-        return self._paths.data_dir / "models"
+        """What the library lists."""
+        return self._settings.current.library_folders(self._paths.models_dir)
 
     def local_targets(self, details: RepoDetails) -> list[DownloadTarget]:
         cache = HfCacheTarget(self.config().cache_dir, details.repo_id, details.revision)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,8 +24,10 @@ from studio.core.engine import EngineLocation
 from studio.core.gguf import read_model
 from studio.core.memory import summarize
 from studio.core.memory.repack import REPACK_CPU_UNKNOWN
+from studio.core.settings import AppSettings, SettingsStore
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.hostile import hostile_gguf
+from tests.support.models import smollm2_path
 from tests.support.rpc import rpc_server
 
 V = gguf.GGUFValueType
@@ -277,3 +280,24 @@ def test_malformed_paths_urls_and_sizes_are_one_sentence(
         main([word.replace("M", model, 1) if word.startswith("M") else word for word in argv]) == 2
     )
     assert said in _one_sentence(capsys.readouterr().err)
+
+
+def test_the_library_without_arguments_lists_the_apps_library_or_says_it_is_empty(
+    tmp_path: Path, home: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["library"]) == 0
+    assert "No GGUF models yet" in capsys.readouterr().out
+    # What the app imported into its own folder and the folders in its settings are its
+    # library: the CLI lists them as the window does.
+    own = Path(home["STUDIO_HOME"]) / "data" / "models"
+    own.mkdir(parents=True)
+    shutil.copy(smollm2_path(), own / "imported.gguf")
+    chosen = tmp_path / "chosen"
+    chosen.mkdir()
+    shutil.copy(smollm2_path(), chosen / "chosen.gguf")
+    SettingsStore.in_directory(Path(home["STUDIO_HOME"]) / "config").save(
+        AppSettings(models_folders=(str(chosen),))
+    )
+    assert main(["library"]) == 0
+    out = capsys.readouterr().out
+    assert "imported.gguf" in out and "chosen.gguf" in out
