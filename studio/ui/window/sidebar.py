@@ -54,6 +54,10 @@ class Sidebar(QWidget):
         self.navigation.setIconSize(QSize(20, 20))
         self.navigation.setViewMode(QListView.ViewMode.ListMode)
         self.navigation.setFrameShape(QFrame.Shape.NoFrame)
+        # Its rows always fit (it is sized to them below): collapsed to icons, scroll bars
+        # would only draw over them.
+        self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.navigation.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for area in self._areas:
             item = QListWidgetItem(icon(area), self._titles[area])
             item.setToolTip(self._titles[area])
