@@ -3,6 +3,10 @@
 The guard's marker is written by `guarded_load` before the engine starts and cleared when
 the load ends either way. A marker found at start-up means the app died during that
 load, so the model is not loaded again automatically, and the user is told why.
+
+Remembered load settings that no load can use (a damaged or hand-edited settings file)
+are dropped before the load, and said: the planner then chooses them afresh (auto-fit)
+instead of the autoload stopping on them.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from studio.core.errors import Problem
+from studio.core.placement.remembered import REMEMBERED_SETTINGS_DROPPED, checked_remembered
 from studio.core.settings import (
     AutoloadDecision,
     decide_autoload,
@@ -31,6 +37,7 @@ Loader = Callable[[str], Awaitable[bool]]
 
 class AutoloadService(QObject):
     decided = Signal(object)  # AutoloadDecision
+    noticed = Signal(object)  # Problem: something about the load worth a sentence
 
     def __init__(
         self,
@@ -52,8 +59,24 @@ class AutoloadService(QObject):
         log.info("autoload: %s %s", decision.verdict.value, decision.model or "")
         self.decided.emit(decision)
         if decision.should_load and decision.model is not None:
+            self._drop_unusable_settings(decision.model)
             self._tasks.spawn("autoload", self.guarded_load(decision.model, load))
         return decision
+
+    def _drop_unusable_settings(self, model: str) -> None:
+        """Forget the remembered values of `model` no load can use, and say which."""
+        kept, dropped = checked_remembered(self._settings.current.remembered_load(model))
+        if not dropped:
+            return
+        log.warning("autoload: unusable remembered settings of %s dropped: %s", model, dropped)
+        self._settings.update(lambda s: s.with_remembered_load(model, kept))
+        self.noticed.emit(
+            Problem(
+                REMEMBERED_SETTINGS_DROPPED,
+                f"{model}: {', '.join(dropped)}",
+                {"model": Path(model).name, "settings": ", ".join(dropped)},
+            )
+        )
 
     async def guarded_load(self, model: str, load: Loader) -> bool:
         """Run `load(model)` with the crash marker set on disk for its whole duration."""

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from studio.core.chat import (
     AnswerStats,
     ChatStore,
+    ChatStoreError,
     ChunkBuffer,
     Conversation,
     Message,
@@ -107,6 +108,27 @@ def answer_stats(
         completion_tokens=None if completion is None else int(completion),
         prompt_per_second=timings.get("prompt_per_second"),
     )
+
+
+class _Ending:
+    """How an answer ends once its last writes are tried: a write the store refuses (a
+    full disk) turns it into a failed answer with the store's reason, and the writes after
+    it are still tried, so the answer is never left marked as streaming when the disk can
+    take the (smaller) status update."""
+
+    def __init__(self, status: MessageStatus, code: str | None) -> None:
+        self.status = status
+        self.code = code
+        self.failure: ChatStoreError | None = None
+
+    def kept(self, write: Callable[[], None]) -> None:
+        try:
+            write()
+        except ChatStoreError as error:
+            log.error("the end of an answer was not saved: %s", error)
+            if self.failure is None:
+                self.failure = error
+                self.status, self.code = MessageStatus.FAILED, error.code
 
 
 @dataclass(frozen=True)
@@ -311,6 +333,9 @@ class ChatService(QObject):
         self.conversation_opened.emit(
             ConversationOpened(conversation, branch.messages, branch.versions)
         )
+        for problem in branch.problems:  # rows left out, links that loop: the rest opened
+            log.warning("conversation %d opened in part: %s", conversation_id, problem.detail)
+            self.failed.emit(problem)
 
     def rename(self, conversation_id: int, title: str) -> asyncio.Task[None]:
         return self._tasks.spawn("chat-rename", self._rename(conversation_id, title.strip()))
@@ -457,7 +482,7 @@ class ChatService(QObject):
             self._answer.cancel()
 
     def _start(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        self._answer = self._tasks.spawn("chat-turn", coroutine)
+        self._answer = self._tasks.spawn("chat-turn", self._told(coroutine))
         self.busy_changed.emit(True)
         self._answer.add_done_callback(self._on_answer_done)
         return self._answer
@@ -465,6 +490,14 @@ class ChatService(QObject):
     def _on_answer_done(self, task: asyncio.Task[None]) -> None:
         if task is self._answer:
             self.busy_changed.emit(False)
+
+    async def _told(self, turn: Coroutine[Any, Any, None]) -> None:
+        """Run a turn; a write the store refuses (a full disk) ends it with its sentence."""
+        try:
+            await turn
+        except ChatStoreError as error:
+            log.error("a chat turn stopped: %s", error)
+            self.failed.emit(Problem.of(error))
 
     async def _send(self, text: str, images: tuple[ImageUpload, ...] = ()) -> None:
         await self._switched()
@@ -621,6 +654,11 @@ class ChatService(QObject):
         except httpx.HTTPError as error:
             status, error_code = MessageStatus.INTERRUPTED, "chat_connection_lost"
             detail = f"{type(error).__name__}: {error}"
+        except ChatStoreError as error:
+            # The answer cannot be saved (a full disk): it stops here, so that what is
+            # shown is what was kept, and says why.
+            status, error_code, detail = MessageStatus.FAILED, error.code, error.detail
+            params = error.params
         except StudioError as error:
             status, error_code, detail = MessageStatus.INTERRUPTED, error.code, error.detail
             params = error.params
@@ -656,16 +694,32 @@ class ChatService(QObject):
         self._tool_calls.flush()
         stats = answer_stats(timings, usage, started, first_token, self._clock(), deltas)
         content, reasoning = chunks.take()
+        ending = _Ending(status, error_code)
 
         def persist() -> Message:
-            self._store.append_to_message(answer_id, content, reasoning)
-            self._store.finish_message(answer_id, status, stats, error_code)
+            ending.kept(lambda: self._store.append_to_message(answer_id, content, reasoning))
+            ending.kept(
+                lambda: self._store.finish_message(answer_id, ending.status, stats, ending.code)
+            )
             if parts:
-                self._store.set_answer_parts(answer_id, parts.tool_calls, parts.token_probs)
-            return self._store.message(answer_id)
+                ending.kept(
+                    lambda: self._store.set_answer_parts(
+                        answer_id, parts.tool_calls, parts.token_probs
+                    )
+                )
+            try:
+                return self._store.message(answer_id)
+            except ChatStoreError:  # not even readable: say how it ended, with no text
+                return Message(
+                    answer_id, 0, Role.ASSISTANT, "", status=ending.status, error_code=ending.code
+                )
 
         # Shielded: a second cancel (app quitting right after Stop) must not lose the tail.
         finished = await asyncio.shield(asyncio.to_thread(persist))
+        if ending.failure is not None and error_code is None:
+            # The stream went well but its end could not be saved: said here, since the
+            # turn itself raised nothing.
+            self.failed.emit(Problem.of(ending.failure))
         self.answer_finished.emit(finished)
 
     # -- the context (see core.chat.context) -------------------------------------------

@@ -2,9 +2,11 @@
 conversation, apply one to it, rename, delete, import, export, and the preset each model
 starts new conversations from.
 
-The book lives in memory (a few kilobytes), so every change shows at once; the file is
-written behind it by one writer at a time, always with the newest book. The model's key is
-its file name, as the Library and the picker know it.
+The book lives in memory, so every change shows at once; the file is written behind it by
+one writer at a time, always with the newest book. The file is read off the GUI thread
+(`start`): the bar is empty until it arrives, and a change made meanwhile is applied to
+the book read, never written over the file before it. The model's key is its file name,
+as the Library and the picker know it.
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ class PresetService(QObject):
     imported = Signal(object)  # PresetImported
     exported = Signal(object)  # Path
     failed = Signal(object)  # Problem
+    # Problem: what reading the file at start-up found (set aside, entries left out).
+    load_problem = Signal(object)
 
     def __init__(
         self,
@@ -73,15 +77,53 @@ class PresetService(QObject):
         self._library = library
         self._tasks = tasks
         self._chat = chat
-        # Read once at start-up, like the settings: small, and needed before any window.
-        self.book: PresetBook = library.load()
-        self.problem: Problem | None = library.problem
+        # Empty until `start` has read the file (off the GUI thread: it may be large).
+        self.book = PresetBook()
+        self.problem: Problem | None = None
+        self._load_task: asyncio.Task[None] | None = None
+        # Until the file is read nothing is written to it: a book that never saw the
+        # file's presets must not take their place.
+        self._read = False
+        # Changes made before the file was read, applied again to the book read.
+        self._early: list[Callable[[PresetBook], PresetBook]] = []
         self._writing = asyncio.Lock()
         self.model: str | None = None
         self._current: str | None = None
         chat.conversation_opened.connect(self._on_chat_conversation_opened)
         chat.conversation_changed.connect(lambda _: self.refresh())
         self._on_chat_conversation_opened(ConversationOpened(chat.conversation))
+
+    # -- reading the file ------------------------------------------------------------------
+
+    def start(self) -> asyncio.Task[None]:
+        """Read the presets file in the background (once the event loop runs)."""
+        if self._load_task is None:
+            self._load_task = self._tasks.spawn("presets-load", self.load())
+        return self._load_task
+
+    async def load(self) -> None:
+        """Read the file off the GUI thread, then show its presets (and say what was
+        wrong with it). Changes made meanwhile are kept, on top of what was read."""
+        book = await asyncio.to_thread(self._library.load)
+        self._read = True
+        self.problem = self._library.problem
+        early, self._early = self._early, []
+        for change in early:
+            try:
+                book = change(book)
+            except PresetError as error:  # a name the file already had, say
+                self.failed.emit(Problem.of(error))
+        self.book = book
+        self._on_chat_conversation_opened(ConversationOpened(self._chat.conversation))
+        if self.problem is not None:
+            self.load_problem.emit(self.problem)
+        if early:
+            self._tasks.spawn("presets-save", self._save())
+
+    @property
+    def loading(self) -> bool:
+        """Whether the file is still to be read (changes wait to be written until it is)."""
+        return not self._read
 
     # -- what the bar shows ----------------------------------------------------------------
 
@@ -190,7 +232,11 @@ class PresetService(QObject):
             self.failed.emit(Problem.of(error))
             return False
         self.changed.emit(self.shown())
-        self._tasks.spawn("presets-save", self._save())
+        if self.loading:
+            # Written once the file is read: saving now would write over its presets.
+            self._early.append(change)
+        else:
+            self._tasks.spawn("presets-save", self._save())
         return True
 
     async def _save(self) -> None:

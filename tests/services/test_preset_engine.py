@@ -65,6 +65,7 @@ def test_a_presets_settings_reach_the_engine(
     store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(store, tasks, DirectServerBackend(server))
     presets = PresetService(PresetLibrary(tmp_path / "presets.json"), tasks, chat)
+    loop.run_until_complete(presets.load())  # as the app's start does, off the GUI thread
 
     async def turn() -> Message:
         finished = asyncio.ensure_future(next_emission(chat.answer_finished, within=120))

@@ -45,6 +45,7 @@ def test_quick_changes_leave_the_newest_book_on_disk(
     chat = ChatService(store, tasks)
     library = PresetLibrary(tmp_path / "presets.json")
     presets = PresetService(library, tasks, chat)
+    loop.run_until_complete(presets.load())  # as the app's start does, off the GUI thread
 
     async def scenario() -> None:
         for number in range(20):
@@ -74,6 +75,7 @@ def test_a_folder_that_cannot_be_written_is_told_and_the_session_goes_on(
     folder = tmp_path / "data"
     folder.write_text("not a folder", encoding="utf-8")
     presets = PresetService(PresetLibrary.in_directory(folder), tasks, chat)
+    loop.run_until_complete(presets.load())  # as the app's start does, off the GUI thread
 
     async def scenario() -> Problem:
         failed = asyncio.ensure_future(next_emission(presets.failed))
@@ -100,6 +102,7 @@ def test_the_saved_file_is_plain_json_a_person_can_read(
     chat = ChatService(store, tasks)
     library = PresetLibrary(tmp_path / "presets.json")
     presets = PresetService(library, tasks, chat)
+    loop.run_until_complete(presets.load())  # as the app's start does, off the GUI thread
 
     async def scenario() -> None:
         chat.set_settings(SamplingSettings(temperature=0.7, system_prompt="Be brief — très."))

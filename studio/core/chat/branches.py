@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from studio.core.chat.models import Message
+from studio.core.errors import Problem
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ class Branch:
 
     messages: tuple[Message, ...] = ()
     versions: tuple[Versions, ...] = ()  # one per message, in the same order
+    # What could not be read of it (rows left out, links that loop): said once, on opening.
+    problems: tuple[Problem, ...] = ()
 
     def versions_of(self, message_id: int) -> Versions:
         for versions in self.versions:
@@ -88,21 +91,36 @@ class MessageTree:
     def newest_leaf(self, message_id: int) -> int:
         """The newest message under `message_id` (itself when it has none): where the
         conversation stood when that branch was last added to."""
-        newest, pending = message_id, [message_id]
+        newest, pending, seen = message_id, [message_id], {message_id}
         while pending:
             node = pending.pop()
             newest = max(newest, node)
-            pending.extend(self._children.get(node, ()))
+            # Links that loop (a damaged row) would otherwise be walked for ever.
+            children = [c for c in self._children.get(node, ()) if c not in seen]
+            seen.update(children)
+            pending.extend(children)
         return newest
 
 
 def path_to(parents: Mapping[int, int | None], leaf: int | None) -> list[int]:
     """The ids from the root down to `leaf`, given each message's parent: the branch on
     screen when `leaf` is the conversation's. A link to a message that is gone ends it."""
+    return walk_up(parents, leaf)[0]
+
+
+def walk_up(parents: Mapping[int, int | None], leaf: int | None) -> tuple[list[int], bool]:
+    """`path_to`, and whether the walk met a message it had already passed: parent links
+    that loop (only a damaged or hand-edited database has them). The walk stops there, so
+    the path holds each message once, from where the loop closes down to `leaf`."""
     path: list[int] = []
+    seen: set[int] = set()
     node = leaf
-    while node is not None and node in parents and len(path) <= len(parents):
+    while node is not None and node in parents:
+        if node in seen:
+            path.reverse()
+            return path, True
+        seen.add(node)
         path.append(node)
         node = parents[node]
     path.reverse()
-    return path
+    return path, False

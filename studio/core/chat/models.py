@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from studio.core.chat.attachments import ImageAttachment
+from studio.core.chat.sampling_limits import usable
 from studio.core.chat.token_probs import TOP_ALTERNATIVES, TokenProb
 from studio.core.chat.tools import ToolCall, tool_request_options
 
@@ -89,7 +90,8 @@ class SamplingSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SamplingSettings:
-        """Unknown keys (from a newer version) are ignored; wrong types fall back to defaults."""
+        """Unknown keys (from a newer version) are ignored; wrong types, and numbers the
+        engine would refuse (`sampling_limits`), fall back to defaults."""
         known = {f.name for f in fields(cls)}
         clean: dict[str, Any] = {}
         for key, value in data.items():
@@ -103,7 +105,7 @@ class SamplingSettings:
                 if value is None or isinstance(value, bool):
                     clean[key] = value
             elif key == "thinking_budget":
-                if value is None or (type(value) is int and value >= 0):
+                if usable(key, value):
                     clean[key] = value
             elif key == "overflow_policy":
                 if value in tuple(OverflowPolicy):
@@ -113,6 +115,8 @@ class SamplingSettings:
                     clean[key] = value
             elif value is None:
                 clean[key] = None
+            elif not usable(key, value):
+                continue
             elif key in ("top_k", "max_tokens", "seed"):
                 if isinstance(value, int) and not isinstance(value, bool):
                     clean[key] = value

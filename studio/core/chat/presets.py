@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from studio.core.chat.models import SamplingSettings
+from studio.core.chat.sampling_limits import LIMITS, bound_text, shown
+from studio.core.chat.tools import TOOL_CHOICES, ToolDefinitionError, parse_tool_definitions
 from studio.core.errors import Problem, StudioError
+from studio.core.safe_read import read_regular
 
 PRESETS_NAME = "presets.json"
 LIBRARY_FORMAT = "gguf-studio-presets"
@@ -38,6 +41,9 @@ PRESET_IMPORT_UNREADABLE = "preset_import_unreadable"
 PRESET_IMPORT_NOT_JSON = "preset_import_not_json"
 PRESET_IMPORT_NOT_PRESET = "preset_import_not_preset"
 PRESET_IMPORT_BAD_VALUE = "preset_import_bad_value"
+PRESET_IMPORT_OUT_OF_RANGE = "preset_import_out_of_range"
+PRESET_IMPORT_MAX_TOKENS = "preset_import_max_tokens"
+PRESETS_LEFT_OUT = "presets_left_out"
 PRESET_EXPORT_FAILED = "preset_export_failed"
 PRESETS_UNWRITABLE = "presets_unwritable"
 PRESETS_SET_ASIDE = "presets_set_aside"
@@ -81,10 +87,6 @@ class Preset:
         return {"name": self.name, "settings": dict(self.settings)}
 
 
-def _same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
-
-
 @dataclass(frozen=True)
 class PresetBook:
     """Every preset, in the order they were made, and each model's default (its key, the
@@ -93,8 +95,25 @@ class PresetBook:
     presets: tuple[Preset, ...] = ()
     defaults: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
 
+    @cached_property
+    def _by_name(self) -> Mapping[str, Preset]:
+        # Built once per book (books are immutable), so a lookup never scans the list:
+        # a library of tens of thousands of presets loads and saves in linear time.
+        index: dict[str, Preset] = {}
+        for preset in self.presets:
+            index.setdefault(preset.name.casefold(), preset)
+        return index
+
+    @cached_property
+    def _by_settings(self) -> Mapping[SamplingSettings, Preset]:
+        index: dict[SamplingSettings, Preset] = {}
+        for preset in self.presets:
+            index.setdefault(preset.sampling, preset)
+        return index
+
     def find(self, name: str) -> Preset | None:
-        return next((p for p in self.presets if _same_name(p.name, name)), None)
+        """The preset called `name`, ignoring case."""
+        return self._by_name.get(name.casefold())
 
     def _require(self, name: str) -> Preset:
         preset = self.find(name)
@@ -155,7 +174,7 @@ class PresetBook:
 
     def matching(self, settings: SamplingSettings) -> Preset | None:
         """The first preset whose settings are exactly `settings` (what the chat shows)."""
-        return next((p for p in self.presets if p.sampling == settings), None)
+        return self._by_settings.get(settings)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -169,20 +188,31 @@ class PresetBook:
     def from_dict(cls, data: Mapping[str, Any]) -> PresetBook:
         """Entries that are not presets are skipped (one bad entry never hides the rest);
         a repeated name keeps its first preset."""
-        book = cls()
+        return cls.read(data)[0]
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> tuple[PresetBook, int]:
+        """`from_dict`, and how many entries were left out (not presets, or a name that
+        came before). One pass with an index of names: linear in the file's size."""
+        kept: dict[str, Preset] = {}
+        left_out = 0
         presets = data.get("presets")
         for entry in presets if isinstance(presets, list) else []:
             try:
                 preset = preset_from(entry)
             except PresetError:
+                left_out += 1
                 continue
-            if book.find(preset.name) is None:
-                book = book.with_preset(preset)
-        defaults = data.get("defaults")
-        for model, name in (defaults if isinstance(defaults, dict) else {}).items():
-            if isinstance(model, str) and isinstance(name, str) and book.find(name):
-                book = book.with_default(model, name)
-        return book
+            if kept.setdefault(preset.name.casefold(), preset) is not preset:
+                left_out += 1
+        book = cls(tuple(kept.values()))
+        defaults: dict[str, str] = {}
+        given = data.get("defaults")
+        for model, name in (given if isinstance(given, dict) else {}).items():
+            named = book.find(name) if isinstance(model, str) and isinstance(name, str) else None
+            if named is not None:
+                defaults[model] = named.name
+        return cls(book.presets, _frozen(defaults)), left_out
 
 
 def preset_from(entry: object, source: str = "") -> Preset:
@@ -192,33 +222,65 @@ def preset_from(entry: object, source: str = "") -> Preset:
     name, settings = entry.get("name"), entry.get("settings")
     if not isinstance(name, str) or not name.strip() or not isinstance(settings, dict):
         raise PresetError(PRESET_IMPORT_NOT_PRESET, "no name or no settings", path=source)
+    _check_numbers(settings, source)
+    _check_tools(settings, source)
     # Every field this version knows must read back as written: a value of the wrong
     # kind would otherwise be dropped without a word. Unknown (newer) fields are kept.
     read = SamplingSettings.from_dict(settings).to_dict()
     for key, value in settings.items():
         if key in read and read[key] != value:
-            raise PresetError(PRESET_IMPORT_BAD_VALUE, f"{key}={value!r}", path=source, field=key)
+            raise PresetError(
+                PRESET_IMPORT_BAD_VALUE, f"{key}={shown(value)}", path=source, field=key
+            )
     return Preset(clean_name(name), _frozen(settings))
 
 
-def _read_small_regular_file(path: Path) -> bytes:
-    # Non-blocking open and a check of what was opened: a FIFO or a device in the file's
-    # place must not hang the reader, nor a huge file fill the memory.
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"{info.st_size} bytes is too large for presets")
-        return handle.read(MAX_FILE_BYTES + 1)
+def _check_numbers(settings: Mapping[str, Any], source: str) -> None:
+    """Each sampling number the engine would refuse (an Infinity, a negative count, a
+    top_k past int32) is named with the range it must be in."""
+    for key, limit in LIMITS.items():
+        value = settings.get(key)
+        if value is None or limit.allows(value):
+            continue
+        if not limit.kind_fits(value):
+            raise PresetError(
+                PRESET_IMPORT_BAD_VALUE, f"{key}={shown(value)}", path=source, field=key
+            )
+        raise PresetError(
+            PRESET_IMPORT_MAX_TOKENS if limit.special is not None else PRESET_IMPORT_OUT_OF_RANGE,
+            f"{key}={shown(value)} is outside {limit.low}..{limit.high}",
+            path=source,
+            field=key,
+            value=shown(value),
+            low=bound_text(limit.low),
+            high=bound_text(limit.high),
+        )
+
+
+def _check_tools(settings: Mapping[str, Any], source: str) -> None:
+    """The tools as every turn would send them: a definition the engine cannot read is
+    refused here, with the tools' own sentence, rather than failing each later turn."""
+    tools, choice = settings.get("tools", ""), settings.get("tool_choice", "auto")
+    if isinstance(choice, str) and choice not in TOOL_CHOICES:
+        raise PresetError(
+            PRESET_IMPORT_BAD_VALUE,
+            f"tool_choice={shown(choice)}",
+            path=source,
+            field="tool_choice",
+        )
+    if not isinstance(tools, str):
+        return  # the wrong kind of value: said by the read-back check
+    try:
+        parse_tool_definitions(tools)
+    except ToolDefinitionError as error:
+        raise PresetError(error.code, error.detail, **error.params, path=source) from error
 
 
 def read_preset_file(path: Path) -> Preset:
     """One exported preset (or the first of a presets library file), checked."""
     source = str(path)
     try:
-        raw = _read_small_regular_file(path)
+        raw = read_regular(path, limit=MAX_FILE_BYTES)
     except (OSError, ValueError) as error:
         raise PresetError(PRESET_IMPORT_UNREADABLE, f"{path}: {error}", path=source) from error
     try:
@@ -274,7 +336,7 @@ class PresetLibrary:
         user, never silently destroyed) and `problem` says where."""
         self.problem = None
         try:
-            data = json.loads(_read_small_regular_file(self.path).decode("utf-8"))
+            data = json.loads(read_regular(self.path, limit=MAX_FILE_BYTES).decode("utf-8"))
             if not isinstance(data, dict) or data.get("format") != LIBRARY_FORMAT:
                 raise ValueError("not a presets file")
         except FileNotFoundError:
@@ -282,7 +344,13 @@ class PresetLibrary:
         except (OSError, ValueError, RecursionError) as error:
             self.problem = self._set_aside(f"{type(error).__name__}: {error}"[:200])
             return PresetBook()
-        return PresetBook.from_dict(data)
+        book, left_out = PresetBook.read(data)
+        if left_out:
+            # The file stays as it is until the next change saves the book without them.
+            self.problem = Problem(
+                PRESETS_LEFT_OUT, f"{self.path}: {left_out} entries", {"count": left_out}
+            )
+        return book
 
     def _set_aside(self, reason: str) -> Problem:
         aside = self.path.with_name(self.path.name + ".damaged")

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.chat.attachments import ImageAttachment, ImageStore, attachments_from_json
-from studio.core.chat.branches import Branch, MessageTree, path_to
-from studio.core.chat.json_column import json_list
+from studio.core.chat.branches import Branch, MessageTree, path_to, walk_up
+from studio.core.chat.json_column import json_list, json_object
 from studio.core.chat.models import (
     AnswerStats,
     Conversation,
@@ -44,9 +44,15 @@ from studio.core.chat.tools import (
     calls_from_json,
     calls_to_json,
 )
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 
 DATABASE_NAME = "conversations.sqlite3"
+# SQLite's primary result code for "database or disk is full".
+SQLITE_FULL = 13
+CHAT_STORE_FULL = "chat_store_full"
+CHAT_STORE_WRITE_FAILED = "chat_store_write_failed"
+CHAT_MESSAGES_LEFT_OUT = "chat_messages_left_out"
+CHAT_BRANCH_LOOPS = "chat_branch_loops"
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -116,7 +122,53 @@ MIGRATIONS: tuple[Migration, ...] = (_create_v1, _tree_and_parts_v2)
 
 class ChatStoreError(StudioError):
     """Codes: `chat_store_too_new` (version, supported), `chat_store_unreadable`,
-    `chat_conversation_missing` (conversation_id), `chat_message_missing` (message_id)."""
+    `chat_conversation_missing` (conversation_id), `chat_message_missing` (message_id),
+    `chat_store_full` and `chat_store_write_failed` (path, reason): a write that did not
+    reach the file."""
+
+
+def _write_failed(path: Path, error: sqlite3.Error) -> ChatStoreError:
+    # A full disk says what to do about it; anything else (an I/O error, a read-only
+    # folder, a lock held too long) gives SQLite's own words as the reason.
+    full = getattr(error, "sqlite_errorcode", None) == SQLITE_FULL
+    return ChatStoreError(
+        CHAT_STORE_FULL if full else CHAT_STORE_WRITE_FAILED,
+        f"{path}: {error}",
+        path=str(path),
+        reason=str(error),
+    )
+
+
+def _text(value: object) -> str:
+    """A text column as text, whatever a damaged or hand-edited row put in it."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def _stats(text: object) -> AnswerStats:
+    """The stats column: numbers only, so a damaged row cannot break the footer's format."""
+    data = json_object(_text(text))
+    known = {
+        key: value
+        for key, value in data.items()
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
+    return AnswerStats.from_dict(known)
+
+
+def _settings(text: object) -> SamplingSettings:
+    return SamplingSettings.from_dict(json_object(_text(text)))
+
+
+_ROLES = frozenset(r.value for r in Role)
+_STATUSES = frozenset(s.value for s in MessageStatus)
 
 
 def _escape_like(text: str) -> str:
@@ -191,6 +243,9 @@ class ChatStore:
                     path, damage, lambda fresh: _migrate(fresh, path, migrations), self._now()
                 )
                 db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            # Text with broken UTF-8 (a damaged page, another program's write) reads with
+            # replacement characters instead of failing the whole query.
+            db.text_factory = lambda raw: raw.decode("utf-8", "replace")
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -232,20 +287,31 @@ class ChatStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write, all or nothing. A write SQLite refuses (a full disk, an I/O error)
+        raises `ChatStoreError`; SQLite may already have rolled the transaction back
+        itself (it does on SQLITE_FULL), so the rollback here only runs while one is open."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                finally:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+            except sqlite3.Error as error:
+                raise _write_failed(self.path, error) from error
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
-            cursor = self._db.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return list(cursor.fetchall())
+            try:
+                cursor = self._db.execute(sql, params)
+                cursor.row_factory = sqlite3.Row
+                return list(cursor.fetchall())
+            except sqlite3.Error as error:
+                raise ChatStoreError(
+                    "chat_store_unreadable", f"{self.path}: {error}", path=str(self.path)
+                ) from error
 
     # -- conversations -------------------------------------------------------------------
 
@@ -277,11 +343,11 @@ class ChatStore:
         row = rows[0]
         return Conversation(
             id=row["id"],
-            title=row["title"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            settings=SamplingSettings.from_dict(json.loads(row["settings"] or "{}")),
-            model=row["model"],
+            title=_text(row["title"]),
+            created_at=_number(row["created_at"]),
+            updated_at=_number(row["updated_at"]),
+            settings=_settings(row["settings"]),
+            model=row["model"] if isinstance(row["model"], str) else None,
         )
 
     def list_conversations(self, search: str = "", limit: int = 500) -> list[ConversationSummary]:
@@ -309,6 +375,7 @@ class ChatStore:
         listed: list[tuple[int, str, float, int, int | None]] = []
         for conversation_id, title, updated_at, leaf_id, titled in conversations:
             path = path_to(parents, leaf_id)
+            title, updated_at = _text(title), _number(updated_at)
             shown = [i for i in path if i in matching] if needle else path[:1]
             if titled or shown:
                 hit = shown[0] if shown else None
@@ -329,7 +396,7 @@ class ChatStore:
                 title=title,
                 updated_at=updated_at,
                 message_count=count,
-                snippet=_snippet(texts.get(hit, "") if hit is not None else "", needle),
+                snippet=_snippet(_text(texts.get(hit, "")) if hit is not None else "", needle),
             )
             for conversation_id, title, updated_at, count, hit in listed
         ]
@@ -366,25 +433,54 @@ class ChatStore:
 
     def messages(self, conversation_id: int) -> list[Message]:
         """The branch on screen: the path from the first message to the conversation's
-        leaf. Versions paged away from are not in it (see `branch` and `tree`)."""
+        leaf. Versions paged away from are not in it (see `branch` and `tree`). Rows that
+        cannot be read are left out (`branch` says so)."""
+        return self._branch_messages(conversation_id)[0]
+
+    def _branch_messages(self, conversation_id: int) -> tuple[list[Message], list[Problem]]:
+        """The branch on screen and what was wrong with it: rows left out, or parent links
+        that loop (walked in Python, with every id seen once, so a loop cannot spin)."""
+        with self._lock:
+            try:
+                leaf = self._db.execute(
+                    "SELECT leaf_id FROM conversations WHERE id = ?", (conversation_id,)
+                ).fetchone()
+                links = self._db.execute(
+                    "SELECT id, parent_id FROM messages WHERE conversation_id = ?",
+                    (conversation_id,),
+                ).fetchall()
+            except sqlite3.Error as error:
+                raise ChatStoreError(
+                    "chat_store_unreadable", f"{self.path}: {error}", path=str(self.path)
+                ) from error
+        path, looped = walk_up(dict(links), leaf[0] if leaf else None)
         rows = self._query(
-            """
-            WITH RECURSIVE path(id) AS (
-                SELECT leaf_id FROM conversations WHERE id = ?
-                UNION ALL
-                SELECT m.parent_id FROM path JOIN messages m ON m.id = path.id
-                 WHERE m.parent_id IS NOT NULL)
-            SELECT * FROM messages
-             WHERE conversation_id = ? AND id IN (SELECT id FROM path) ORDER BY id""",
-            (conversation_id, conversation_id),
+            "SELECT * FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            (json.dumps(path),),
         )
-        return [self._message(row) for row in rows]
+        decoded = [self._message_or_none(row) for row in rows]
+        messages = [m for m in decoded if m is not None]
+        problems: list[Problem] = []
+        if len(messages) < len(rows):
+            left_out = len(rows) - len(messages)
+            problems.append(
+                Problem(
+                    CHAT_MESSAGES_LEFT_OUT,
+                    f"conversation {conversation_id}: {left_out} unreadable row(s)",
+                    {"count": left_out},
+                )
+            )
+        if looped:
+            problems.append(
+                Problem(CHAT_BRANCH_LOOPS, f"conversation {conversation_id}: parent links loop")
+            )
+        return messages, problems
 
     def prune_images(self) -> int:
         """Delete the image files no message refers to any more (their conversations were
         deleted); call at start-up. Returns how many went."""
         rows = self._query("SELECT attachments FROM messages WHERE attachments != '[]'")
-        keep = {a.sha256 for row in rows for a in attachments_from_json(json_list(row[0]))}
+        keep = {a.sha256 for row in rows for a in attachments_from_json(json_list(_text(row[0])))}
         return self.images.prune(keep)
 
     def tree(self, conversation_id: int) -> MessageTree:
@@ -395,10 +491,13 @@ class ChatStore:
         return MessageTree((row["id"], row["parent_id"]) for row in rows)
 
     def branch(self, conversation_id: int) -> Branch:
-        """The branch on screen with each message's versions (for the pagers)."""
-        messages = self.messages(conversation_id)
+        """The branch on screen with each message's versions (for the pagers), and what
+        could not be read of it."""
+        messages, problems = self._branch_messages(conversation_id)
         tree = self.tree(conversation_id)
-        return Branch(tuple(messages), tuple(tree.versions(m.id) for m in messages))
+        return Branch(
+            tuple(messages), tuple(tree.versions(m.id) for m in messages), tuple(problems)
+        )
 
     def show_version(self, message_id: int) -> None:
         """Put `message_id` on screen with the newest turns that followed it: the
@@ -420,31 +519,42 @@ class ChatStore:
 
     def message(self, message_id: int) -> Message:
         rows = self._query("SELECT * FROM messages WHERE id = ?", (message_id,))
-        if not rows:
+        message = self._message_or_none(rows[0]) if rows else None
+        if message is None:
             raise ChatStoreError(
                 "chat_message_missing", f"no message {message_id}", message_id=message_id
             )
-        return self._message(rows[0])
+        return message
 
-    def _message(self, row: sqlite3.Row) -> Message:
+    def _message_or_none(self, row: sqlite3.Row) -> Message | None:
+        """The row as a message, or None when it cannot be one: a role or status this app
+        does not know (a hand edit, a damaged or migrated row). Every other column is
+        repaired: text as text, a broken JSON column as empty."""
+        role, status = row["role"], row["status"]
+        if role not in _ROLES or status not in _STATUSES:
+            return None
         # A tool result's `tool_calls` column holds the one call it answers.
-        is_result = row["role"] == Role.TOOL.value
+        is_result = role == Role.TOOL.value
+        calls = _text(row["tool_calls"])
+        parent = row["parent_id"]
         return Message(
             id=row["id"],
             conversation_id=row["conversation_id"],
-            role=Role(row["role"]),
-            content=row["content"],
-            reasoning=row["reasoning"],
-            status=MessageStatus(row["status"]),
-            error_code=row["error_code"],
-            stats=AnswerStats.from_dict(json.loads(row["stats"] or "{}")),
-            model=row["model"],
-            created_at=row["created_at"],
-            parent_id=row["parent_id"],
-            attachments=self.images.resolve(attachments_from_json(json_list(row["attachments"]))),
-            tool_calls=() if is_result else calls_from_json(row["tool_calls"]),
-            tool_call_id=answered_call_from_json(row["tool_calls"]) if is_result else None,
-            token_probs=probs_from_json(row["token_probs"]),
+            role=Role(role),
+            content=_text(row["content"]),
+            reasoning=_text(row["reasoning"]),
+            status=MessageStatus(status),
+            error_code=row["error_code"] if isinstance(row["error_code"], str) else None,
+            stats=_stats(row["stats"]),
+            model=row["model"] if isinstance(row["model"], str) else None,
+            created_at=_number(row["created_at"]),
+            parent_id=parent if isinstance(parent, int) else None,
+            attachments=self.images.resolve(
+                attachments_from_json(json_list(_text(row["attachments"])))
+            ),
+            tool_calls=() if is_result else calls_from_json(calls),
+            tool_call_id=answered_call_from_json(calls) if is_result else None,
+            token_probs=probs_from_json(_text(row["token_probs"])),
         )
 
     def add_message(
@@ -581,10 +691,11 @@ class ChatStore:
                 "UPDATE conversations SET leaf_id = ? WHERE id = ?", (parent_id, conversation_id)
             )
             # One statement: the parent links inside the subtree are checked at its end.
+            # UNION, not UNION ALL: links that loop (a damaged row) end the walk.
             db.execute(
                 """
                 WITH RECURSIVE under(id) AS (
-                    SELECT ? UNION ALL
+                    SELECT ? UNION
                     SELECT m.id FROM messages m JOIN under ON m.parent_id = under.id)
                 DELETE FROM messages WHERE id IN (SELECT id FROM under)""",
                 (message_id,),

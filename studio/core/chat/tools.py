@@ -18,12 +18,45 @@ from studio.core.chat.json_column import json_list
 from studio.core.errors import StudioError
 
 TOOL_CHOICES = ("auto", "required", "none")
+# Deeper than any real JSON Schema; Python's parser (and the engine's) recurse per level,
+# so a definition nested thousands deep must be refused before it is parsed.
+MAX_TOOLS_DEPTH = 64
 
 
 class ToolDefinitionError(StudioError):
     """Codes: `chat_tools_not_json` (line, column), `chat_tools_not_a_list`,
     `chat_tool_not_a_function` (number), `chat_tool_without_name` (number),
-    `chat_tool_parameters_not_an_object` (name), `chat_tool_name_repeated` (name)."""
+    `chat_tool_parameters_not_an_object` (name), `chat_tool_name_repeated` (name),
+    `chat_tools_too_deep` (levels), `chat_tools_not_finite`."""
+
+
+def _nesting_depth(text: str) -> int:
+    """How deep the brackets of JSON `text` nest (strings skipped), in one pass: checked
+    before parsing, which would recurse that deep."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _refuse_constant(name: str) -> Any:
+    # Python reads NaN and Infinity, but they are not JSON: the engine would refuse the
+    # request that carries them, and every later turn with it.
+    raise ToolDefinitionError("chat_tools_not_finite", f"{name} is not JSON")
 
 
 @dataclass(frozen=True)
@@ -116,8 +149,13 @@ def parse_tool_definitions(text: str) -> list[dict[str, Any]]:
     without the `type`/`function` wrapper) is wrapped, as users paste both forms."""
     if not text.strip():
         return []
+    depth = _nesting_depth(text)
+    if depth > MAX_TOOLS_DEPTH:
+        raise ToolDefinitionError(
+            "chat_tools_too_deep", f"nested {depth} deep", levels=MAX_TOOLS_DEPTH
+        )
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise ToolDefinitionError(
             "chat_tools_not_json", str(error), line=error.lineno, column=error.colno

@@ -2,15 +2,17 @@
 
 The settings file keeps one JSON object per model (`remembered`); `recall` turns it back
 into the request the load dialog opens with and the autoload plans. Lenient by design: a
-value of the wrong type keeps the default, a draft file that is gone is not used, and
-devices that no longer exist are the planner's to report.
+value no load can use (the wrong type, a context of 10^30, a cache type that does not
+exist) keeps the default, so the plan falls back to auto-fit; `checked_remembered` names
+them for the autoload to say. A draft file that is gone is not used, and devices that no
+longer exist are the planner's to report.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +20,97 @@ from typing import Any
 from studio.core.devices import PLANNED_SPLIT_MODES, SplitMode
 from studio.core.errors import StudioError
 from studio.core.gguf import read_model
-from studio.core.memory import summarize
+from studio.core.memory import KV_CACHE_TYPES, summarize
 from studio.core.placement.plan import Plan
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, Projector
 
 log = logging.getLogger(__name__)
+
+REMEMBERED_SETTINGS_DROPPED = "remembered_settings_dropped"
+# Past these a remembered value is damage, not a choice: llama.cpp reads the context as
+# int32 and has at most 512 layers; no machine serves hundreds of parallel slots.
+_INT32_MAX = 2**31 - 1
+_MAX_LAYERS = 4096
+_MAX_PARALLEL = 256
+# What reading a model's header says about a file the engine must never be started on:
+# it is damaged (or is no file at all), so the engine would fail or hang on it too.
+DAMAGED_MODEL_CODES = frozenset(
+    {
+        "gguf.not_gguf",
+        "gguf.unsupported_version",
+        "gguf.truncated",
+        "gguf.corrupt",
+        "gguf.header_too_large",
+        "gguf.missing_shard",
+        "gguf.bad_metadata",
+        "model_not_regular_file",
+    }
+)
+
+
+def judged_damaged(error: BaseException) -> bool:
+    """Whether reading the model's header found the file damaged (see DAMAGED_MODEL_CODES)."""
+    return isinstance(error, StudioError) and error.code in DAMAGED_MODEL_CODES
+
+
+def _int_in(low: int, high: int) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _one_of(values: Iterable[object]) -> Callable[[object], bool]:
+    allowed = frozenset(str(v) for v in values)
+    return lambda v: isinstance(v, str) and v in allowed
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _layers_ok(value: object) -> bool:
+    in_range = _int_in(0, _MAX_LAYERS)
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and in_range(n) for k, n in value.items()
+    )
+
+
+def _names_ok(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(k, str) for k in value)
+
+
+# Each remembered key and what a usable value of it is (None always is: "automatic").
+_USABLE: Mapping[str, Callable[[object], bool]] = {
+    "ctx": _int_in(1, _INT32_MAX),
+    "parallel": _int_in(1, _MAX_PARALLEL),
+    "kv_unified": _is_bool,
+    "cache_type_k": _one_of(KV_CACHE_TYPES),
+    "cache_type_v": _one_of(KV_CACHE_TYPES),
+    "flash_attn": _is_bool,
+    "split_mode": _one_of(m.value for m in PLANNED_SPLIT_MODES),
+    "disabled": _names_ok,
+    "layers": _layers_ok,
+    "n_cpu_moe": _int_in(0, _MAX_LAYERS),
+    "mmproj": _is_bool,
+    "mtp": _is_bool,
+    "draft": lambda v: isinstance(v, str),
+    "draft_spec_type": _one_of(t.value for t in DraftType),
+}
+
+
+def checked_remembered(
+    data: Mapping[str, Any] | None,
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The remembered settings a load can use, and the names of those it cannot (dropped:
+    their defaults apply, so the planner chooses them afresh). Keys this version does not
+    know (a newer one wrote them) are kept as they are."""
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for key, value in (data or {}).items():
+        usable = _USABLE.get(key)
+        if value is None or usable is None or usable(value):
+            kept[key] = value
+        else:
+            dropped.append(key)
+    return kept, tuple(dropped)
 
 
 @dataclass(frozen=True)
@@ -78,6 +166,7 @@ def restore(
     file (`recall` reads that)."""
     if not data:
         return base, projector is not None
+    data = checked_remembered(data)[0]
     changes: dict[str, Any] = {}
     if "ctx" in data and (data["ctx"] is None or _int_or_none(data["ctx"]) is not None):
         changes["ctx"] = data["ctx"]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from studio.core.engine import EngineInfo
 from studio.core.errors import Problem, StudioError
 from studio.core.placement.plan import Plan
+from studio.core.placement.remembered import judged_damaged
 from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.server.launch import LaunchSpec
 from studio.core.tasks import TaskOwner
@@ -107,7 +108,8 @@ class LoadFlow(QObject):
         """The launch for `model` from its remembered load settings, planned for the devices
         there are now (the autoload at start uses this). A remembered plan that no longer
         fits is planned afresh (auto-fit); without an engine or a readable header the
-        model starts with the engine's defaults."""
+        model starts with the engine's defaults. A file whose header shows it damaged
+        (truncated, corrupt, not a GGUF) raises why: the engine is never started on it."""
         path = Path(model)
         fallback = LaunchSpec(model=path, label=path.name)
         info = self._engine.info or await self._probed()
@@ -116,6 +118,8 @@ class LoadFlow(QObject):
         try:
             setup = await self._prepare(path, info)
         except (StudioError, OSError) as error:
+            if judged_damaged(error):
+                raise
             log.warning("autoload of %s without a plan: %s", model, error)
             return fallback
         remembered = self._settings.current.remembered_load(model)

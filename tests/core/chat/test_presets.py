@@ -236,6 +236,10 @@ def test_bad_entries_in_the_library_are_skipped_not_fatal(tmp_path: Path) -> Non
     )
     library = PresetLibrary(path)
     book = library.load()
-    assert library.problem is None
+    # Said once, in one sentence; the file itself is kept as it is.
+    assert library.problem is not None
+    assert ENGLISH.code(library.problem.code, library.problem.params) == (
+        "2 preset(s) in your presets file could not be used and are left out."
+    )
     assert [p.name for p in book.presets] == ["Coder", "Poet"]
     assert dict(book.defaults) == {"a.gguf": "Poet"}

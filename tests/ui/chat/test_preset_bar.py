@@ -58,6 +58,8 @@ class Harness:
                 book = book.with_preset(preset)
             self.library.save(book)
         self.presets = PresetService(self.library, self.tasks, self.chat)
+        # As the app's start does, off the GUI thread.
+        asyncio.get_event_loop().run_until_complete(self.presets.load())
         self.bar: PresetBar = attach_presets(self.pane, self.presets)
         qtbot.addWidget(self.pane)
         self.pane.resize(1280, 800)
@@ -339,6 +341,7 @@ def test_a_damaged_presets_file_is_told_and_the_chats_are_untouched(
     qtbot.addWidget(studio.window)
     studio.window.show()
     pane = studio.chat_pane
+    loop.run_until_complete(studio.presets.load())  # what `start` runs once the loop runs
     assert pane.notice_line.isVisible()
     assert pane.notice_line.text() == (
         "Your presets could not be read, so the list starts empty. The unreadable file was "
