@@ -111,6 +111,30 @@
         <source>{position}/{count}</source>
         <translation>{position}/{count}</translation>
     </message>
+    <message>
+        <source>chosen in Settings</source>
+        <translation>in den Einstellungen gewählt</translation>
+    </message>
+    <message>
+        <source>from STUDIO_LLAMA_SERVER</source>
+        <translation>aus STUDIO_LLAMA_SERVER</translation>
+    </message>
+    <message>
+        <source>built here</source>
+        <translation>hier gebaut</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>mitgeliefert</translation>
+    </message>
+    <message>
+        <source>on the PATH</source>
+        <translation>im PATH</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>Arbeitsspeicher (RAM)</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -278,6 +302,18 @@
 </context>
 <context>
     <name>ChatFirst</name>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Ein GGUF-Modell öffnen</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>Ordner mit GGUF-Modellen hinzufügen</translation>
+    </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
         <translation>{model} konnte nicht geladen werden: {reason}</translation>
@@ -1605,10 +1641,6 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Modelle in der Bibliothek</translation>
     </message>
     <message>
-        <source>No models in the library yet: find one in Discover.</source>
-        <translation>Noch keine Modelle in der Bibliothek: finden Sie eines unter Entdecken.</translation>
-    </message>
-    <message>
         <source>Checking the fit…</source>
         <translation>Passung wird geprüft…</translation>
     </message>
@@ -1650,6 +1682,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Choose a model…</source>
         <translation>Modell wählen…</translation>
+    </message>
+    <message>
+        <source>{running} stays loaded until Load… switches to this model.</source>
+        <translation>{running} bleibt geladen, bis „Laden…“ zu diesem Modell wechselt.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1694,6 +1730,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>Nicht geladen. Laden öffnet seine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>Kein Modell geladen.</translation>
     </message>
     <message>
         <source>No model loaded. Choose one from the library.</source>
@@ -2044,6 +2084,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Der Quellcode von llama.cpp konnte nicht heruntergeladen werden; prüfen Sie das Netzwerk.</translation>
     </message>
     <message>
+        <source>The llama.cpp source was damaged even when downloaded again ({reason}); try again later.</source>
+        <translation>Der Quellcode von llama.cpp war auch nach erneutem Herunterladen beschädigt ({reason}); versuchen Sie es später noch einmal.</translation>
+    </message>
+    <message>
         <source>The engine build failed; see the build log.</source>
         <translation>Die Erstellung der Engine ist fehlgeschlagen; siehe Build-Protokoll.</translation>
     </message>
@@ -2156,6 +2200,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Die Antwort wurde unterbrochen: Die Verbindung zur Engine ging verloren.</translation>
     </message>
     <message>
+        <source>The engine crashed while answering this request ({cause}), so the request was not retried.</source>
+        <translation>Die Engine ist beim Beantworten dieser Anfrage abgestürzt ({cause}), deshalb wurde die Anfrage nicht wiederholt.</translation>
+    </message>
+    <message>
+        <source>Another model was loaded before {model} could answer; send the request again.</source>
+        <translation>Ein anderes Modell wurde geladen, bevor {model} antworten konnte; senden Sie die Anfrage erneut.</translation>
+    </message>
+    <message>
         <source>Too many engine arguments ({count}); the engine was not started.</source>
         <translation>Zu viele Engine-Argumente ({count}); die Engine wurde nicht gestartet.</translation>
     </message>
@@ -2240,6 +2292,22 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Die Modelldatei gibt nicht an, wie viele Schichten sie hat.</translation>
     </message>
     <message>
+        <source>No repacked copies of weights are counted: repacking is off (--no-repack).</source>
+        <translation>Keine umgepackten Kopien der Gewichte gezählt: Das Umpacken ist aus (--no-repack).</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: no engine has told this CPU&apos;s features.</source>
+        <translation>Keine umgepackten Kopien der Gewichte gezählt: Keine Engine hat die Merkmale dieser CPU gemeldet.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: this engine&apos;s CPU backend does not repack.</source>
+        <translation>Keine umgepackten Kopien der Gewichte gezählt: Das CPU-Backend dieser Engine packt nicht um.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: the host&apos;s weights stay in a GPU&apos;s pinned buffer.</source>
+        <translation>Keine umgepackten Kopien der Gewichte gezählt: Die Gewichte im Systemspeicher bleiben im gepinnten Puffer einer GPU.</translation>
+    </message>
+    <message>
         <source>A remote RPC device did not answer ({endpoints}).</source>
         <translation>Ein entferntes RPC-Gerät hat nicht geantwortet ({endpoints}).</translation>
     </message>
@@ -2258,6 +2326,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Not found on the Hub: {target}.</source>
         <translation>Nicht auf dem Hub gefunden: {target}.</translation>
+    </message>
+    <message>
+        <source>“{target}” is not a Hugging Face repository: write it as owner/name, with letters, digits, -, _ and . only.</source>
+        <translation>„{target}“ ist kein Hugging-Face-Repository: Schreiben Sie es als Besitzer/Name, nur mit Buchstaben, Ziffern, -, _ und .</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
@@ -2304,6 +2376,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Die Datei kann nicht gelesen werden: {path}</translation>
     </message>
     <message>
+        <source>The folder {path} cannot be read ({reason}); its models are not listed.</source>
+        <translation>Der Ordner {path} kann nicht gelesen werden ({reason}); seine Modelle werden nicht aufgeführt.</translation>
+    </message>
+    <message>
+        <source>The folder {path} is nested more than {depth} folders deep; what lies in it is not listed.</source>
+        <translation>Der Ordner {path} ist mehr als {depth} Ordner tief verschachtelt; was darin liegt, wird nicht aufgeführt.</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds more than {folders} folders; the models in the rest are not listed.</source>
+        <translation>Der Ordner {path} enthält mehr als {folders} Ordner; die Modelle im Rest werden nicht aufgeführt.</translation>
+    </message>
+    <message>
         <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
         <translation>Ihre Einstellungen konnten nicht gelesen werden, daher gelten die Standardwerte. Die unlesbare Datei wurde als {moved_to} aufbewahrt.</translation>
     </message>
@@ -2330,6 +2414,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>This message no longer exists.</source>
         <translation>Diese Nachricht existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The disk is full, so this answer stopped where it was last saved. Free some space to go on.</source>
+        <translation>Der Datenträger ist voll, daher endet diese Antwort dort, wo sie zuletzt gespeichert wurde. Gib etwas Speicherplatz frei, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be saved ({reason}), so this answer stopped where it was last saved.</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden ({reason}), daher endet diese Antwort dort, wo sie zuletzt gespeichert wurde.</translation>
+    </message>
+    <message>
+        <source>The messages of this conversation link back to each other in a loop, so it is shown from where the loop closes.</source>
+        <translation>Die Nachrichten dieser Unterhaltung verweisen im Kreis aufeinander, daher wird sie ab der Stelle gezeigt, an der sich der Kreis schließt.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -2412,6 +2508,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Ihre Presets konnten nicht gelesen werden ({path}), daher ist die Liste zunächst leer.</translation>
     </message>
     <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} to {high}.</source>
+        <translation>{path} ist keine verwendbare Vorgabe: „{field}“ ist {value}, muss aber zwischen {low} und {high} liegen.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no limit) or from {low} to {high}.</source>
+        <translation>{path} ist keine verwendbare Vorgabe: „{field}“ ist {value}, muss aber -1 (keine Grenze) sein oder zwischen {low} und {high} liegen.</translation>
+    </message>
+    <message>
+        <source>Some remembered load settings of {model} could not be used ({settings}), so they are chosen afresh.</source>
+        <translation>Einige gespeicherte Ladeeinstellungen von {model} waren nicht verwendbar ({settings}), daher werden sie neu gewählt.</translation>
+    </message>
+    <message>
         <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Diese Unterhaltung braucht {prompt_tokens} Tokens, der Kontext des Modells fasst aber nur {context_tokens}. Beginnen Sie eine neue Unterhaltung, lassen Sie den Chat die ältesten Nachrichten weglassen (Inspektor &gt; Kontext) oder laden Sie das Modell mit einem größeren Kontext.</translation>
     </message>
@@ -2422,6 +2530,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>{name} cannot be read: {reason}</source>
         <translation>{name} kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot be attached.</source>
+        <translation>{name} ist keine gewöhnliche Datei (sondern eine Pipe, ein Gerät oder ein Ordner) und kann daher nicht angehängt werden.</translation>
     </message>
     <message>
         <source>{name} is too large to add to a message (more than {limit}).</source>
@@ -2458,6 +2570,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Two tools are called {name}.</source>
         <translation>Zwei Tools heißen {name}.</translation>
+    </message>
+    <message>
+        <source>The tools are nested more than {levels} levels deep, which no tool needs.</source>
+        <translation>Die Werkzeuge sind mehr als {levels} Ebenen tief verschachtelt, was kein Werkzeug braucht.</translation>
+    </message>
+    <message>
+        <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
+        <translation>Die Werkzeuge enthalten NaN oder Infinity, was JSON nicht erlaubt.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -2520,8 +2640,24 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Der API-Schlüssel ist leer.</translation>
     </message>
     <message>
+        <source>The connection limit must be at least 1, not {given}.</source>
+        <translation>Die Verbindungsgrenze muss mindestens 1 sein, nicht {given}.</translation>
+    </message>
+    <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
         <translation>Auf {host} zu lauschen lässt andere Rechner verbinden: Geben Sie --api-key oder --api-key-file an.</translation>
+    </message>
+    <message>
+        <source>The prompt takes {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}: shorten it or give a larger --ctx.</source>
+        <translation>Der Prompt braucht {prompt_tokens} Tokens, aber der Kontext des Modells fasst {context_tokens}: Kürzen Sie ihn oder geben Sie einen größeren --ctx an.</translation>
+    </message>
+    <message>
+        <source>This engine has no speculative decoding type “{spec_type}”; it knows {choices}.</source>
+        <translation>Diese Engine kennt keine spekulative Dekodierung „{spec_type}“; sie kennt {choices}.</translation>
+    </message>
+    <message>
+        <source>This computer has no address {host} to listen on.</source>
+        <translation>Dieser Computer hat keine Adresse {host}, auf der er lauschen könnte.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
@@ -2672,6 +2808,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Der Datenträger ist voll: {path} konnte nicht geschrieben werden.</translation>
     </message>
     <message>
+        <source>The conversation could not be saved, so this answer stopped where it was last saved.</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden, daher endet diese Antwort dort, wo sie zuletzt gespeichert wurde.</translation>
+    </message>
+    <message>
         <source>The model file does not exist.</source>
         <translation>Die Modelldatei existiert nicht.</translation>
     </message>
@@ -2680,8 +2820,16 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Die Datei ist kein gültiges GGUF-Modell (abgeschnitten oder beschädigt).</translation>
     </message>
     <message>
+        <source>The engine exited before it said why.</source>
+        <translation>Die Engine wurde beendet, bevor sie einen Grund nannte.</translation>
+    </message>
+    <message>
         <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Diese Unterhaltung passt nicht mehr in den Kontext des Modells. Beginnen Sie eine neue Unterhaltung, lassen Sie den Chat die ältesten Nachrichten weglassen (Inspektor &gt; Kontext) oder laden Sie das Modell mit einem größeren Kontext.</translation>
+    </message>
+    <message>
+        <source>The engine was stopped by a signal ({signal}).</source>
+        <translation>Die Engine wurde durch ein Signal gestoppt ({signal}).</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
@@ -2695,6 +2843,20 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>
             <numerusform>Die Experten von %n Schicht bleiben auf der CPU, damit es passt.</numerusform>
             <numerusform>Die Experten von %n Schichten bleiben auf der CPU, damit es passt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of this conversation could not be read and are left out; the rest is shown.</source>
+        <translation>
+            <numerusform>%n Nachricht dieser Unterhaltung konnte nicht gelesen werden und wird ausgelassen; der Rest wird angezeigt.</numerusform>
+            <numerusform>%n Nachrichten dieser Unterhaltung konnten nicht gelesen werden und werden ausgelassen; der Rest wird angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preset(s) in your presets file could not be used and are left out.</source>
+        <translation>
+            <numerusform>%n Vorgabe in deiner Vorgabendatei war nicht verwendbar und wird ausgelassen.</numerusform>
+            <numerusform>%n Vorgaben in deiner Vorgabendatei waren nicht verwendbar und werden ausgelassen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3374,6 +3536,29 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
         <translation>Färbt jedes Token einer Antwort nach seiner Wahrscheinlichkeit ein; zeigen Sie auf ein Token, um die Alternativen zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>WaysIn</name>
+    <message>
+        <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
+        <translation>Noch keine Modelle. Beginnen Sie mit einer vorhandenen GGUF-Datei, einem Ordner davon, oder finden Sie eines auf Hugging Face.</translation>
+    </message>
+    <message>
+        <source>Open GGUF file…</source>
+        <translation>GGUF-Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>Entdecken</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models</source>
+        <translation>Hugging Face nach GGUF-Modellen durchsuchen</translation>
     </message>
 </context>
 <context>

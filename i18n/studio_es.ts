@@ -111,6 +111,30 @@
         <source>{position}/{count}</source>
         <translation>{position}/{count}</translation>
     </message>
+    <message>
+        <source>chosen in Settings</source>
+        <translation>elegido en Ajustes</translation>
+    </message>
+    <message>
+        <source>from STUDIO_LLAMA_SERVER</source>
+        <translation>de STUDIO_LLAMA_SERVER</translation>
+    </message>
+    <message>
+        <source>built here</source>
+        <translation>compilado aquí</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>incluido</translation>
+    </message>
+    <message>
+        <source>on the PATH</source>
+        <translation>en el PATH</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>Memoria RAM del sistema</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -278,6 +302,18 @@
 </context>
 <context>
     <name>ChatFirst</name>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Abrir un modelo GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modelos GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>Añadir una carpeta de modelos GGUF</translation>
+    </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
         <translation>No se pudo cargar {model}: {reason}</translation>
@@ -1605,10 +1641,6 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Modelos de la biblioteca</translation>
     </message>
     <message>
-        <source>No models in the library yet: find one in Discover.</source>
-        <translation>Aún no hay modelos en la biblioteca: busque uno en Descubrir.</translation>
-    </message>
-    <message>
         <source>Checking the fit…</source>
         <translation>Comprobando si cabe…</translation>
     </message>
@@ -1650,6 +1682,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Choose a model…</source>
         <translation>Elegir un modelo…</translation>
+    </message>
+    <message>
+        <source>{running} stays loaded until Load… switches to this model.</source>
+        <translation>{running} sigue cargado hasta que Cargar… cambie a este modelo.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1694,6 +1730,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>No cargado. Cargar abre sus ajustes.</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>No hay ningún modelo cargado.</translation>
     </message>
     <message>
         <source>No model loaded. Choose one from the library.</source>
@@ -2044,6 +2084,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>No se pudo descargar el código fuente de llama.cpp; compruebe la red.</translation>
     </message>
     <message>
+        <source>The llama.cpp source was damaged even when downloaded again ({reason}); try again later.</source>
+        <translation>El código fuente de llama.cpp estaba dañado incluso tras descargarlo de nuevo ({reason}); inténtelo de nuevo más tarde.</translation>
+    </message>
+    <message>
         <source>The engine build failed; see the build log.</source>
         <translation>La compilación del motor falló; consulte el registro de compilación.</translation>
     </message>
@@ -2156,6 +2200,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>La respuesta se interrumpió: se perdió la conexión con el motor.</translation>
     </message>
     <message>
+        <source>The engine crashed while answering this request ({cause}), so the request was not retried.</source>
+        <translation>El motor se bloqueó mientras respondía a esta solicitud ({cause}), por lo que la solicitud no se reintentó.</translation>
+    </message>
+    <message>
+        <source>Another model was loaded before {model} could answer; send the request again.</source>
+        <translation>Se cargó otro modelo antes de que {model} pudiera responder; envíe la solicitud de nuevo.</translation>
+    </message>
+    <message>
         <source>Too many engine arguments ({count}); the engine was not started.</source>
         <translation>Demasiados argumentos para el motor ({count}); el motor no se inició.</translation>
     </message>
@@ -2240,6 +2292,22 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>El archivo del modelo no indica cuántas capas tiene.</translation>
     </message>
     <message>
+        <source>No repacked copies of weights are counted: repacking is off (--no-repack).</source>
+        <translation>No se cuentan copias reempaquetadas de los pesos: el reempaquetado está desactivado (--no-repack).</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: no engine has told this CPU&apos;s features.</source>
+        <translation>No se cuentan copias reempaquetadas de los pesos: ningún motor ha indicado las características de esta CPU.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: this engine&apos;s CPU backend does not repack.</source>
+        <translation>No se cuentan copias reempaquetadas de los pesos: el backend de CPU de este motor no reempaqueta.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: the host&apos;s weights stay in a GPU&apos;s pinned buffer.</source>
+        <translation>No se cuentan copias reempaquetadas de los pesos: los pesos del sistema se quedan en el búfer fijado de una GPU.</translation>
+    </message>
+    <message>
         <source>A remote RPC device did not answer ({endpoints}).</source>
         <translation>Un dispositivo RPC remoto no respondió ({endpoints}).</translation>
     </message>
@@ -2258,6 +2326,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Not found on the Hub: {target}.</source>
         <translation>No se encontró en el Hub: {target}.</translation>
+    </message>
+    <message>
+        <source>“{target}” is not a Hugging Face repository: write it as owner/name, with letters, digits, -, _ and . only.</source>
+        <translation>«{target}» no es un repositorio de Hugging Face: escríbalo como propietario/nombre, solo con letras, dígitos, -, _ y .</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
@@ -2304,6 +2376,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>No se puede leer el archivo: {path}</translation>
     </message>
     <message>
+        <source>The folder {path} cannot be read ({reason}); its models are not listed.</source>
+        <translation>No se puede leer la carpeta {path} ({reason}); sus modelos no aparecen en la lista.</translation>
+    </message>
+    <message>
+        <source>The folder {path} is nested more than {depth} folders deep; what lies in it is not listed.</source>
+        <translation>La carpeta {path} está anidada a más de {depth} carpetas de profundidad; lo que contiene no aparece en la lista.</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds more than {folders} folders; the models in the rest are not listed.</source>
+        <translation>La carpeta {path} contiene más de {folders} carpetas; los modelos del resto no aparecen en la lista.</translation>
+    </message>
+    <message>
         <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
         <translation>No se pudo leer la configuración, así que se aplican los valores predeterminados. El archivo ilegible se conservó como {moved_to}.</translation>
     </message>
@@ -2330,6 +2414,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>This message no longer exists.</source>
         <translation>Este mensaje ya no existe.</translation>
+    </message>
+    <message>
+        <source>The disk is full, so this answer stopped where it was last saved. Free some space to go on.</source>
+        <translation>El disco está lleno, así que esta respuesta se detuvo donde se guardó por última vez. Libera algo de espacio para continuar.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be saved ({reason}), so this answer stopped where it was last saved.</source>
+        <translation>No se pudo guardar la conversación ({reason}), así que esta respuesta se detuvo donde se guardó por última vez.</translation>
+    </message>
+    <message>
+        <source>The messages of this conversation link back to each other in a loop, so it is shown from where the loop closes.</source>
+        <translation>Los mensajes de esta conversación se enlazan entre sí en un bucle, así que se muestra desde donde se cierra el bucle.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -2412,6 +2508,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>No se pudieron leer sus preajustes ({path}), así que la lista empieza vacía.</translation>
     </message>
     <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} to {high}.</source>
+        <translation>{path} no es un preajuste utilizable: su «{field}» es {value}, pero debe estar entre {low} y {high}.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no limit) or from {low} to {high}.</source>
+        <translation>{path} no es un preajuste utilizable: su «{field}» es {value}, pero debe ser -1 (sin límite) o estar entre {low} y {high}.</translation>
+    </message>
+    <message>
+        <source>Some remembered load settings of {model} could not be used ({settings}), so they are chosen afresh.</source>
+        <translation>Algunos ajustes de carga recordados de {model} no se pudieron usar ({settings}), así que se eligen de nuevo.</translation>
+    </message>
+    <message>
         <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Esta conversación requiere {prompt_tokens} tokens, pero el contexto del modelo admite {context_tokens}. Empiece una conversación nueva, deje que el chat omita los mensajes más antiguos (Inspector &gt; Contexto) o cargue el modelo con un contexto mayor.</translation>
     </message>
@@ -2422,6 +2530,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>{name} cannot be read: {reason}</source>
         <translation>No se puede leer {name}: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot be attached.</source>
+        <translation>{name} no es un archivo normal (es una tubería, un dispositivo o una carpeta), así que no se puede adjuntar.</translation>
     </message>
     <message>
         <source>{name} is too large to add to a message (more than {limit}).</source>
@@ -2458,6 +2570,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Two tools are called {name}.</source>
         <translation>Hay dos herramientas llamadas {name}.</translation>
+    </message>
+    <message>
+        <source>The tools are nested more than {levels} levels deep, which no tool needs.</source>
+        <translation>Las herramientas están anidadas a más de {levels} niveles de profundidad, algo que ninguna herramienta necesita.</translation>
+    </message>
+    <message>
+        <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
+        <translation>Las herramientas contienen NaN o Infinity, que JSON no permite.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -2520,8 +2640,24 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>La clave de API está vacía.</translation>
     </message>
     <message>
+        <source>The connection limit must be at least 1, not {given}.</source>
+        <translation>El límite de conexiones debe ser al menos 1, no {given}.</translation>
+    </message>
+    <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
         <translation>Escuchar en {host} permite que otras máquinas se conecten: indique --api-key o --api-key-file.</translation>
+    </message>
+    <message>
+        <source>The prompt takes {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}: shorten it or give a larger --ctx.</source>
+        <translation>El prompt ocupa {prompt_tokens} tokens, pero el contexto del modelo admite {context_tokens}: acórtelo o indique un --ctx mayor.</translation>
+    </message>
+    <message>
+        <source>This engine has no speculative decoding type “{spec_type}”; it knows {choices}.</source>
+        <translation>Este motor no tiene el tipo de decodificación especulativa «{spec_type}»; conoce {choices}.</translation>
+    </message>
+    <message>
+        <source>This computer has no address {host} to listen on.</source>
+        <translation>Este equipo no tiene la dirección {host} para escuchar en ella.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
@@ -2672,6 +2808,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>El disco está lleno: no se pudo escribir {path}.</translation>
     </message>
     <message>
+        <source>The conversation could not be saved, so this answer stopped where it was last saved.</source>
+        <translation>No se pudo guardar la conversación, así que esta respuesta se detuvo donde se guardó por última vez.</translation>
+    </message>
+    <message>
         <source>The model file does not exist.</source>
         <translation>El archivo del modelo no existe.</translation>
     </message>
@@ -2680,8 +2820,16 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>El archivo no es un modelo GGUF válido (truncado o dañado).</translation>
     </message>
     <message>
+        <source>The engine exited before it said why.</source>
+        <translation>El motor terminó antes de indicar el motivo.</translation>
+    </message>
+    <message>
         <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Esta conversación ya no cabe en el contexto del modelo. Empiece una conversación nueva, deje que el chat omita los mensajes más antiguos (Inspector &gt; Contexto) o cargue el modelo con un contexto mayor.</translation>
+    </message>
+    <message>
+        <source>The engine was stopped by a signal ({signal}).</source>
+        <translation>Una señal detuvo el motor ({signal}).</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
@@ -2695,6 +2843,20 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>
             <numerusform>Los expertos de %n capa se quedan en la CPU para que quepa.</numerusform>
             <numerusform>Los expertos de %n capas se quedan en la CPU para que quepa.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of this conversation could not be read and are left out; the rest is shown.</source>
+        <translation>
+            <numerusform>%n mensaje de esta conversación no se pudo leer y se omite; se muestra el resto.</numerusform>
+            <numerusform>%n mensajes de esta conversación no se pudieron leer y se omiten; se muestra el resto.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preset(s) in your presets file could not be used and are left out.</source>
+        <translation>
+            <numerusform>%n preajuste de tu archivo de preajustes no se pudo usar y se omite.</numerusform>
+            <numerusform>%n preajustes de tu archivo de preajustes no se pudieron usar y se omiten.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3374,6 +3536,29 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
         <translation>Colorea cada token de una respuesta según su probabilidad; pase el puntero sobre un token para ver las alternativas.</translation>
+    </message>
+</context>
+<context>
+    <name>WaysIn</name>
+    <message>
+        <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
+        <translation>Aún no hay modelos. Empiece con un archivo GGUF que tenga, una carpeta de ellos, o busque uno en Hugging Face.</translation>
+    </message>
+    <message>
+        <source>Open GGUF file…</source>
+        <translation>Abrir archivo GGUF…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Añadir una carpeta…</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>Descubrir</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models</source>
+        <translation>Buscar modelos GGUF en Hugging Face</translation>
     </message>
 </context>
 <context>

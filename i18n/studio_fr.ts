@@ -111,6 +111,30 @@
         <source>{position}/{count}</source>
         <translation>{position}/{count}</translation>
     </message>
+    <message>
+        <source>chosen in Settings</source>
+        <translation>choisi dans les Réglages</translation>
+    </message>
+    <message>
+        <source>from STUDIO_LLAMA_SERVER</source>
+        <translation>de STUDIO_LLAMA_SERVER</translation>
+    </message>
+    <message>
+        <source>built here</source>
+        <translation>compilé ici</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>fourni</translation>
+    </message>
+    <message>
+        <source>on the PATH</source>
+        <translation>dans le PATH</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>Mémoire vive du système</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -278,6 +302,18 @@
 </context>
 <context>
     <name>ChatFirst</name>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>Ouvrir un modèle GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modèles GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>Ajouter un dossier de modèles GGUF</translation>
+    </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
         <translation>{model} n’a pas pu être chargé : {reason}</translation>
@@ -1605,10 +1641,6 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Modèles de la bibliothèque</translation>
     </message>
     <message>
-        <source>No models in the library yet: find one in Discover.</source>
-        <translation>Pas encore de modèle dans la bibliothèque : trouvez-en un dans Découvrir.</translation>
-    </message>
-    <message>
         <source>Checking the fit…</source>
         <translation>Vérification de l’ajustement…</translation>
     </message>
@@ -1650,6 +1682,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Choose a model…</source>
         <translation>Choisir un modèle…</translation>
+    </message>
+    <message>
+        <source>{running} stays loaded until Load… switches to this model.</source>
+        <translation>{running} reste chargé jusqu’à ce que Charger… passe à ce modèle.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1694,6 +1730,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>Non chargé. Charger ouvre ses réglages.</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>Aucun modèle chargé.</translation>
     </message>
     <message>
         <source>No model loaded. Choose one from the library.</source>
@@ -2044,6 +2084,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Les sources de llama.cpp n’ont pas pu être téléchargées ; vérifiez le réseau.</translation>
     </message>
     <message>
+        <source>The llama.cpp source was damaged even when downloaded again ({reason}); try again later.</source>
+        <translation>Les sources de llama.cpp étaient endommagées même après un nouveau téléchargement ({reason}) ; réessayez plus tard.</translation>
+    </message>
+    <message>
         <source>The engine build failed; see the build log.</source>
         <translation>La compilation du moteur a échoué ; voir le journal de compilation.</translation>
     </message>
@@ -2156,6 +2200,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>La réponse a été interrompue : la connexion au moteur a été perdue.</translation>
     </message>
     <message>
+        <source>The engine crashed while answering this request ({cause}), so the request was not retried.</source>
+        <translation>Le moteur a planté en répondant à cette requête ({cause}) ; la requête n’a donc pas été relancée.</translation>
+    </message>
+    <message>
+        <source>Another model was loaded before {model} could answer; send the request again.</source>
+        <translation>Un autre modèle a été chargé avant que {model} puisse répondre ; renvoyez la requête.</translation>
+    </message>
+    <message>
         <source>Too many engine arguments ({count}); the engine was not started.</source>
         <translation>Trop d’arguments pour le moteur ({count}) ; le moteur n’a pas été démarré.</translation>
     </message>
@@ -2240,6 +2292,22 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Le fichier du modèle n’indique pas son nombre de couches.</translation>
     </message>
     <message>
+        <source>No repacked copies of weights are counted: repacking is off (--no-repack).</source>
+        <translation>Aucune copie réempaquetée des poids n’est comptée : le réempaquetage est désactivé (--no-repack).</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: no engine has told this CPU&apos;s features.</source>
+        <translation>Aucune copie réempaquetée des poids n’est comptée : aucun moteur n’a indiqué les fonctions de ce processeur.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: this engine&apos;s CPU backend does not repack.</source>
+        <translation>Aucune copie réempaquetée des poids n’est comptée : le backend CPU de ce moteur ne réempaquette pas.</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: the host&apos;s weights stay in a GPU&apos;s pinned buffer.</source>
+        <translation>Aucune copie réempaquetée des poids n’est comptée : les poids en mémoire système restent dans le tampon épinglé d’un GPU.</translation>
+    </message>
+    <message>
         <source>A remote RPC device did not answer ({endpoints}).</source>
         <translation>Un appareil RPC distant n’a pas répondu ({endpoints}).</translation>
     </message>
@@ -2258,6 +2326,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Not found on the Hub: {target}.</source>
         <translation>Introuvable sur le Hub : {target}.</translation>
+    </message>
+    <message>
+        <source>“{target}” is not a Hugging Face repository: write it as owner/name, with letters, digits, -, _ and . only.</source>
+        <translation>« {target} » n’est pas un dépôt Hugging Face : écrivez-le sous la forme propriétaire/nom, avec uniquement des lettres, des chiffres, -, _ et .</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
@@ -2304,6 +2376,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Le fichier est illisible : {path}</translation>
     </message>
     <message>
+        <source>The folder {path} cannot be read ({reason}); its models are not listed.</source>
+        <translation>Le dossier {path} est illisible ({reason}) ; ses modèles ne sont pas listés.</translation>
+    </message>
+    <message>
+        <source>The folder {path} is nested more than {depth} folders deep; what lies in it is not listed.</source>
+        <translation>Le dossier {path} est imbriqué à plus de {depth} niveaux de dossiers ; son contenu n’est pas listé.</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds more than {folders} folders; the models in the rest are not listed.</source>
+        <translation>Le dossier {path} contient plus de {folders} dossiers ; les modèles du reste ne sont pas listés.</translation>
+    </message>
+    <message>
         <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
         <translation>Vos réglages n’ont pas pu être lus ; les valeurs par défaut s’appliquent. Le fichier illisible a été conservé sous {moved_to}.</translation>
     </message>
@@ -2330,6 +2414,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>This message no longer exists.</source>
         <translation>Ce message n’existe plus.</translation>
+    </message>
+    <message>
+        <source>The disk is full, so this answer stopped where it was last saved. Free some space to go on.</source>
+        <translation>Le disque est plein : cette réponse s’arrête là où elle a été enregistrée pour la dernière fois. Libérez de l’espace pour continuer.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be saved ({reason}), so this answer stopped where it was last saved.</source>
+        <translation>La conversation n’a pas pu être enregistrée ({reason}) : cette réponse s’arrête là où elle a été enregistrée pour la dernière fois.</translation>
+    </message>
+    <message>
+        <source>The messages of this conversation link back to each other in a loop, so it is shown from where the loop closes.</source>
+        <translation>Les messages de cette conversation renvoient les uns aux autres en boucle : elle est affichée à partir de l’endroit où la boucle se referme.</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -2412,6 +2508,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Vos préréglages n’ont pas pu être lus ({path}) ; la liste commence donc vide.</translation>
     </message>
     <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} to {high}.</source>
+        <translation>{path} n’est pas un préréglage utilisable : son « {field} » vaut {value}, mais il doit être compris entre {low} et {high}.</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no limit) or from {low} to {high}.</source>
+        <translation>{path} n’est pas un préréglage utilisable : son « {field} » vaut {value}, mais il doit valoir -1 (sans limite) ou être compris entre {low} et {high}.</translation>
+    </message>
+    <message>
+        <source>Some remembered load settings of {model} could not be used ({settings}), so they are chosen afresh.</source>
+        <translation>Certains réglages de chargement mémorisés de {model} n’étaient pas utilisables ({settings}) : ils sont choisis à nouveau.</translation>
+    </message>
+    <message>
         <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Cette conversation nécessite {prompt_tokens} jetons, mais le contexte du modèle n’en contient que {context_tokens}. Commencez une nouvelle conversation, laissez la discussion omettre les messages les plus anciens (Inspecteur &gt; Contexte) ou chargez le modèle avec un contexte plus grand.</translation>
     </message>
@@ -2422,6 +2530,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>{name} cannot be read: {reason}</source>
         <translation>Impossible de lire {name} : {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot be attached.</source>
+        <translation>{name} n’est pas un fichier ordinaire (c’est un tube, un périphérique ou un dossier), il ne peut donc pas être joint.</translation>
     </message>
     <message>
         <source>{name} is too large to add to a message (more than {limit}).</source>
@@ -2458,6 +2570,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Two tools are called {name}.</source>
         <translation>Deux outils s’appellent {name}.</translation>
+    </message>
+    <message>
+        <source>The tools are nested more than {levels} levels deep, which no tool needs.</source>
+        <translation>Les outils sont imbriqués sur plus de {levels} niveaux, ce dont aucun outil n’a besoin.</translation>
+    </message>
+    <message>
+        <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
+        <translation>Les outils contiennent NaN ou Infinity, ce que JSON n’autorise pas.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -2520,8 +2640,24 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>La clé d’API est vide.</translation>
     </message>
     <message>
+        <source>The connection limit must be at least 1, not {given}.</source>
+        <translation>La limite de connexions doit être d’au moins 1, pas {given}.</translation>
+    </message>
+    <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
         <translation>Écouter sur {host} permet à d’autres machines de se connecter : indiquez --api-key ou --api-key-file.</translation>
+    </message>
+    <message>
+        <source>The prompt takes {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}: shorten it or give a larger --ctx.</source>
+        <translation>Le prompt occupe {prompt_tokens} jetons, mais le contexte du modèle en contient {context_tokens} : raccourcissez-le ou indiquez un --ctx plus grand.</translation>
+    </message>
+    <message>
+        <source>This engine has no speculative decoding type “{spec_type}”; it knows {choices}.</source>
+        <translation>Ce moteur n’a pas de type de décodage spéculatif « {spec_type} » ; il connaît {choices}.</translation>
+    </message>
+    <message>
+        <source>This computer has no address {host} to listen on.</source>
+        <translation>Cet ordinateur n’a pas d’adresse {host} sur laquelle écouter.</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
@@ -2672,6 +2808,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Le disque est plein : {path} n’a pas pu être écrit.</translation>
     </message>
     <message>
+        <source>The conversation could not be saved, so this answer stopped where it was last saved.</source>
+        <translation>La conversation n’a pas pu être enregistrée : cette réponse s’arrête là où elle a été enregistrée pour la dernière fois.</translation>
+    </message>
+    <message>
         <source>The model file does not exist.</source>
         <translation>Le fichier du modèle n’existe pas.</translation>
     </message>
@@ -2680,8 +2820,16 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Le fichier n’est pas un modèle GGUF valide (tronqué ou corrompu).</translation>
     </message>
     <message>
+        <source>The engine exited before it said why.</source>
+        <translation>Le moteur s’est arrêté avant d’en indiquer la raison.</translation>
+    </message>
+    <message>
         <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>Cette conversation ne tient plus dans le contexte du modèle. Commencez une nouvelle conversation, laissez la discussion omettre les messages les plus anciens (Inspecteur &gt; Contexte) ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    <message>
+        <source>The engine was stopped by a signal ({signal}).</source>
+        <translation>Le moteur a été arrêté par un signal ({signal}).</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
@@ -2695,6 +2843,20 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>
             <numerusform>Les experts de %n couche restent sur le CPU pour que tout tienne.</numerusform>
             <numerusform>Les experts de %n couches restent sur le CPU pour que tout tienne.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of this conversation could not be read and are left out; the rest is shown.</source>
+        <translation>
+            <numerusform>%n message de cette conversation n’a pas pu être lu et est omis ; le reste est affiché.</numerusform>
+            <numerusform>%n messages de cette conversation n’ont pas pu être lus et sont omis ; le reste est affiché.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preset(s) in your presets file could not be used and are left out.</source>
+        <translation>
+            <numerusform>%n préréglage de votre fichier de préréglages n’était pas utilisable et est omis.</numerusform>
+            <numerusform>%n préréglages de votre fichier de préréglages n’étaient pas utilisables et sont omis.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3374,6 +3536,29 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
         <translation>Colore chaque jeton d’une réponse selon sa probabilité ; survolez un jeton pour voir les alternatives.</translation>
+    </message>
+</context>
+<context>
+    <name>WaysIn</name>
+    <message>
+        <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
+        <translation>Aucun modèle pour l’instant. Partez d’un fichier GGUF que vous avez, d’un dossier qui en contient, ou trouvez-en un sur Hugging Face.</translation>
+    </message>
+    <message>
+        <source>Open GGUF file…</source>
+        <translation>Ouvrir un fichier GGUF…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>Découvrir</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models</source>
+        <translation>Chercher des modèles GGUF sur Hugging Face</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,30 @@
         <source>{position}/{count}</source>
         <translation>{position}/{count}</translation>
     </message>
+    <message>
+        <source>chosen in Settings</source>
+        <translation>設定で選択</translation>
+    </message>
+    <message>
+        <source>from STUDIO_LLAMA_SERVER</source>
+        <translation>STUDIO_LLAMA_SERVER から</translation>
+    </message>
+    <message>
+        <source>built here</source>
+        <translation>このマシンでビルド</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>同梱</translation>
+    </message>
+    <message>
+        <source>on the PATH</source>
+        <translation>PATH 上</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>システム RAM</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -276,6 +300,18 @@
 </context>
 <context>
     <name>ChatFirst</name>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>GGUF モデルを開く</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF モデル (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>GGUF モデルのフォルダーを追加</translation>
+    </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
         <translation>{model} を読み込めませんでした: {reason}</translation>
@@ -1601,10 +1637,6 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>ライブラリのモデル</translation>
     </message>
     <message>
-        <source>No models in the library yet: find one in Discover.</source>
-        <translation>ライブラリにまだモデルがありません。「探す」で見つけてください。</translation>
-    </message>
-    <message>
         <source>Checking the fit…</source>
         <translation>収まるか確認中…</translation>
     </message>
@@ -1646,6 +1678,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Choose a model…</source>
         <translation>モデルを選択…</translation>
+    </message>
+    <message>
+        <source>{running} stays loaded until Load… switches to this model.</source>
+        <translation>「読み込む…」でこのモデルに切り替えるまで、{running} は読み込まれたままです。</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1690,6 +1726,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>未読み込み。「読み込む」で設定を開きます。</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>モデルが読み込まれていません。</translation>
     </message>
     <message>
         <source>No model loaded. Choose one from the library.</source>
@@ -2040,6 +2080,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>llama.cpp のソースをダウンロードできませんでした。ネットワークを確認してください。</translation>
     </message>
     <message>
+        <source>The llama.cpp source was damaged even when downloaded again ({reason}); try again later.</source>
+        <translation>llama.cpp のソースは再ダウンロードしても破損していました（{reason}）。後でもう一度お試しください。</translation>
+    </message>
+    <message>
         <source>The engine build failed; see the build log.</source>
         <translation>エンジンのビルドに失敗しました。ビルドログを確認してください。</translation>
     </message>
@@ -2152,6 +2196,14 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>回答が中断されました。エンジンとの接続が切れました。</translation>
     </message>
     <message>
+        <source>The engine crashed while answering this request ({cause}), so the request was not retried.</source>
+        <translation>このリクエストへの応答中にエンジンがクラッシュしました（{cause}）。そのため、リクエストは再試行されませんでした。</translation>
+    </message>
+    <message>
+        <source>Another model was loaded before {model} could answer; send the request again.</source>
+        <translation>{model} が応答する前に別のモデルが読み込まれました。リクエストをもう一度送信してください。</translation>
+    </message>
+    <message>
         <source>Too many engine arguments ({count}); the engine was not started.</source>
         <translation>エンジン引数が多すぎます（{count}）。エンジンは起動されませんでした。</translation>
     </message>
@@ -2236,6 +2288,22 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>モデルファイルにレイヤー数が記載されていません。</translation>
     </message>
     <message>
+        <source>No repacked copies of weights are counted: repacking is off (--no-repack).</source>
+        <translation>重みの再パック済みコピーは数えていません: 再パックはオフです（--no-repack）。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: no engine has told this CPU&apos;s features.</source>
+        <translation>重みの再パック済みコピーは数えていません: この CPU の機能を伝えたエンジンがありません。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: this engine&apos;s CPU backend does not repack.</source>
+        <translation>重みの再パック済みコピーは数えていません: このエンジンの CPU バックエンドは再パックしません。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: the host&apos;s weights stay in a GPU&apos;s pinned buffer.</source>
+        <translation>重みの再パック済みコピーは数えていません: システムメモリ上の重みは GPU の固定バッファーに置かれます。</translation>
+    </message>
+    <message>
         <source>A remote RPC device did not answer ({endpoints}).</source>
         <translation>リモートの RPC デバイスが応答しませんでした（{endpoints}）。</translation>
     </message>
@@ -2254,6 +2322,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Not found on the Hub: {target}.</source>
         <translation>Hub に見つかりません: {target}。</translation>
+    </message>
+    <message>
+        <source>“{target}” is not a Hugging Face repository: write it as owner/name, with letters, digits, -, _ and . only.</source>
+        <translation>「{target}」は Hugging Face のリポジトリではありません。所有者/名前 の形で、英数字と -、_、. だけを使って書いてください。</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
@@ -2300,6 +2372,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>ファイルを読み込めません: {path}</translation>
     </message>
     <message>
+        <source>The folder {path} cannot be read ({reason}); its models are not listed.</source>
+        <translation>フォルダー {path} を読み込めません（{reason}）。その中のモデルは一覧に表示されません。</translation>
+    </message>
+    <message>
+        <source>The folder {path} is nested more than {depth} folders deep; what lies in it is not listed.</source>
+        <translation>フォルダー {path} は {depth} 階層を超えて入れ子になっています。その中身は一覧に表示されません。</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds more than {folders} folders; the models in the rest are not listed.</source>
+        <translation>フォルダー {path} には {folders} 個を超えるフォルダーがあります。残りのモデルは一覧に表示されません。</translation>
+    </message>
+    <message>
         <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
         <translation>設定を読み込めなかったため、既定値を使用します。読み込めなかったファイルは {moved_to} として保存してあります。</translation>
     </message>
@@ -2326,6 +2410,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>This message no longer exists.</source>
         <translation>このメッセージはもう存在しません。</translation>
+    </message>
+    <message>
+        <source>The disk is full, so this answer stopped where it was last saved. Free some space to go on.</source>
+        <translation>ディスクがいっぱいのため、この回答は最後に保存された箇所で止まりました。続けるには空き容量を確保してください。</translation>
+    </message>
+    <message>
+        <source>The conversation could not be saved ({reason}), so this answer stopped where it was last saved.</source>
+        <translation>会話を保存できなかったため ({reason})、この回答は最後に保存された箇所で止まりました。</translation>
+    </message>
+    <message>
+        <source>The messages of this conversation link back to each other in a loop, so it is shown from where the loop closes.</source>
+        <translation>この会話のメッセージは互いに循環して参照しているため、循環が閉じる箇所から表示しています。</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -2408,6 +2504,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>プリセットを読み込めなかったため（{path}）、一覧は空の状態で始まります。</translation>
     </message>
     <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} to {high}.</source>
+        <translation>{path} は使えるプリセットではありません: 「{field}」が {value} ですが、{low} から {high} の範囲である必要があります。</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no limit) or from {low} to {high}.</source>
+        <translation>{path} は使えるプリセットではありません: 「{field}」が {value} ですが、-1 (無制限) または {low} から {high} の範囲である必要があります。</translation>
+    </message>
+    <message>
+        <source>Some remembered load settings of {model} could not be used ({settings}), so they are chosen afresh.</source>
+        <translation>{model} の記憶された読み込み設定の一部が使えなかったため ({settings})、改めて選び直します。</translation>
+    </message>
+    <message>
         <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>この会話には {prompt_tokens} トークンが必要ですが、モデルのコンテキストには {context_tokens} トークンしか入りません。新しい会話を始めるか、古いメッセージを除外するよう設定する（インスペクター &gt; コンテキスト）か、より大きなコンテキストでモデルを読み込んでください。</translation>
     </message>
@@ -2418,6 +2526,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{name} cannot be read: {reason}</source>
         <translation>{name} を読み込めません: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot be attached.</source>
+        <translation>{name} は通常のファイルではありません（パイプ、デバイス、またはフォルダーです）。そのため添付できません。</translation>
     </message>
     <message>
         <source>{name} is too large to add to a message (more than {limit}).</source>
@@ -2454,6 +2566,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Two tools are called {name}.</source>
         <translation>{name} という名前のツールが 2 つあります。</translation>
+    </message>
+    <message>
+        <source>The tools are nested more than {levels} levels deep, which no tool needs.</source>
+        <translation>ツールが {levels} 階層より深く入れ子になっています。そこまで必要なツールはありません。</translation>
+    </message>
+    <message>
+        <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
+        <translation>ツールに NaN または Infinity が含まれていますが、JSON ではこれらを使えません。</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -2516,8 +2636,24 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>API キーが空です。</translation>
     </message>
     <message>
+        <source>The connection limit must be at least 1, not {given}.</source>
+        <translation>接続数の上限は 1 以上にしてください（{given} は不可）。</translation>
+    </message>
+    <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
         <translation>{host} で待ち受けると他のマシンから接続できます。--api-key か --api-key-file を指定してください。</translation>
+    </message>
+    <message>
+        <source>The prompt takes {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}: shorten it or give a larger --ctx.</source>
+        <translation>プロンプトは {prompt_tokens} トークンですが、モデルのコンテキストは {context_tokens} です。短くするか、より大きな --ctx を指定してください。</translation>
+    </message>
+    <message>
+        <source>This engine has no speculative decoding type “{spec_type}”; it knows {choices}.</source>
+        <translation>このエンジンには投機的デコードの種類「{spec_type}」がありません。使えるのは {choices} です。</translation>
+    </message>
+    <message>
+        <source>This computer has no address {host} to listen on.</source>
+        <translation>このコンピューターには待ち受けるアドレス {host} がありません。</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
@@ -2668,6 +2804,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>ディスクがいっぱいです。{path} を書き込めませんでした。</translation>
     </message>
     <message>
+        <source>The conversation could not be saved, so this answer stopped where it was last saved.</source>
+        <translation>会話を保存できなかったため、この回答は最後に保存された箇所で止まりました。</translation>
+    </message>
+    <message>
         <source>The model file does not exist.</source>
         <translation>モデルファイルが存在しません。</translation>
     </message>
@@ -2676,8 +2816,16 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>このファイルは有効な GGUF モデルではありません（途切れているか破損しています）。</translation>
     </message>
     <message>
+        <source>The engine exited before it said why.</source>
+        <translation>エンジンは理由を示す前に終了しました。</translation>
+    </message>
+    <message>
         <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>この会話はもうモデルのコンテキストに収まりません。新しい会話を始めるか、古いメッセージを除外するよう設定する（インスペクター &gt; コンテキスト）か、より大きなコンテキストでモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <source>The engine was stopped by a signal ({signal}).</source>
+        <translation>エンジンはシグナルで停止されました（{signal}）。</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
@@ -2689,6 +2837,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The experts of %n layer(s) stay on the CPU to fit.</source>
         <translation>
             <numerusform>収まるように %n レイヤーのエキスパートを CPU に残します。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of this conversation could not be read and are left out; the rest is shown.</source>
+        <translation>
+            <numerusform>この会話の %n 件のメッセージを読み取れなかったため省きました。残りを表示しています。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preset(s) in your presets file could not be used and are left out.</source>
+        <translation>
+            <numerusform>プリセットファイルの %n 件のプリセットが使えなかったため省きました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3364,6 +3524,29 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
         <translation>回答の各トークンを確率に応じて色分けします。トークンにポインターを合わせると候補が表示されます。</translation>
+    </message>
+</context>
+<context>
+    <name>WaysIn</name>
+    <message>
+        <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
+        <translation>まだモデルがありません。手元の GGUF ファイルやそのフォルダーから始めるか、Hugging Face で探してください。</translation>
+    </message>
+    <message>
+        <source>Open GGUF file…</source>
+        <translation>GGUF ファイルを開く…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>見つける</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models</source>
+        <translation>Hugging Face で GGUF モデルを検索</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,30 @@
         <source>{position}/{count}</source>
         <translation>{position}/{count}</translation>
     </message>
+    <message>
+        <source>chosen in Settings</source>
+        <translation>在设置中选择</translation>
+    </message>
+    <message>
+        <source>from STUDIO_LLAMA_SERVER</source>
+        <translation>来自 STUDIO_LLAMA_SERVER</translation>
+    </message>
+    <message>
+        <source>built here</source>
+        <translation>在本机构建</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>on the PATH</source>
+        <translation>在 PATH 中</translation>
+    </message>
+    <message>
+        <source>System RAM</source>
+        <translation>系统内存</translation>
+    </message>
 </context>
 <context>
     <name>AlertBanner</name>
@@ -276,6 +300,18 @@
 </context>
 <context>
     <name>ChatFirst</name>
+    <message>
+        <source>Open a GGUF model</source>
+        <translation>打开 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Add a folder of GGUF models</source>
+        <translation>添加 GGUF 模型文件夹</translation>
+    </message>
     <message>
         <source>{model} could not be loaded: {reason}</source>
         <translation>无法加载 {model}：{reason}</translation>
@@ -1601,10 +1637,6 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>模型库中的模型</translation>
     </message>
     <message>
-        <source>No models in the library yet: find one in Discover.</source>
-        <translation>模型库中还没有模型：请在“发现”中查找。</translation>
-    </message>
-    <message>
         <source>Checking the fit…</source>
         <translation>正在检查是否放得下…</translation>
     </message>
@@ -1646,6 +1678,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Choose a model…</source>
         <translation>选择模型…</translation>
+    </message>
+    <message>
+        <source>{running} stays loaded until Load… switches to this model.</source>
+        <translation>在“加载…”切换到此模型之前，{running} 会保持加载。</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1690,6 +1726,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>未加载。“加载”会打开其设置。</translation>
+    </message>
+    <message>
+        <source>No model loaded.</source>
+        <translation>未加载模型。</translation>
     </message>
     <message>
         <source>No model loaded. Choose one from the library.</source>
@@ -2040,6 +2080,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>无法下载 llama.cpp 源代码；请检查网络。</translation>
     </message>
     <message>
+        <source>The llama.cpp source was damaged even when downloaded again ({reason}); try again later.</source>
+        <translation>llama.cpp 源代码即使重新下载后仍已损坏（{reason}）；请稍后再试。</translation>
+    </message>
+    <message>
         <source>The engine build failed; see the build log.</source>
         <translation>引擎构建失败；请查看构建日志。</translation>
     </message>
@@ -2152,6 +2196,14 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>回答已中断：与引擎的连接已断开。</translation>
     </message>
     <message>
+        <source>The engine crashed while answering this request ({cause}), so the request was not retried.</source>
+        <translation>引擎在响应此请求时崩溃（{cause}），因此未重试该请求。</translation>
+    </message>
+    <message>
+        <source>Another model was loaded before {model} could answer; send the request again.</source>
+        <translation>在 {model} 能够回答之前加载了另一个模型；请重新发送请求。</translation>
+    </message>
+    <message>
         <source>Too many engine arguments ({count}); the engine was not started.</source>
         <translation>引擎参数过多（{count}）；引擎未启动。</translation>
     </message>
@@ -2236,6 +2288,22 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>模型文件未注明层数。</translation>
     </message>
     <message>
+        <source>No repacked copies of weights are counted: repacking is off (--no-repack).</source>
+        <translation>未计入权重的重新打包副本：重新打包已关闭（--no-repack）。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: no engine has told this CPU&apos;s features.</source>
+        <translation>未计入权重的重新打包副本：没有引擎报告此 CPU 的特性。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: this engine&apos;s CPU backend does not repack.</source>
+        <translation>未计入权重的重新打包副本：此引擎的 CPU 后端不进行重新打包。</translation>
+    </message>
+    <message>
+        <source>No repacked copies of weights are counted: the host&apos;s weights stay in a GPU&apos;s pinned buffer.</source>
+        <translation>未计入权重的重新打包副本：系统内存中的权重保留在 GPU 的固定缓冲区中。</translation>
+    </message>
+    <message>
         <source>A remote RPC device did not answer ({endpoints}).</source>
         <translation>远程 RPC 设备没有响应（{endpoints}）。</translation>
     </message>
@@ -2254,6 +2322,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Not found on the Hub: {target}.</source>
         <translation>在 Hub 上未找到：{target}。</translation>
+    </message>
+    <message>
+        <source>“{target}” is not a Hugging Face repository: write it as owner/name, with letters, digits, -, _ and . only.</source>
+        <translation>“{target}”不是 Hugging Face 仓库：请写成 所有者/名称，只用字母、数字、-、_ 和 .。</translation>
     </message>
     <message>
         <source>This repository is gated or private. Add a Hugging Face token in Settings and accept the model&apos;s terms on its Hub page.</source>
@@ -2300,6 +2372,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>无法读取文件：{path}</translation>
     </message>
     <message>
+        <source>The folder {path} cannot be read ({reason}); its models are not listed.</source>
+        <translation>无法读取文件夹 {path}（{reason}）；其中的模型未列出。</translation>
+    </message>
+    <message>
+        <source>The folder {path} is nested more than {depth} folders deep; what lies in it is not listed.</source>
+        <translation>文件夹 {path} 的嵌套深度超过 {depth} 层；其中的内容未列出。</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds more than {folders} folders; the models in the rest are not listed.</source>
+        <translation>文件夹 {path} 包含超过 {folders} 个文件夹；其余部分中的模型未列出。</translation>
+    </message>
+    <message>
         <source>Your settings could not be read, so the defaults apply. The unreadable file was kept as {moved_to}.</source>
         <translation>无法读取您的设置，因此使用默认值。无法读取的文件已保留为 {moved_to}。</translation>
     </message>
@@ -2326,6 +2410,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>This message no longer exists.</source>
         <translation>此消息已不存在。</translation>
+    </message>
+    <message>
+        <source>The disk is full, so this answer stopped where it was last saved. Free some space to go on.</source>
+        <translation>磁盘已满，因此这条回答停在了上次保存的位置。请释放一些空间后继续。</translation>
+    </message>
+    <message>
+        <source>The conversation could not be saved ({reason}), so this answer stopped where it was last saved.</source>
+        <translation>无法保存对话（{reason}），因此这条回答停在了上次保存的位置。</translation>
+    </message>
+    <message>
+        <source>The messages of this conversation link back to each other in a loop, so it is shown from where the loop closes.</source>
+        <translation>此对话的消息相互循环引用，因此从循环闭合处开始显示。</translation>
     </message>
     <message>
         <source>Load a model first.</source>
@@ -2408,6 +2504,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>无法读取您的预设（{path}），因此列表为空。</translation>
     </message>
     <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be from {low} to {high}.</source>
+        <translation>{path} 不是可用的预设：其“{field}”为 {value}，但必须介于 {low} 和 {high} 之间。</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable preset: its “{field}” is {value}, but it must be -1 (no limit) or from {low} to {high}.</source>
+        <translation>{path} 不是可用的预设：其“{field}”为 {value}，但必须为 -1（不限）或介于 {low} 和 {high} 之间。</translation>
+    </message>
+    <message>
+        <source>Some remembered load settings of {model} could not be used ({settings}), so they are chosen afresh.</source>
+        <translation>{model} 记住的部分加载设置无法使用（{settings}），因此将重新选择。</translation>
+    </message>
+    <message>
         <source>This conversation needs {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>此对话需要 {prompt_tokens} 个 token，但模型的上下文只能容纳 {context_tokens} 个。请开始新对话、让聊天舍弃最早的消息（检查器 &gt; 上下文），或以更大的上下文加载模型。</translation>
     </message>
@@ -2418,6 +2526,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{name} cannot be read: {reason}</source>
         <translation>无法读取 {name}：{reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not an ordinary file (it is a pipe, a device or a folder), so it cannot be attached.</source>
+        <translation>{name} 不是普通文件（而是管道、设备或文件夹），因此无法附加。</translation>
     </message>
     <message>
         <source>{name} is too large to add to a message (more than {limit}).</source>
@@ -2454,6 +2566,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Two tools are called {name}.</source>
         <translation>有两个工具都名为 {name}。</translation>
+    </message>
+    <message>
+        <source>The tools are nested more than {levels} levels deep, which no tool needs.</source>
+        <translation>工具的嵌套超过 {levels} 层，没有任何工具需要这么深。</translation>
+    </message>
+    <message>
+        <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
+        <translation>工具中包含 NaN 或 Infinity，而 JSON 不允许这些值。</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -2516,8 +2636,24 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>API 密钥为空。</translation>
     </message>
     <message>
+        <source>The connection limit must be at least 1, not {given}.</source>
+        <translation>连接数上限必须至少为 1，而不是 {given}。</translation>
+    </message>
+    <message>
         <source>Listening on {host} lets other machines connect: give --api-key or --api-key-file.</source>
         <translation>在 {host} 上监听会让其他机器连接：请指定 --api-key 或 --api-key-file。</translation>
+    </message>
+    <message>
+        <source>The prompt takes {prompt_tokens} tokens, but the model&apos;s context holds {context_tokens}: shorten it or give a larger --ctx.</source>
+        <translation>提示需要 {prompt_tokens} 个词元，但模型的上下文只能容纳 {context_tokens} 个：请缩短提示或指定更大的 --ctx。</translation>
+    </message>
+    <message>
+        <source>This engine has no speculative decoding type “{spec_type}”; it knows {choices}.</source>
+        <translation>此引擎没有推测解码类型“{spec_type}”；它支持 {choices}。</translation>
+    </message>
+    <message>
+        <source>This computer has no address {host} to listen on.</source>
+        <translation>这台计算机没有可供监听的地址 {host}。</translation>
     </message>
     <message>
         <source>The command studio {command} stopped on an unexpected problem; the details are in {log}.</source>
@@ -2668,6 +2804,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>磁盘已满：无法写入 {path}。</translation>
     </message>
     <message>
+        <source>The conversation could not be saved, so this answer stopped where it was last saved.</source>
+        <translation>无法保存对话，因此这条回答停在了上次保存的位置。</translation>
+    </message>
+    <message>
         <source>The model file does not exist.</source>
         <translation>模型文件不存在。</translation>
     </message>
@@ -2676,8 +2816,16 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>该文件不是有效的 GGUF 模型（已截断或损坏）。</translation>
     </message>
     <message>
+        <source>The engine exited before it said why.</source>
+        <translation>引擎在说明原因之前就退出了。</translation>
+    </message>
+    <message>
         <source>This conversation no longer fits the model&apos;s context. Start a new conversation, let the chat drop the oldest messages (Inspector &gt; Context), or load the model with a larger context.</source>
         <translation>此对话已超出模型的上下文。请开始新对话、让聊天舍弃最早的消息（检查器 &gt; 上下文），或以更大的上下文加载模型。</translation>
+    </message>
+    <message>
+        <source>The engine was stopped by a signal ({signal}).</source>
+        <translation>引擎被信号停止（{signal}）。</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) run on the CPU to fit.</source>
@@ -2689,6 +2837,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>The experts of %n layer(s) stay on the CPU to fit.</source>
         <translation>
             <numerusform>为放得下，%n 层的专家保留在 CPU 上。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) of this conversation could not be read and are left out; the rest is shown.</source>
+        <translation>
+            <numerusform>此对话中有 %n 条消息无法读取，已省略；其余内容照常显示。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preset(s) in your presets file could not be used and are left out.</source>
+        <translation>
+            <numerusform>预设文件中有 %n 个预设无法使用，已省略。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3364,6 +3524,29 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Tints each token of an answer by how likely it was; hover a token to see the alternatives.</source>
         <translation>按概率为回答中的每个 token 着色；将鼠标悬停在 token 上可查看备选项。</translation>
+    </message>
+</context>
+<context>
+    <name>WaysIn</name>
+    <message>
+        <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
+        <translation>还没有模型。可以从已有的 GGUF 文件或包含它们的文件夹开始，或在 Hugging Face 上查找。</translation>
+    </message>
+    <message>
+        <source>Open GGUF file…</source>
+        <translation>打开 GGUF 文件…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Search Hugging Face for GGUF models</source>
+        <translation>在 Hugging Face 上搜索 GGUF 模型</translation>
     </message>
 </context>
 <context>

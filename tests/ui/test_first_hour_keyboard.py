@@ -114,9 +114,9 @@ def test_from_an_empty_library_to_a_second_model_without_a_mouse(
         studio.start()
         window.activateWindow()
         await _until(lambda: studio.engine.info is not None)
-        await _until(lambda: picker.ways_in.isVisible(), 30)  # an empty library: the ways in
+        await _until(lambda: pane.ways_in.isVisible(), 30)  # an empty library: the ways in
 
-        _tab_to(picker.ways_in.open_file)
+        _tab_to(pane.ways_in.open_file)
         _press(Qt.Key.Key_Return)  # Enter on a focused button presses it
         await load_opened_dialog(first_file)
         assert _focused() is pane.input

@@ -59,6 +59,7 @@ from studio.ui.common.icons import set_icon
 from studio.ui.common.model_drop import ModelDropFilter
 from studio.ui.common.plain_text import plain_tip, rich_label
 from studio.ui.common.voice import ui_voice
+from studio.ui.common.ways_in import WaysIn
 
 # Engine events the model picker shows and the transcript leaves out.
 _ROUTINE_EVENTS = frozenset({EngineEvent.LOADING, EngineEvent.READY, EngineEvent.UNLOADED})
@@ -228,6 +229,16 @@ class ChatPane(QWidget):
         middle_layout.setContentsMargins(0, SPACE_M, 0, SPACE_M)
         middle_layout.setSpacing(SPACE_S)
         middle_layout.addWidget(header)
+        # With no model at all, the chat offers the ways to one where the answers would be.
+        self.ways_in = WaysIn()
+        self.picker.offer_ways_in(self.ways_in)
+        ways_column = ReadableColumn()
+        ways_column.setObjectName("chat-ways-in")
+        ways_column.column.addWidget(self.ways_in)
+        ways_column.setVisible(self.picker.no_model)
+        self.picker.no_model_changed.connect(ways_column.setVisible)
+        self.ways_in_column = ways_column
+        middle_layout.addWidget(ways_column)
         middle_layout.addWidget(self.view, 1)
         middle_layout.addWidget(footer)
 

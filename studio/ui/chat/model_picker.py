@@ -182,6 +182,9 @@ class ModelPicker(QFrame):
     open_file_requested = Signal()
     add_folder_requested = Signal()
     discover_requested = Signal()
+    # Whether a person has no model at all (an empty library, nothing loaded or picked):
+    # the chat then shows the ways in where the conversation would be.
+    no_model_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -240,12 +243,8 @@ class ModelPicker(QFrame):
 
         self.list = ModelList(self)
         self.list.chosen.connect(self._on_list_chosen)
-        # With no model at all the card itself offers the ways in, not only its drop-down.
-        self.ways_in = WaysIn()
-        for ways in (self.ways_in, self.list.ways_in):
-            ways.open_file_requested.connect(self.open_file_requested)
-            ways.add_folder_requested.connect(self.add_folder_requested)
-            ways.discover_requested.connect(self.discover_requested)
+        self.offer_ways_in(self.list.ways_in)
+        self.no_model = False
 
         top = QHBoxLayout()
         top.setSpacing(SPACE_S)
@@ -264,7 +263,6 @@ class ModelPicker(QFrame):
         layout.setSpacing(SPACE_XS)
         layout.addLayout(top)
         layout.addLayout(bottom)
-        layout.addWidget(self.ways_in)
         set_role(self, "card")  # last: polishing sends a palette change, which renders
         self._render()
 
@@ -330,9 +328,10 @@ class ModelPicker(QFrame):
         self.load_button.setEnabled(not loading and state is not ServerState.STOPPING)
         self.state_label.setText(self._state_text())
         set_role(self.state_label, "error" if failed and not self._switching() else "muted")
-        self.ways_in.setVisible(
-            not self.list.has_models and self.chosen is None and state is ServerState.IDLE
-        )
+        no_model = not self.list.has_models and self.chosen is None and state is ServerState.IDLE
+        if no_model != self.no_model:
+            self.no_model = no_model
+            self.no_model_changed.emit(no_model)
         symbol = {ServerState.READY: "ready", ServerState.FAILED: "failed"}.get(
             state, "loading" if loading else "model"
         )
@@ -369,6 +368,8 @@ class ModelPicker(QFrame):
             return self.tr("Could not load: {reason}").format(reason=reason).strip()
         if self.chosen is not None:
             return self.tr("Not loaded. Load opens its settings.")
+        if not self.list.has_models:
+            return self.tr("No model loaded.")
         return self.tr("No model loaded. Choose one from the library.")
 
     # -- intents ------------------------------------------------------------------------
@@ -386,6 +387,12 @@ class ModelPicker(QFrame):
         self.chosen = path
         self._render()
         self.load_button.setFocus()
+
+    def offer_ways_in(self, ways: WaysIn) -> None:
+        """Route a `WaysIn` (the drop-down's, the blank chat's) to the picker's signals."""
+        ways.open_file_requested.connect(self.open_file_requested)
+        ways.add_folder_requested.connect(self.add_folder_requested)
+        ways.discover_requested.connect(self.discover_requested)
 
     def show_chosen(self, path: Path) -> None:
         """Pick `path` as the model Load… opens (a file just opened or dropped)."""

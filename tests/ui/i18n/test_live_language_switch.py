@@ -44,17 +44,22 @@ def test_engine_events_and_the_thinking_box_follow_a_live_switch(
     pane.show()
     qtbot.waitExposed(pane)
     try:
-        pane.show_engine_event(EngineNotice(EngineEvent.READY, "Qwen3"))
+        # A crash the engine recovered from is a line of the conversation (ready alone is
+        # the picker's to say).
+        pane.show_engine_event(EngineNotice(EngineEvent.RECOVERED, "Qwen3"))
         (notice,) = pane.view.notices
-        assert notice.text == "Qwen3 is ready."
+        english = "The engine crashed and was restarted; Qwen3 is ready again."
+        assert notice.text == english
 
         language.apply("de")
         QCoreApplication.processEvents()  # LanguageChange is posted, not sent
-        german = QCoreApplication.translate("ChatPane", "{model} is ready.").format(model="Qwen3")
-        assert german != "Qwen3 is ready."
+        german = QCoreApplication.translate(
+            "ChatPane", "The engine crashed and was restarted; {model} is ready again."
+        ).format(model="Qwen3")
+        assert german != english
         assert notice.text == german
         assert german in pane.view.toPlainText()
-        assert "Qwen3 is ready." not in pane.view.toPlainText()
+        assert english not in pane.view.toPlainText()
         assert pane.engine_line.text() == german
 
         # The sampling panel at the inspector's fixed width: its minimum must have
