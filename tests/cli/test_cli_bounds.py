@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.cli import build_parser, inputs, main
+from studio.cli import inputs, main
+from tests.cli.test_bad_inputs import COMMANDS
 
 # Options that take free text on purpose, and why it needs no bound here.
 FREE_TEXT = {
@@ -39,19 +39,6 @@ FREE_TEXT = {
 # What each number kind refuses, whatever its bounds: the number classes of the issue.
 NOT_NUMBERS = ("nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-5", "abc", "")
 HUGE = "9" * 30
-
-
-def _commands(
-    parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()
-) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                yield (*prefix, name), sub
-                yield from _commands(sub, (*prefix, name))
-
-
-COMMANDS = dict(_commands(build_parser()))
 
 
 def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
