@@ -236,6 +236,8 @@ def test_lan_listens_everywhere_and_always_asks_for_the_key(
     port = free_port()
     assert not r.page.api.key.text()  # none yet: the first start makes it
 
+    renewed: list[str] = []
+
     async def scenario() -> tuple[int, int, int]:
         r.page.api.port.setValue(port)
         r.page.api.lan.setChecked(True)
@@ -254,6 +256,13 @@ def test_lan_listens_everywhere_and_always_asks_for_the_key(
                 headers={"Content-Type": "text/plain", "Origin": "http://evil.example"},
             )
         await toggled(r, qtbot, ApiState.STOPPED)
+        # The settings are written in the background: wait for them, not for a guess.
+        await saved(r, lambda s: s.api_lan and s.api_port == port and s.api_key == key)
+        # A new key is saved and shown; the stopped server's controls are open again.
+        assert r.page.api.new_key.isEnabled()
+        r.page.api.new_key.click()
+        await saved(r, lambda s: s.api_key not in (None, key))
+        renewed.append(r.page.api.key.text())
         return anonymous.status_code, keyed.status_code, form.status_code
 
     try:
@@ -262,19 +271,9 @@ def test_lan_listens_everywhere_and_always_asks_for_the_key(
         loop.run_until_complete(r.api.shutdown())
         loop.run_until_complete(r.tasks.shutdown())
     assert statuses == (401, 200, 403)
-    key = r.page.api.key.text()
-    saved = r.settings_store.load()
-    assert saved.api_lan and saved.api_port == port and saved.api_key == key
-    # A new key is saved and shown; the stopped server's controls are open again.
-    assert r.page.api.new_key.isEnabled()
-
-    async def renew() -> None:
-        r.page.api.new_key.click()
-        await asyncio.sleep(0.05)  # the settings write
-
-    loop.run_until_complete(renew())
-    assert r.page.api.key.text() not in ("", key)
-    assert r.settings_store.load().api_key == r.page.api.key.text()
+    (key,) = renewed
+    assert key.startswith("studio-") and r.settings_store.load().api_key == key
+    assert r.page.api.key.text() == key
 
 
 async def saved(r: Rig, wanted: Callable[[AppSettings], bool]) -> None:
