@@ -150,3 +150,27 @@ def unnamed(root: QWidget) -> list[str]:
             continue
         found.append(f"{type(widget).__name__} {widget.objectName()!r}")
     return found
+
+
+def clipped_headers(root: QWidget) -> list[str]:
+    """Visible column headers of the tables under `root` that are cut: wider than their
+    section, or running past the table's edge."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableView
+
+    found = []
+    for table in root.findChildren(QTableView):
+        if not table.isVisible():
+            continue
+        header = table.horizontalHeader()
+        metrics = header.fontMetrics()
+        model = table.model()
+        for column in range(header.count()):
+            if header.isSectionHidden(column):
+                continue
+            text = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+            size = header.sectionSize(column)
+            right = header.sectionViewportPosition(column) + size
+            if metrics.horizontalAdvance(text) + 8 > size or right > header.viewport().width():
+                found.append(f"{table.objectName()}: {text!r} ({size} px)")
+    return found

@@ -4,6 +4,7 @@ pause, resume, cancel and clear buttons for the selected job."""
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QSize,
     Qt,
     Signal,
     Slot,
@@ -12,7 +13,6 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from studio.core.hub import DownloadSnapshot, JobState
 from studio.core.units import format_bytes
 from studio.services.download_service import DownloadService
+from studio.ui.common.fitting_columns import FittingColumns
 from studio.ui.common.row_table_model import ROOT, AnyIndex, RowTableModel
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
@@ -118,8 +119,15 @@ class DownloadsModel(RowTableModel):
         return state_text(snap)
 
 
+PROGRESS_WIDTH = 160
+
+
 class ProgressDelegate(QStyledItemDelegate):
     """Draws the progress column as a progress bar labelled with the byte counts."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        # A bar wide enough to read at a glance, whatever its text.
+        return QSize(PROGRESS_WIDTH, super().sizeHint(option, index).height())
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         fraction = index.data(SORT_ROLE)
@@ -155,10 +163,18 @@ class DownloadPanel(QWidget):
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.setItemDelegateForColumn(DownloadsModel.PROGRESS, ProgressDelegate(self.table))
         self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(DownloadsModel.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(DownloadsModel.STATE, QHeaderView.ResizeMode.Stretch)
-        self.table.setColumnWidth(DownloadsModel.PROGRESS, 220)
+        # Whole headers in every language ("Geschwindigkeit" was cut to "eschwindigke").
+        self.columns = FittingColumns(
+            self.table,
+            (
+                DownloadsModel.NAME,
+                DownloadsModel.PROGRESS,
+                DownloadsModel.STATE,
+                DownloadsModel.SPEED,
+                DownloadsModel.ETA,
+            ),
+            first_minimum=180,
+        )
 
         self.pause_button = QPushButton(self.tr("Pause"))
         self.resume_button = QPushButton(self.tr("Resume"))

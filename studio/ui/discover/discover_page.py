@@ -37,6 +37,7 @@ from studio.core.hub import (
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import FitAssessed, HubService, LocalCopies
 from studio.services.operation_failed import OperationFailed
+from studio.ui.common.fitting_columns import FittingColumns
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_downloads import DownloadPanel
 from studio.ui.discover.discover_models import (
@@ -116,14 +117,19 @@ class DiscoverPage(QWidget):
         self.results = _table(
             "search-results", self.tr("Search results"), self.results_proxy, SearchResultsModel.REPO
         )
-        # The repository keeps a readable width of its own (the list scrolls sideways in a
-        # narrow window, starting at its left); the last column takes any spare width.
-        results_header = self.results.horizontalHeader()
-        results_header.setSectionResizeMode(
-            SearchResultsModel.REPO, QHeaderView.ResizeMode.Interactive
+        # The repository keeps a readable width; the other columns show whole while they
+        # fit, the model first and the date last (squeezed, the repository read "positc").
+        self.results_columns = FittingColumns(
+            self.results,
+            (
+                SearchResultsModel.REPO,
+                SearchResultsModel.MODEL,
+                SearchResultsModel.DOWNLOADS,
+                SearchResultsModel.LIKES,
+                SearchResultsModel.UPDATED,
+            ),
+            first_minimum=150,
         )
-        results_header.setStretchLastSection(True)
-        self.results.setColumnWidth(SearchResultsModel.REPO, 220)
         self.results_filter = QLineEdit()
         self.results_filter.setObjectName("results-filter")
         self.results_filter.setPlaceholderText(self.tr("Filter these results"))
@@ -159,6 +165,12 @@ class DiscoverPage(QWidget):
         self.target = QComboBox()
         self.target.setObjectName("download-target")
         self.target.setAccessibleName(self.tr("Download into"))
+        # A long folder path must not widen the pane (and squeeze the repository list):
+        # the box elides, and its list shows the paths whole.
+        self.target.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.target.setMinimumContentsLength(16)
         self.download_button = QPushButton(self.tr("Download"))
         self.download_button.setObjectName("download-button")
         self.download_button.setEnabled(False)
@@ -182,11 +194,11 @@ class DiscoverPage(QWidget):
         browse = QSplitter(Qt.Orientation.Horizontal)
         browse.addWidget(left)
         browse.addWidget(right)
-        browse.setSizes([380, 720])
-        # The repository list keeps its share when the window is small: squeezed to its
-        # minimum it opened scrolled sideways, its first header cut to "positc".
-        browse.setStretchFactor(0, 2)
-        browse.setStretchFactor(1, 3)
+        browse.setSizes([440, 660])
+        # The repository list keeps its share when the window is small (half the room:
+        # a repository's name and its model beside it, at 1024 pixels too).
+        browse.setStretchFactor(0, 1)
+        browse.setStretchFactor(1, 1)
 
         self.status = QLabel()
         self.status.setObjectName("discover-status")
