@@ -192,6 +192,15 @@ class PresetService(QObject):
             return
         self._set_on_chat(preset)
 
+    def clear(self) -> None:
+        """No preset: the conversation goes back to the template's system prompt and the
+        engine's sampling defaults."""
+        settings = SamplingSettings()
+        self._chat.set_settings(settings)
+        self._current = None
+        self.applied.emit(settings)
+        self.changed.emit(self.shown())
+
     def _set_on_chat(self, preset: Preset) -> None:
         settings = preset.sampling
         self._chat.set_settings(settings)

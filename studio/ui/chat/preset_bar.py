@@ -101,12 +101,15 @@ class PresetBar(Section):
         self.shown = shown
         blocker = QSignalBlocker(self.choose)
         self.choose.clear()
+        if shown.names:  # first, the way back to the engine's defaults
+            self.choose.addItem(self.tr("No preset"))
         for name in shown.names:
             if name == shown.model_default:
                 self.choose.addItem(icon("default"), name)
             else:
                 self.choose.addItem(name)
-        self.choose.setCurrentIndex(shown.names.index(shown.current) if shown.current else -1)
+        current = shown.names.index(shown.current) + 1 if shown.current else 0
+        self.choose.setCurrentIndex(current if shown.names else -1)
         del blocker
         self.choose.setEnabled(bool(shown.names))
         self.caption.setText(self._caption_text(shown))
@@ -157,8 +160,10 @@ class PresetBar(Section):
 
     def _on_choose_activated(self, index: int) -> None:
         self.message.setVisible(False)
-        if 0 <= index < len(self.shown.names):
-            self.service.apply(self.shown.names[index])
+        if index == 0:
+            self.service.clear()
+        elif 0 < index <= len(self.shown.names):
+            self.service.apply(self.shown.names[index - 1])
 
     def _fill_menu(self) -> None:
         """Built as it opens, so each entry names the preset and model it acts on now."""

@@ -210,6 +210,7 @@ def test_rename_and_delete_from_the_menu(
         harness.menu_action("Rename “Coder”").trigger()
         assert not bar.message.isVisible()
         assert [bar.choose.itemText(i) for i in range(bar.choose.count())] == [
+            "No preset",
             "Python helper",
             "Poet",
         ]
@@ -218,10 +219,19 @@ def test_rename_and_delete_from_the_menu(
         bar.confirm_delete = lambda name: asked.append(name) or True  # type: ignore[func-returns-value]
         harness.menu_action("Delete “Python helper”").trigger()
         assert asked == ["Python helper"]
-        assert [bar.choose.itemText(i) for i in range(bar.choose.count())] == ["Poet"]
-        assert bar.choose.currentIndex() == -1
+        assert [bar.choose.itemText(i) for i in range(bar.choose.count())] == [
+            "No preset",
+            "Poet",
+        ]
+        assert bar.choose.currentIndex() == 0
         # The conversation keeps the settings it had; only the preset is gone.
         assert harness.chat.settings == CODER
+        # "No preset" takes the conversation back to the engine's defaults.
+        harness.choose("Poet")
+        assert harness.chat.settings != SamplingSettings()
+        harness.choose("No preset")
+        assert harness.chat.settings == SamplingSettings()
+        assert bar.choose.currentText() == "No preset"
 
     loop.run_until_complete(scenario())
     harness.close(loop)
@@ -252,6 +262,7 @@ def test_export_import_a_clash_and_a_bad_file(
             "Imported as “Coder (2)”: a preset named “Coder” already existed."
         )
         assert [bar.choose.itemText(i) for i in range(bar.choose.count())] == [
+            "No preset",
             "Coder",
             "Coder (2)",
         ]
@@ -267,7 +278,7 @@ def test_export_import_a_clash_and_a_bad_file(
         assert bar.message.text() == (
             f"{bad} is not a GGUF Studio preset: a preset has a name and its settings."
         )
-        assert bar.choose.count() == 2
+        assert bar.choose.count() == 3  # "No preset", Coder, Coder (2)
 
     loop.run_until_complete(scenario())
     harness.close(loop)
