@@ -9,6 +9,7 @@ from studio.core.chat.context import ContextLevel, ContextUse
 from studio.core.chat.models import OverflowPolicy
 from studio.services.context_service import ContextMeasured
 from studio.ui.common.design import SPACE_S, set_role
+from studio.ui.common.numbers import ui_count
 
 _SCALE = 1000  # the bar's steps: fine enough for any context at this width
 
@@ -63,7 +64,9 @@ class ContextMeter(QWidget):
         self.bar.style().unpolish(self.bar)  # the chunk's colour follows the level
         self.bar.style().polish(self.bar)
         self.count.setText(
-            self.tr("{used} / {size} tokens").format(used=f"{use.used:,}", size=f"{use.size:,}")
+            self.tr("{used} / {size} tokens").format(
+                used=ui_count(use.used), size=ui_count(use.size)
+            )
         )
         self.count.setToolTip(
             self.tr("The system prompt, the conversation and your message, in the model's tokens")
@@ -80,24 +83,24 @@ class ContextMeter(QWidget):
             return self.tr(
                 "This does not fit whole: it needs {used} tokens and the context holds "
                 "{size}, so the oldest messages will be left out of the request."
-            ).format(used=f"{use.used:,}", size=f"{use.size:,}")
+            ).format(used=ui_count(use.used), size=ui_count(use.size))
         if refused and measured.floor is not None and measured.policy is OverflowPolicy.DROP_OLDEST:
             return self.tr(
                 "This message does not fit even without the earlier messages: with the "
                 "system prompt it needs {floor} tokens and the context holds {size}. "
                 "Shorten it or load the model with a larger context."
-            ).format(floor=f"{measured.floor:,}", size=f"{use.size:,}")
+            ).format(floor=ui_count(measured.floor), size=ui_count(use.size))
         if refused:
             return self.tr(
                 "Sending now needs {used} tokens, but the context holds {size}. Shorten "
                 "the message, start a new conversation, or let the chat drop the oldest "
                 "messages (Inspector > Context)."
-            ).format(used=f"{use.used:,}", size=f"{use.size:,}")
+            ).format(used=ui_count(use.used), size=ui_count(use.size))
         if use.level is ContextLevel.NEAR_FULL:
             return self.tr(
                 "The context is nearly full: {left} tokens are left for this answer and "
                 "what follows."
-            ).format(left=f"{use.left:,}")
+            ).format(left=ui_count(use.left))
         return ""
 
 

@@ -16,6 +16,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QPlainTextEdit
 
 from studio.services.context_service import ContextService, TextAttached
+from studio.ui.common.numbers import ui_count
 
 
 def text_file_paths(mime: QMimeData, types: QMimeDatabase) -> list[Path]:
@@ -58,7 +59,7 @@ class TextFileDrops(QObject):
 
     def _on_service_text_attached(self, attached: TextAttached) -> None:
         header = self.tr("**{name}** ({tokens} tokens)").format(
-            name=attached.file.name, tokens=f"{attached.tokens:,}"
+            name=attached.file.name, tokens=ui_count(attached.tokens)
         )
         cursor = self._editor.textCursor()
         before = self._editor.toPlainText()[: cursor.position()]

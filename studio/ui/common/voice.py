@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from studio.core.devices import HOST_KEY
 from studio.core.engine.locate import EngineSource
 from studio.core.voice import Voice
+from studio.ui.common.numbers import ui_size
 
 
 def qt_translate(context: str, source: str, count: int = -1) -> str:
@@ -19,7 +20,7 @@ def qt_translate(context: str, source: str, count: int = -1) -> str:
 
 def ui_voice() -> Voice:
     """A voice that speaks the language the app's translators were loaded for."""
-    return Voice(qt_translate)
+    return Voice(qt_translate, size=ui_size)
 
 
 _CONTEXT = "Names"

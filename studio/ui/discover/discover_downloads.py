@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.hub import DownloadSnapshot, JobState
-from studio.core.units import format_bytes
 from studio.services.download_service import DownloadService
 from studio.ui.common.fitting_columns import FittingColumns
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.row_table_model import ROOT, AnyIndex, RowTableModel
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
@@ -101,16 +101,14 @@ class DownloadsModel(RowTableModel):
         if role == SORT_ROLE and column == self.PROGRESS:
             return snap.fraction
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(
-                f"{f.path}: {format_bytes(f.done)} / {format_bytes(f.size)}" for f in snap.files
-            )
+            return "\n".join(f"{f.path}: {ui_size(f.done)} / {ui_size(f.size)}" for f in snap.files)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if column == self.NAME:
             return snap.title
         if column == self.PROGRESS:
             return self.tr("{done} of {total}").format(
-                done=format_bytes(snap.done), total=format_bytes(snap.total)
+                done=ui_size(snap.done), total=ui_size(snap.total)
             )
         if column == self.SPEED:
             return text.format_speed(snap.speed_bps)

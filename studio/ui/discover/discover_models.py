@@ -17,7 +17,7 @@ from PySide6.QtCore import (
 
 from studio.core.hub import ModelFile, RepoDetails, RepoSummary, SearchPage
 from studio.core.hub.fit import FitAssessment
-from studio.core.units import format_bytes
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.row_table_model import AnyIndex, RowTableModel
 from studio.ui.discover import discover_text as text
 
@@ -198,7 +198,7 @@ class RepoFilesModel(RowTableModel):
                 name += self.tr(" — downloaded")
             return self.tr("{name} (vision projector)").format(name=name) if projector else name
         if column == self.SIZE:
-            return format_bytes(model.size)
+            return ui_size(model.size)
         if projector:
             return ""
         return text.fit_badge(fit) if fit is not None else self.tr("Checking…")

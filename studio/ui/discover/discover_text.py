@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
 
 from studio.core.hub.fit import FitAssessment, FitKind
-from studio.core.units import format_bytes
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.voice import ui_voice
 
 
@@ -47,9 +47,7 @@ def format_date(moment: datetime | None) -> str:
 
 
 def format_speed(bytes_per_second: float) -> str:
-    return (
-        tr("{size}/s").format(size=format_bytes(int(bytes_per_second))) if bytes_per_second else ""
-    )
+    return tr("{size}/s").format(size=ui_size(int(bytes_per_second))) if bytes_per_second else ""
 
 
 def format_eta(seconds: float | None) -> str:
@@ -87,8 +85,8 @@ def fit_details(fit: FitAssessment) -> str:
     ).format(
         arch=fit.architecture,
         params=format_parameters(fit.parameters),
-        gpu=format_bytes(fit.gpu_bytes),
-        host=format_bytes(fit.host_bytes),
+        gpu=ui_size(fit.gpu_bytes),
+        host=ui_size(fit.host_bytes),
         context=format_context(fit.max_context),
         trained=format_context(fit.trained_context),
     )

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from studio.core.hub.library import LocalModel, Source
-from studio.core.units import format_bytes
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.row_table_model import AnyIndex, RowTableModel
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover import discover_text as text
@@ -101,5 +101,5 @@ class LibraryModel(RowTableModel):
         if column == self.CONTEXT:
             return text.format_context(model.context_length)
         if column == self.SIZE:
-            return format_bytes(model.size)
+            return ui_size(model.size)
         return self._location(model)

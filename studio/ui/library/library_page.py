@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.hub.library import LocalModel, Source
-from studio.core.units import format_bytes
 from studio.services.library_service import LibraryService
 from studio.services.operation_failed import OperationFailed
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.voice import ui_voice
 from studio.ui.discover.discover_models import sorting_proxy
 from studio.ui.library.library_model import LibraryModel
@@ -165,7 +165,7 @@ class LibraryPage(QWidget):
             self,
             self.tr("Delete model"),
             self.tr("Delete {name} ({size})?\n{where}").format(
-                name=model.file_name, size=format_bytes(model.size), where=where
+                name=model.file_name, size=ui_size(model.size), where=where
             ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,

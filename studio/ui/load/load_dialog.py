@@ -52,8 +52,9 @@ from studio.core.placement.remembered import read_draft, remembered
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
-from studio.core.units import GIB, format_bytes
+from studio.core.units import GIB
 from studio.services.plan_service import PlanService
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.plain_text import rich_label
 from studio.ui.common.voice import ui_voice
 from studio.ui.load.memory_panel import MemoryPanel
@@ -623,8 +624,8 @@ class LoadDialog(QDialog):
                 ).format(
                     n=plan.n_cpu_moe,
                     max=limits.n_cpu_moe_max,
-                    moved=format_bytes(moved),
-                    step=format_bytes(step_bytes[index]) if step_bytes else "0",
+                    moved=ui_size(moved),
+                    step=ui_size(step_bytes[index]) if step_bytes else "0",
                 )
                 + "".join(" " + self._reason(r) for r in moe_reasons)
             )
@@ -696,7 +697,7 @@ class LoadDialog(QDialog):
             self.mmproj,
             limits.mmproj,
             self.tr("{file}: {size}").format(
-                file=projector.path.name, size=format_bytes(projector.weight_bytes)
+                file=projector.path.name, size=ui_size(projector.weight_bytes)
             )
             if projector is not None
             else "",
@@ -710,7 +711,7 @@ class LoadDialog(QDialog):
             self.draft_label.setText(
                 self.tr("{file} ({size}), drafting {n} tokens").format(
                     file=speculative.path.name,
-                    size=format_bytes(speculative.summary.total_bytes),
+                    size=ui_size(speculative.summary.total_bytes),
                     n=speculative.n_max,
                 )
             )

@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
-from studio.core.units import format_bytes
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.plain_text import rich_label
 from studio.ui.common.voice import device_name
 
@@ -196,24 +196,24 @@ class DeviceMemoryBar(QWidget):
     def describe(self, device: DeviceMemory) -> str:
         plan = device.planned
         text = self.tr("Plan {plan} of {usable} usable ({free} free of {total})").format(
-            plan=format_bytes(plan.total),
-            usable=format_bytes(device.usable),
-            free=format_bytes(device.free),
-            total=format_bytes(device.total),
+            plan=ui_size(plan.total),
+            usable=ui_size(device.usable),
+            free=ui_size(device.free),
+            total=ui_size(device.total),
         )
         if plan.prompt_cache:
             text += "\n" + self.tr("Includes a prompt cache of {cache} that fills with use").format(
-                cache=format_bytes(plan.prompt_cache)
+                cache=ui_size(plan.prompt_cache)
             )
         if not device.fits:
-            text += " — " + self.tr("{over} over budget").format(over=format_bytes(device.overflow))
+            text += " — " + self.tr("{over} over budget").format(over=ui_size(device.overflow))
         if device.actual is not None:
             text += "\n" + self.tr("Engine allocated {actual} (predicted {plan})").format(
-                actual=format_bytes(device.actual.total),
-                plan=format_bytes(device.predicted_buffers),
+                actual=ui_size(device.actual.total),
+                plan=ui_size(device.predicted_buffers),
             )
         if device.live_used is not None:
-            text += "\n" + self.tr("In use now: {live}").format(live=format_bytes(device.live_used))
+            text += "\n" + self.tr("In use now: {live}").format(live=ui_size(device.live_used))
         return text
 
     def _breakdown_tooltip(self, device: DeviceMemory) -> str:
@@ -225,9 +225,9 @@ class DeviceMemoryBar(QWidget):
             "prompt_cache": self.tr("Prompt cache (fills with use)"),
         }
         rows = [
-            f"<tr><td>{names[part]}</td><td align=right>{format_bytes(size)}</td>"
+            f"<tr><td>{names[part]}</td><td align=right>{ui_size(size)}</td>"
             + (
-                f"<td align=right>{format_bytes(dict(device.actual.parts())[part])}</td>"
+                f"<td align=right>{ui_size(dict(device.actual.parts())[part])}</td>"
                 if device.actual
                 else ""
             )

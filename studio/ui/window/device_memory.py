@@ -7,9 +7,9 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.core.engine import EngineInfo
 from studio.core.hardware import Device, DeviceInventory
-from studio.core.units import format_bytes
 from studio.services.memory_monitor import MemorySample
 from studio.ui.common.design import set_role
+from studio.ui.common.numbers import ui_size
 
 
 class DeviceMemoryView(QWidget):
@@ -80,9 +80,7 @@ class DeviceMemoryView(QWidget):
         self.model_line.setVisible(rss is not None)
         if rss is not None:
             self.model_line.setText(
-                self.tr("The loaded model's engine holds {size} of RAM.").format(
-                    size=format_bytes(rss)
-                )
+                self.tr("The loaded model's engine holds {size} of RAM.").format(size=ui_size(rss))
             )
 
     def _render(self) -> None:
@@ -120,5 +118,5 @@ class DeviceMemoryView(QWidget):
             total = sample.total[device.uuid]
             free = max(0, total - sample.used[device.uuid])
         return self.tr("{name}: {free} of {total} free").format(
-            name=device.name, free=format_bytes(free), total=format_bytes(total)
+            name=device.name, free=ui_size(free), total=ui_size(total)
         )

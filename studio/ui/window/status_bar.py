@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from studio.core.devices import HOST_KEY
 from studio.core.server.states import ServerState, Snapshot
-from studio.core.units import format_bytes
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
+from studio.ui.common.numbers import ui_size
 from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.shown import watch_while_shown
 from studio.ui.server.server_text import snapshot_summary
@@ -70,16 +70,14 @@ class LiveMemoryLabel(QLabel):
         gpu_keys = [key for key in sample.used if key != HOST_KEY]
         for index, key in enumerate(gpu_keys):
             name = self._gpu_names.get(key, f"GPU{index}")
-            parts.append(
-                f"{name} {format_bytes(sample.used[key])}/{format_bytes(sample.total[key])}"
-            )
+            parts.append(f"{name} {ui_size(sample.used[key])}/{ui_size(sample.total[key])}")
         if HOST_KEY in sample.used:
             parts.append(
                 self.tr("RAM {used}/{total}").format(
-                    used=format_bytes(sample.used[HOST_KEY]),
-                    total=format_bytes(sample.total[HOST_KEY]),
+                    used=ui_size(sample.used[HOST_KEY]),
+                    total=ui_size(sample.total[HOST_KEY]),
                 )
             )
         if sample.engine_rss is not None:
-            parts.append(self.tr("engine {rss}").format(rss=format_bytes(sample.engine_rss)))
+            parts.append(self.tr("engine {rss}").format(rss=ui_size(sample.engine_rss)))
         self.setText(" · ".join(parts))
