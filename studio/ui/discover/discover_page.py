@@ -117,6 +117,9 @@ class DiscoverPage(QWidget):
         self.results = _table(
             "search-results", self.tr("Search results"), self.results_proxy, SearchResultsModel.REPO
         )
+        # "owner/Model-Name…": the start of a repository's name says which model it is
+        # (its middle went, leaving "exampl…e-GGUF").
+        self.results.setTextElideMode(Qt.TextElideMode.ElideRight)
         # The repository keeps a readable width; the other columns show whole while they
         # fit, the model first and the date last (squeezed, the repository read "positc").
         self.results_columns = FittingColumns(
