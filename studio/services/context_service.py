@@ -91,8 +91,8 @@ class ContextService(QObject):
         self._streaming_id: int | None = None
         self._streamed = ""
         chat.answer_delta.connect(self._on_answer_delta)
-        chat.answer_finished.connect(self._on_answer_finished)
-        chat.conversation_opened.connect(self._on_answer_finished)
+        chat.answer_finished.connect(self._forget_streamed)
+        chat.conversation_opened.connect(self._forget_streamed)
         for signal in (
             chat.conversation_opened,
             chat.conversation_changed,
@@ -132,7 +132,7 @@ class ContextService(QObject):
         if not self._closed and not self._streaming.isActive():
             self._streaming.start()
 
-    def _on_answer_finished(self, *_: object) -> None:
+    def _forget_streamed(self, *_: object) -> None:
         self._streaming_id, self._streamed = None, ""
 
     def _on_chat_changed(self, *_: object) -> None:

@@ -67,8 +67,7 @@ class FittingColumns(QObject):
             needed = max(self._header_width(column), table.sizeHintForColumn(column))
             # In order: a less important column never takes the place of one that missed.
             fits = fits and needed <= room
-            shown = fits
-            if shown:
+            if fits:
                 room -= needed
-            if table.isColumnHidden(column) == shown:
-                table.setColumnHidden(column, not shown)
+            if table.isColumnHidden(column) == fits:
+                table.setColumnHidden(column, not fits)

@@ -72,14 +72,3 @@ def test_a_gguf_dropped_on_the_window_is_offered_for_loading(
     with qtbot.waitSignal(window.model_dropped, timeout=1000) as dropped:
         _drop(window, model)
     assert dropped.args == [model]
-
-
-def test_the_collapsed_sidebar_shows_its_icons_without_scroll_bars(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    window.set_sidebar_expanded(False)
-    qtbot.wait(50)
-    navigation = window.navigation
-    assert not navigation.horizontalScrollBar().isVisible()
-    assert not navigation.verticalScrollBar().isVisible()
-    window.set_sidebar_expanded(True)
