@@ -49,10 +49,10 @@ import httpx
 import psutil
 
 from studio.cli.serve import run_event_loop
+from studio.core.api.facade import ChatFacade
 from studio.core.engine import default_selector
 from studio.core.paths import AppPaths
 from studio.core.server.client import LOOPBACK_LIMITS
-from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 

@@ -44,62 +44,6 @@
         <translation>{arch}, {params} Parameter. Braucht {gpu} auf GPUs und {host} im RAM bei Kontext {context} (trainiert: {trained}).</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Kein Modell geladen</translation>
-    </message>
-    <message>
-        <source>Loading</source>
-        <translation>Wird geladen</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>Crashed</source>
-        <translation>Abgestürzt</translation>
-    </message>
-    <message>
-        <source>Restarting after a crash</source>
-        <translation>Neustart nach einem Absturz</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>Wird beendet</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>starting the engine</source>
-        <translation>Engine wird gestartet</translation>
-    </message>
-    <message>
-        <source>loading the weights</source>
-        <translation>Gewichte werden geladen</translation>
-    </message>
-    <message>
-        <source>creating the context</source>
-        <translation>Kontext wird erstellt</translation>
-    </message>
-    <message>
-        <source>warming up</source>
-        <translation>Aufwärmen</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>geladen</translation>
-    </message>
-    <message>
-        <source>{state}: {phase}</source>
-        <translation>{state}: {phase}</translation>
-    </message>
-    <message>
-        <source>{state}: {reason}</source>
-        <translation>{state}: {reason}</translation>
-    </message>
-    <message>
         <source>Older version</source>
         <translation>Ältere Version</translation>
     </message>
@@ -368,46 +312,6 @@
     <message>
         <source>System prompt, sampling and memory</source>
         <translation>Systemprompt, Sampling und Speicher</translation>
-    </message>
-    <message>
-        <source>Loading {model}…</source>
-        <translation>{model} wird geladen…</translation>
-    </message>
-    <message>
-        <source>{model} is ready.</source>
-        <translation>{model} ist bereit.</translation>
-    </message>
-    <message>
-        <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation>Die Engine wurde unerwartet beendet; sie wird neu gestartet…</translation>
-    </message>
-    <message>
-        <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation>Die Engine ist abgestürzt und wurde neu gestartet; {model} ist wieder bereit.</translation>
-    </message>
-    <message>
-        <source>{model} could not start as planned. {step}.</source>
-        <translation>{model} konnte nicht wie geplant starten. {step}.</translation>
-    </message>
-    <message>
-        <source>{model} could not be loaded: {reason}</source>
-        <translation>{model} konnte nicht geladen werden: {reason}</translation>
-    </message>
-    <message>
-        <source>{model} was unloaded.</source>
-        <translation>{model} wurde entladen.</translation>
-    </message>
-    <message>
-        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation>{model} wurde nicht automatisch geladen: Die App wurde beim letzten Laden unerwartet beendet. Laden Sie es aus der Bibliothek erneut, wenn Sie bereit sind.</translation>
-    </message>
-    <message>
-        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation>Das letzte Modell, {model}, wurde nicht automatisch geladen: Seine Datei ist verschwunden.</translation>
-    </message>
-    <message>
-        <source>The model</source>
-        <translation>Das Modell</translation>
     </message>
     <message>
         <source>{problem}
@@ -1006,11 +910,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
-    <name>HelpMenu</name>
+    <name>EngineStatus</name>
     <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
+        <source>Engine: llama-server {version} ({source})</source>
+        <translation>Engine: llama-server {version} ({source})</translation>
     </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>Engine nicht verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
     <message>
         <source>Online &amp;help</source>
         <translation>Online-&amp;Hilfe</translation>
@@ -1539,6 +1450,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>GGUF Studio</translation>
     </message>
     <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
@@ -1581,14 +1500,6 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Engine: probing…</source>
         <translation>Engine: wird geprüft…</translation>
-    </message>
-    <message>
-        <source>Engine: llama-server {version} ({source})</source>
-        <translation>Engine: llama-server {version} ({source})</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>Engine nicht verfügbar</translation>
     </message>
 </context>
 <context>
@@ -2214,6 +2125,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
         <translation>Das Engine-Argument {flag} wird von der App verwaltet und kann nicht von Hand gesetzt werden.</translation>
+    </message>
+    <message>
+        <source>There is no model &apos;{model}&apos; in the library.</source>
+        <translation>In der Bibliothek gibt es kein Modell „{model}“.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2958,6 +2873,102 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>Läuft hier nicht: erstellt für {built_for}; diese CPU hat {cpu}.</translation>
     </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Wird geladen</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Crashed</source>
+        <translation>Abgestürzt</translation>
+    </message>
+    <message>
+        <source>Restarting after a crash</source>
+        <translation>Neustart nach einem Absturz</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>Wird beendet</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>starting the engine</source>
+        <translation>Engine wird gestartet</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>Gewichte werden geladen</translation>
+    </message>
+    <message>
+        <source>creating the context</source>
+        <translation>Kontext wird erstellt</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>geladen</translation>
+    </message>
+    <message>
+        <source>{state}: {phase}</source>
+        <translation>{state}: {phase}</translation>
+    </message>
+    <message>
+        <source>{state}: {reason}</source>
+        <translation>{state}: {reason}</translation>
+    </message>
+    <message>
+        <source>Loading {model}…</source>
+        <translation>{model} wird geladen…</translation>
+    </message>
+    <message>
+        <source>{model} is ready.</source>
+        <translation>{model} ist bereit.</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>Die Engine wurde unerwartet beendet; sie wird neu gestartet…</translation>
+    </message>
+    <message>
+        <source>The engine crashed and was restarted; {model} is ready again.</source>
+        <translation>Die Engine ist abgestürzt und wurde neu gestartet; {model} ist wieder bereit.</translation>
+    </message>
+    <message>
+        <source>{model} could not start as planned. {step}.</source>
+        <translation>{model} konnte nicht wie geplant starten. {step}.</translation>
+    </message>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} konnte nicht geladen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{model} was unloaded.</source>
+        <translation>{model} wurde entladen.</translation>
+    </message>
+    <message>
+        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
+        <translation>{model} wurde nicht automatisch geladen: Die App wurde beim letzten Laden unerwartet beendet. Laden Sie es aus der Bibliothek erneut, wenn Sie bereit sind.</translation>
+    </message>
+    <message>
+        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
+        <translation>Das letzte Modell, {model}, wurde nicht automatisch geladen: Seine Datei ist verschwunden.</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Das Modell</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -3406,10 +3417,6 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
 </context>
 <context>
     <name>StudioAreas</name>
-    <message>
-        <source>&amp;Model</source>
-        <translation>&amp;Modell</translation>
-    </message>
     <message>
         <source>&amp;Open GGUF…</source>
         <translation>GGUF &amp;öffnen…</translation>

@@ -44,62 +44,6 @@
         <translation>{arch}, {params} parámetros. Necesita {gpu} en las GPU y {host} en la RAM con un contexto de {context} (entrenado: {trained}).</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Ningún modelo cargado</translation>
-    </message>
-    <message>
-        <source>Loading</source>
-        <translation>Cargando</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Listo</translation>
-    </message>
-    <message>
-        <source>Crashed</source>
-        <translation>Bloqueado</translation>
-    </message>
-    <message>
-        <source>Restarting after a crash</source>
-        <translation>Reiniciando tras un bloqueo</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>Deteniendo</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Falló</translation>
-    </message>
-    <message>
-        <source>starting the engine</source>
-        <translation>iniciando el motor</translation>
-    </message>
-    <message>
-        <source>loading the weights</source>
-        <translation>cargando los pesos</translation>
-    </message>
-    <message>
-        <source>creating the context</source>
-        <translation>creando el contexto</translation>
-    </message>
-    <message>
-        <source>warming up</source>
-        <translation>calentando</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>cargado</translation>
-    </message>
-    <message>
-        <source>{state}: {phase}</source>
-        <translation>{state}: {phase}</translation>
-    </message>
-    <message>
-        <source>{state}: {reason}</source>
-        <translation>{state}: {reason}</translation>
-    </message>
-    <message>
         <source>Older version</source>
         <translation>Versión anterior</translation>
     </message>
@@ -368,46 +312,6 @@
     <message>
         <source>System prompt, sampling and memory</source>
         <translation>Prompt del sistema, muestreo y memoria</translation>
-    </message>
-    <message>
-        <source>Loading {model}…</source>
-        <translation>Cargando {model}…</translation>
-    </message>
-    <message>
-        <source>{model} is ready.</source>
-        <translation>{model} está listo.</translation>
-    </message>
-    <message>
-        <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation>El motor se detuvo inesperadamente; reiniciándolo…</translation>
-    </message>
-    <message>
-        <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation>El motor se bloqueó y se reinició; {model} vuelve a estar listo.</translation>
-    </message>
-    <message>
-        <source>{model} could not start as planned. {step}.</source>
-        <translation>{model} no pudo iniciarse según lo previsto. {step}.</translation>
-    </message>
-    <message>
-        <source>{model} could not be loaded: {reason}</source>
-        <translation>No se pudo cargar {model}: {reason}</translation>
-    </message>
-    <message>
-        <source>{model} was unloaded.</source>
-        <translation>Se liberó {model}.</translation>
-    </message>
-    <message>
-        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation>{model} no se cargó automáticamente: la aplicación se cerró inesperadamente mientras lo cargaba la última vez. Vuelva a cargarlo desde la Biblioteca cuando quiera.</translation>
-    </message>
-    <message>
-        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation>El último modelo, {model}, no se cargó automáticamente: su archivo ya no existe.</translation>
-    </message>
-    <message>
-        <source>The model</source>
-        <translation>El modelo</translation>
     </message>
     <message>
         <source>{problem}
@@ -1006,11 +910,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
-    <name>HelpMenu</name>
+    <name>EngineStatus</name>
     <message>
-        <source>&amp;Help</source>
-        <translation>A&amp;yuda</translation>
+        <source>Engine: llama-server {version} ({source})</source>
+        <translation>Motor: llama-server {version} ({source})</translation>
     </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>Motor no disponible</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
     <message>
         <source>Online &amp;help</source>
         <translation>A&amp;yuda en línea</translation>
@@ -1539,6 +1450,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>GGUF Studio</translation>
     </message>
     <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modelo</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
@@ -1581,14 +1500,6 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Engine: probing…</source>
         <translation>Motor: comprobando…</translation>
-    </message>
-    <message>
-        <source>Engine: llama-server {version} ({source})</source>
-        <translation>Motor: llama-server {version} ({source})</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>Motor no disponible</translation>
     </message>
 </context>
 <context>
@@ -2214,6 +2125,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
         <translation>El argumento del motor {flag} lo gestiona la aplicación y no se puede fijar a mano.</translation>
+    </message>
+    <message>
+        <source>There is no model &apos;{model}&apos; in the library.</source>
+        <translation>No hay ningún modelo «{model}» en la biblioteca.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2958,6 +2873,102 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>No funciona aquí: compilado para {built_for}; esta CPU tiene {cpu}.</translation>
     </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Ningún modelo cargado</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Cargando</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <source>Crashed</source>
+        <translation>Bloqueado</translation>
+    </message>
+    <message>
+        <source>Restarting after a crash</source>
+        <translation>Reiniciando tras un bloqueo</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>Deteniendo</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falló</translation>
+    </message>
+    <message>
+        <source>starting the engine</source>
+        <translation>iniciando el motor</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>cargando los pesos</translation>
+    </message>
+    <message>
+        <source>creating the context</source>
+        <translation>creando el contexto</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>calentando</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>cargado</translation>
+    </message>
+    <message>
+        <source>{state}: {phase}</source>
+        <translation>{state}: {phase}</translation>
+    </message>
+    <message>
+        <source>{state}: {reason}</source>
+        <translation>{state}: {reason}</translation>
+    </message>
+    <message>
+        <source>Loading {model}…</source>
+        <translation>Cargando {model}…</translation>
+    </message>
+    <message>
+        <source>{model} is ready.</source>
+        <translation>{model} está listo.</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>El motor se detuvo inesperadamente; reiniciándolo…</translation>
+    </message>
+    <message>
+        <source>The engine crashed and was restarted; {model} is ready again.</source>
+        <translation>El motor se bloqueó y se reinició; {model} vuelve a estar listo.</translation>
+    </message>
+    <message>
+        <source>{model} could not start as planned. {step}.</source>
+        <translation>{model} no pudo iniciarse según lo previsto. {step}.</translation>
+    </message>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>No se pudo cargar {model}: {reason}</translation>
+    </message>
+    <message>
+        <source>{model} was unloaded.</source>
+        <translation>Se liberó {model}.</translation>
+    </message>
+    <message>
+        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
+        <translation>{model} no se cargó automáticamente: la aplicación se cerró inesperadamente mientras lo cargaba la última vez. Vuelva a cargarlo desde la Biblioteca cuando quiera.</translation>
+    </message>
+    <message>
+        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
+        <translation>El último modelo, {model}, no se cargó automáticamente: su archivo ya no existe.</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>El modelo</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -3406,10 +3417,6 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
 </context>
 <context>
     <name>StudioAreas</name>
-    <message>
-        <source>&amp;Model</source>
-        <translation>&amp;Modelo</translation>
-    </message>
     <message>
         <source>&amp;Open GGUF…</source>
         <translation>&amp;Abrir GGUF…</translation>

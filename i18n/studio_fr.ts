@@ -44,62 +44,6 @@
         <translation>{arch}, {params} paramètres. Nécessite {gpu} sur les GPU et {host} en RAM avec un contexte de {context} (entraîné : {trained}).</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>Aucun modèle chargé</translation>
-    </message>
-    <message>
-        <source>Loading</source>
-        <translation>Chargement</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Prêt</translation>
-    </message>
-    <message>
-        <source>Crashed</source>
-        <translation>Planté</translation>
-    </message>
-    <message>
-        <source>Restarting after a crash</source>
-        <translation>Redémarrage après un plantage</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>Arrêt en cours</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Échec</translation>
-    </message>
-    <message>
-        <source>starting the engine</source>
-        <translation>démarrage du moteur</translation>
-    </message>
-    <message>
-        <source>loading the weights</source>
-        <translation>chargement des poids</translation>
-    </message>
-    <message>
-        <source>creating the context</source>
-        <translation>création du contexte</translation>
-    </message>
-    <message>
-        <source>warming up</source>
-        <translation>préchauffage</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>chargé</translation>
-    </message>
-    <message>
-        <source>{state}: {phase}</source>
-        <translation>{state} : {phase}</translation>
-    </message>
-    <message>
-        <source>{state}: {reason}</source>
-        <translation>{state} : {reason}</translation>
-    </message>
-    <message>
         <source>Older version</source>
         <translation>Version précédente</translation>
     </message>
@@ -368,46 +312,6 @@
     <message>
         <source>System prompt, sampling and memory</source>
         <translation>Prompt système, échantillonnage et mémoire</translation>
-    </message>
-    <message>
-        <source>Loading {model}…</source>
-        <translation>Chargement de {model}…</translation>
-    </message>
-    <message>
-        <source>{model} is ready.</source>
-        <translation>{model} est prêt.</translation>
-    </message>
-    <message>
-        <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation>Le moteur s’est arrêté de façon inattendue ; redémarrage…</translation>
-    </message>
-    <message>
-        <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation>Le moteur a planté et a redémarré ; {model} est de nouveau prêt.</translation>
-    </message>
-    <message>
-        <source>{model} could not start as planned. {step}.</source>
-        <translation>{model} n’a pas pu démarrer comme prévu. {step}.</translation>
-    </message>
-    <message>
-        <source>{model} could not be loaded: {reason}</source>
-        <translation>{model} n’a pas pu être chargé : {reason}</translation>
-    </message>
-    <message>
-        <source>{model} was unloaded.</source>
-        <translation>{model} a été déchargé.</translation>
-    </message>
-    <message>
-        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation>{model} n’a pas été chargé automatiquement : l’application s’est fermée de façon inattendue lors de son dernier chargement. Rechargez-le depuis la Bibliothèque quand vous le souhaitez.</translation>
-    </message>
-    <message>
-        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation>Le dernier modèle, {model}, n’a pas été chargé automatiquement : son fichier a disparu.</translation>
-    </message>
-    <message>
-        <source>The model</source>
-        <translation>Le modèle</translation>
     </message>
     <message>
         <source>{problem}
@@ -1006,11 +910,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
-    <name>HelpMenu</name>
+    <name>EngineStatus</name>
     <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
+        <source>Engine: llama-server {version} ({source})</source>
+        <translation>Moteur : llama-server {version} ({source})</translation>
     </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>Moteur indisponible</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
     <message>
         <source>Online &amp;help</source>
         <translation>&amp;Aide en ligne</translation>
@@ -1539,6 +1450,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>GGUF Studio</translation>
     </message>
     <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modèle</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>Discussion</translation>
     </message>
@@ -1581,14 +1500,6 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Engine: probing…</source>
         <translation>Moteur : vérification…</translation>
-    </message>
-    <message>
-        <source>Engine: llama-server {version} ({source})</source>
-        <translation>Moteur : llama-server {version} ({source})</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>Moteur indisponible</translation>
     </message>
 </context>
 <context>
@@ -2214,6 +2125,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
         <translation>L’argument du moteur {flag} est géré par l’application et ne peut pas être défini à la main.</translation>
+    </message>
+    <message>
+        <source>There is no model &apos;{model}&apos; in the library.</source>
+        <translation>Il n’y a pas de modèle « {model} » dans la bibliothèque.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2958,6 +2873,102 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>Ne peut pas tourner ici : compilé pour {built_for} ; ce CPU dispose de {cpu}.</translation>
     </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Chargement</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Crashed</source>
+        <translation>Planté</translation>
+    </message>
+    <message>
+        <source>Restarting after a crash</source>
+        <translation>Redémarrage après un plantage</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>Arrêt en cours</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>starting the engine</source>
+        <translation>démarrage du moteur</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>chargement des poids</translation>
+    </message>
+    <message>
+        <source>creating the context</source>
+        <translation>création du contexte</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>préchauffage</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>chargé</translation>
+    </message>
+    <message>
+        <source>{state}: {phase}</source>
+        <translation>{state} : {phase}</translation>
+    </message>
+    <message>
+        <source>{state}: {reason}</source>
+        <translation>{state} : {reason}</translation>
+    </message>
+    <message>
+        <source>Loading {model}…</source>
+        <translation>Chargement de {model}…</translation>
+    </message>
+    <message>
+        <source>{model} is ready.</source>
+        <translation>{model} est prêt.</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>Le moteur s’est arrêté de façon inattendue ; redémarrage…</translation>
+    </message>
+    <message>
+        <source>The engine crashed and was restarted; {model} is ready again.</source>
+        <translation>Le moteur a planté et a redémarré ; {model} est de nouveau prêt.</translation>
+    </message>
+    <message>
+        <source>{model} could not start as planned. {step}.</source>
+        <translation>{model} n’a pas pu démarrer comme prévu. {step}.</translation>
+    </message>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} n’a pas pu être chargé : {reason}</translation>
+    </message>
+    <message>
+        <source>{model} was unloaded.</source>
+        <translation>{model} a été déchargé.</translation>
+    </message>
+    <message>
+        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
+        <translation>{model} n’a pas été chargé automatiquement : l’application s’est fermée de façon inattendue lors de son dernier chargement. Rechargez-le depuis la Bibliothèque quand vous le souhaitez.</translation>
+    </message>
+    <message>
+        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
+        <translation>Le dernier modèle, {model}, n’a pas été chargé automatiquement : son fichier a disparu.</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Le modèle</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -3406,10 +3417,6 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
 </context>
 <context>
     <name>StudioAreas</name>
-    <message>
-        <source>&amp;Model</source>
-        <translation>&amp;Modèle</translation>
-    </message>
     <message>
         <source>&amp;Open GGUF…</source>
         <translation>&amp;Ouvrir un GGUF…</translation>

@@ -44,62 +44,6 @@
         <translation>{arch}、パラメーター {params}。コンテキスト {context} で GPU に {gpu}、RAM に {host} 必要です（学習時: {trained}）。</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>モデル未読み込み</translation>
-    </message>
-    <message>
-        <source>Loading</source>
-        <translation>読み込み中</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>準備完了</translation>
-    </message>
-    <message>
-        <source>Crashed</source>
-        <translation>クラッシュ</translation>
-    </message>
-    <message>
-        <source>Restarting after a crash</source>
-        <translation>クラッシュ後に再起動中</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>停止中</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <source>starting the engine</source>
-        <translation>エンジンを起動中</translation>
-    </message>
-    <message>
-        <source>loading the weights</source>
-        <translation>重みを読み込み中</translation>
-    </message>
-    <message>
-        <source>creating the context</source>
-        <translation>コンテキストを作成中</translation>
-    </message>
-    <message>
-        <source>warming up</source>
-        <translation>ウォームアップ中</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>読み込み完了</translation>
-    </message>
-    <message>
-        <source>{state}: {phase}</source>
-        <translation>{state}: {phase}</translation>
-    </message>
-    <message>
-        <source>{state}: {reason}</source>
-        <translation>{state}: {reason}</translation>
-    </message>
-    <message>
         <source>Older version</source>
         <translation>古いバージョン</translation>
     </message>
@@ -366,46 +310,6 @@
     <message>
         <source>System prompt, sampling and memory</source>
         <translation>システムプロンプト、サンプリング、メモリ</translation>
-    </message>
-    <message>
-        <source>Loading {model}…</source>
-        <translation>{model} を読み込み中…</translation>
-    </message>
-    <message>
-        <source>{model} is ready.</source>
-        <translation>{model} の準備ができました。</translation>
-    </message>
-    <message>
-        <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation>エンジンが予期せず停止しました。再起動しています…</translation>
-    </message>
-    <message>
-        <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation>エンジンがクラッシュして再起動しました。{model} は再び使用できます。</translation>
-    </message>
-    <message>
-        <source>{model} could not start as planned. {step}.</source>
-        <translation>{model} は計画どおりに起動できませんでした。{step}。</translation>
-    </message>
-    <message>
-        <source>{model} could not be loaded: {reason}</source>
-        <translation>{model} を読み込めませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>{model} was unloaded.</source>
-        <translation>{model} をアンロードしました。</translation>
-    </message>
-    <message>
-        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation>{model} は自動で読み込まれませんでした。前回の読み込み中にアプリが予期せず終了したためです。準備ができたらライブラリから読み込み直してください。</translation>
-    </message>
-    <message>
-        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation>前回のモデル {model} は自動で読み込まれませんでした。ファイルがありません。</translation>
-    </message>
-    <message>
-        <source>The model</source>
-        <translation>モデル</translation>
     </message>
     <message>
         <source>{problem}
@@ -1002,11 +906,18 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
-    <name>HelpMenu</name>
+    <name>EngineStatus</name>
     <message>
-        <source>&amp;Help</source>
-        <translation>ヘルプ(&amp;H)</translation>
+        <source>Engine: llama-server {version} ({source})</source>
+        <translation>エンジン: llama-server {version}（{source}）</translation>
     </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>エンジンを利用できません</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
     <message>
         <source>Online &amp;help</source>
         <translation>オンラインヘルプ(&amp;H)</translation>
@@ -1535,6 +1446,14 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>GGUF Studio</translation>
     </message>
     <message>
+        <source>&amp;Model</source>
+        <translation>モデル(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
@@ -1577,14 +1496,6 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Engine: probing…</source>
         <translation>エンジン: 確認中…</translation>
-    </message>
-    <message>
-        <source>Engine: llama-server {version} ({source})</source>
-        <translation>エンジン: llama-server {version}（{source}）</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>エンジンを利用できません</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2121,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
         <translation>エンジン引数 {flag} はアプリが管理しているため、手動では設定できません。</translation>
+    </message>
+    <message>
+        <source>There is no model &apos;{model}&apos; in the library.</source>
+        <translation>ライブラリに「{model}」というモデルはありません。</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2949,6 +2864,102 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>ここでは実行できません: {built_for} 向けにビルドされていますが、この CPU は {cpu} です。</translation>
     </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>モデル未読み込み</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>読み込み中</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>Crashed</source>
+        <translation>クラッシュ</translation>
+    </message>
+    <message>
+        <source>Restarting after a crash</source>
+        <translation>クラッシュ後に再起動中</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>starting the engine</source>
+        <translation>エンジンを起動中</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>重みを読み込み中</translation>
+    </message>
+    <message>
+        <source>creating the context</source>
+        <translation>コンテキストを作成中</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>ウォームアップ中</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>読み込み完了</translation>
+    </message>
+    <message>
+        <source>{state}: {phase}</source>
+        <translation>{state}: {phase}</translation>
+    </message>
+    <message>
+        <source>{state}: {reason}</source>
+        <translation>{state}: {reason}</translation>
+    </message>
+    <message>
+        <source>Loading {model}…</source>
+        <translation>{model} を読み込み中…</translation>
+    </message>
+    <message>
+        <source>{model} is ready.</source>
+        <translation>{model} の準備ができました。</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>エンジンが予期せず停止しました。再起動しています…</translation>
+    </message>
+    <message>
+        <source>The engine crashed and was restarted; {model} is ready again.</source>
+        <translation>エンジンがクラッシュして再起動しました。{model} は再び使用できます。</translation>
+    </message>
+    <message>
+        <source>{model} could not start as planned. {step}.</source>
+        <translation>{model} は計画どおりに起動できませんでした。{step}。</translation>
+    </message>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>{model} を読み込めませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>{model} was unloaded.</source>
+        <translation>{model} をアンロードしました。</translation>
+    </message>
+    <message>
+        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
+        <translation>{model} は自動で読み込まれませんでした。前回の読み込み中にアプリが予期せず終了したためです。準備ができたらライブラリから読み込み直してください。</translation>
+    </message>
+    <message>
+        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
+        <translation>前回のモデル {model} は自動で読み込まれませんでした。ファイルがありません。</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>モデル</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -3394,10 +3405,6 @@ Your saved conversations are left as they are; conversations in this session wil
 </context>
 <context>
     <name>StudioAreas</name>
-    <message>
-        <source>&amp;Model</source>
-        <translation>モデル(&amp;M)</translation>
-    </message>
     <message>
         <source>&amp;Open GGUF…</source>
         <translation>GGUF を開く(&amp;O)…</translation>

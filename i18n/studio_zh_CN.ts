@@ -44,62 +44,6 @@
         <translation>{arch}，{params} 参数。在 {context} 上下文下需要 GPU {gpu}、内存 {host}（训练上下文：{trained}）。</translation>
     </message>
     <message>
-        <source>No model loaded</source>
-        <translation>未加载模型</translation>
-    </message>
-    <message>
-        <source>Loading</source>
-        <translation>正在加载</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <source>Crashed</source>
-        <translation>已崩溃</translation>
-    </message>
-    <message>
-        <source>Restarting after a crash</source>
-        <translation>崩溃后正在重启</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>正在停止</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>starting the engine</source>
-        <translation>正在启动引擎</translation>
-    </message>
-    <message>
-        <source>loading the weights</source>
-        <translation>正在加载权重</translation>
-    </message>
-    <message>
-        <source>creating the context</source>
-        <translation>正在创建上下文</translation>
-    </message>
-    <message>
-        <source>warming up</source>
-        <translation>正在预热</translation>
-    </message>
-    <message>
-        <source>loaded</source>
-        <translation>已加载</translation>
-    </message>
-    <message>
-        <source>{state}: {phase}</source>
-        <translation>{state}：{phase}</translation>
-    </message>
-    <message>
-        <source>{state}: {reason}</source>
-        <translation>{state}：{reason}</translation>
-    </message>
-    <message>
         <source>Older version</source>
         <translation>较旧版本</translation>
     </message>
@@ -366,46 +310,6 @@
     <message>
         <source>System prompt, sampling and memory</source>
         <translation>系统提示词、采样和内存</translation>
-    </message>
-    <message>
-        <source>Loading {model}…</source>
-        <translation>正在加载 {model}…</translation>
-    </message>
-    <message>
-        <source>{model} is ready.</source>
-        <translation>{model} 已就绪。</translation>
-    </message>
-    <message>
-        <source>The engine stopped unexpectedly; restarting it…</source>
-        <translation>引擎意外停止；正在重启…</translation>
-    </message>
-    <message>
-        <source>The engine crashed and was restarted; {model} is ready again.</source>
-        <translation>引擎崩溃后已重启；{model} 已再次就绪。</translation>
-    </message>
-    <message>
-        <source>{model} could not start as planned. {step}.</source>
-        <translation>{model} 未能按计划启动。{step}。</translation>
-    </message>
-    <message>
-        <source>{model} could not be loaded: {reason}</source>
-        <translation>无法加载 {model}：{reason}</translation>
-    </message>
-    <message>
-        <source>{model} was unloaded.</source>
-        <translation>{model} 已卸载。</translation>
-    </message>
-    <message>
-        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
-        <translation>{model} 未自动加载：上次加载时应用意外关闭。准备好后，请从模型库重新加载。</translation>
-    </message>
-    <message>
-        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
-        <translation>上次的模型 {model} 未自动加载：其文件已不存在。</translation>
-    </message>
-    <message>
-        <source>The model</source>
-        <translation>模型</translation>
     </message>
     <message>
         <source>{problem}
@@ -1002,11 +906,18 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
-    <name>HelpMenu</name>
+    <name>EngineStatus</name>
     <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
+        <source>Engine: llama-server {version} ({source})</source>
+        <translation>引擎：llama-server {version}（{source}）</translation>
     </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>引擎不可用</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
     <message>
         <source>Online &amp;help</source>
         <translation>在线帮助(&amp;H)</translation>
@@ -1535,6 +1446,14 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>GGUF Studio</translation>
     </message>
     <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
@@ -1577,14 +1496,6 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Engine: probing…</source>
         <translation>引擎：正在检测…</translation>
-    </message>
-    <message>
-        <source>Engine: llama-server {version} ({source})</source>
-        <translation>引擎：llama-server {version}（{source}）</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>引擎不可用</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2121,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The engine argument {flag} is managed by the app and cannot be set by hand.</source>
         <translation>引擎参数 {flag} 由应用管理，不能手动设置。</translation>
+    </message>
+    <message>
+        <source>There is no model &apos;{model}&apos; in the library.</source>
+        <translation>模型库中没有名为“{model}”的模型。</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2949,6 +2864,102 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>Cannot run here: built for {built_for}; this CPU has {cpu}.</source>
         <translation>无法在此运行：为 {built_for} 构建；此 CPU 支持 {cpu}。</translation>
     </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>正在加载</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>Restarting after a crash</source>
+        <translation>崩溃后正在重启</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>starting the engine</source>
+        <translation>正在启动引擎</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>正在加载权重</translation>
+    </message>
+    <message>
+        <source>creating the context</source>
+        <translation>正在创建上下文</translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation>正在预热</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>{state}: {phase}</source>
+        <translation>{state}：{phase}</translation>
+    </message>
+    <message>
+        <source>{state}: {reason}</source>
+        <translation>{state}：{reason}</translation>
+    </message>
+    <message>
+        <source>Loading {model}…</source>
+        <translation>正在加载 {model}…</translation>
+    </message>
+    <message>
+        <source>{model} is ready.</source>
+        <translation>{model} 已就绪。</translation>
+    </message>
+    <message>
+        <source>The engine stopped unexpectedly; restarting it…</source>
+        <translation>引擎意外停止；正在重启…</translation>
+    </message>
+    <message>
+        <source>The engine crashed and was restarted; {model} is ready again.</source>
+        <translation>引擎崩溃后已重启；{model} 已再次就绪。</translation>
+    </message>
+    <message>
+        <source>{model} could not start as planned. {step}.</source>
+        <translation>{model} 未能按计划启动。{step}。</translation>
+    </message>
+    <message>
+        <source>{model} could not be loaded: {reason}</source>
+        <translation>无法加载 {model}：{reason}</translation>
+    </message>
+    <message>
+        <source>{model} was unloaded.</source>
+        <translation>{model} 已卸载。</translation>
+    </message>
+    <message>
+        <source>{model} was not loaded automatically: the app closed unexpectedly while loading it last time. Load it again from the Library when you are ready.</source>
+        <translation>{model} 未自动加载：上次加载时应用意外关闭。准备好后，请从模型库重新加载。</translation>
+    </message>
+    <message>
+        <source>The last model, {model}, was not loaded automatically: its file is gone.</source>
+        <translation>上次的模型 {model} 未自动加载：其文件已不存在。</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>模型</translation>
+    </message>
 </context>
 <context>
     <name>ServerPage</name>
@@ -3394,10 +3405,6 @@ Your saved conversations are left as they are; conversations in this session wil
 </context>
 <context>
     <name>StudioAreas</name>
-    <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
     <message>
         <source>&amp;Open GGUF…</source>
         <translation>打开 GGUF(&amp;O)…</translation>

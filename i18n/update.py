@@ -26,9 +26,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+from studio.core.languages import TRANSLATED_LANGUAGES
+
 I18N = Path(__file__).resolve().parent
 ROOT = I18N.parent
-LANGUAGES = ("de", "es", "fr", "ja", "zh_CN")
 # studio/core/voice holds the app's sentences (Qt-free, marked with `_mark`).
 SOURCE_DIRECTORIES = ("studio/ui", "studio/services", "studio/core/voice")
 UNFINISHED_FILE = I18N / "unfinished.json"
@@ -168,7 +169,7 @@ def update(merge: Path | None = None) -> dict[str, dict[str, Any]]:
     if MEMORY_FILE.exists():
         memory = json.loads(MEMORY_FILE.read_text(encoding="utf-8"))
     report: dict[str, dict[str, Any]] = {}
-    for language in LANGUAGES:
+    for language in TRANSLATED_LANGUAGES:
         ts = ts_path(language)
         remembered = memory.setdefault(language, {})
         remembered.update(finished(ts))  # before lupdate drops what vanished

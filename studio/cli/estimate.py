@@ -21,10 +21,12 @@ import httpx
 
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
+from studio.cli.knob_options import Face, add_knob_options, knobs_from_args
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.terminal import printable
-from studio.core.devices import DeviceKind, SplitMode
+from studio.core.devices import DeviceKind
 from studio.core.engine import EngineError
+from studio.core.engine_knobs import estimate_copies
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model, read_remote_model
 from studio.core.memory import (
@@ -37,6 +39,7 @@ from studio.core.memory import (
     summarize,
 )
 from studio.core.placement import Plan, PlanRequest
+from studio.core.placement.load_plan import explicit_request
 from studio.core.units import mib_cell
 from studio.core.voice import ENGLISH
 
@@ -52,24 +55,12 @@ def register(subparsers: Any) -> None:
         type=inputs.model_source,
         help="a .gguf file (any shard of a split model) or an URL",
     )
-    parser.add_argument(
-        "--ctx", "-c", type=inputs.auto_context, default=None, metavar="auto|N", help="0 = trained"
-    )
-    parser.add_argument("--parallel", "-np", type=inputs.count, default=None, metavar="N")
-    parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
-    types = inputs.CACHE_TYPES
-    parser.add_argument("--cache-type-k", "-ctk", default="f16", choices=types, metavar="T")
-    parser.add_argument("--cache-type-v", "-ctv", default="f16", choices=types, metavar="T")
-    parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
-    parser.add_argument("--ubatch", "-ub", type=inputs.count, default=512, metavar="N")
+    # The plan's knobs but the batch and the prompt cache, which this estimate does not take.
+    add_knob_options(parser, Face.PLAN, leave_out=("batch", "cache_ram"))
     parser.add_argument(
         "--n-gpu-layers", "-ngl", type=inputs.layer_count, default=None, metavar="N"
     )
     parser.add_argument("--tensor-split", "-ts", type=inputs.shares, default=None, metavar="a,b")
-    parser.add_argument(
-        "--split-mode", "-sm", choices=inputs.PLANNED_SPLITS, default=SplitMode.LAYER.value
-    )
-    parser.add_argument("--n-cpu-moe", "-ncmoe", type=inputs.non_negative, default=0, metavar="N")
     parser.add_argument(
         "--devices",
         type=inputs.devices,
@@ -93,19 +84,14 @@ def _hypothetical(args: argparse.Namespace) -> bool:
 
 def _settings(args: argparse.Namespace) -> EstimateSettings:
     # Studio's own defaults (PlanRequest), not a bare llama-server's: every launch passes them.
-    defaults = PlanRequest()
+    request = PlanRequest().with_changes(**knobs_from_args(args, Face.PLAN))
     return EstimateSettings(
-        ctx=args.ctx or 0,
-        parallel=defaults.parallel if args.parallel is None else args.parallel,
-        kv_unified=bool(args.kv_unified) or defaults.kv_unified,
-        cache_type_k=args.cache_type_k,
-        cache_type_v=args.cache_type_v,
-        flash_attn=defaults.flash_attn if args.flash_attn is None else args.flash_attn,
-        ubatch=args.ubatch,
+        **estimate_copies(request),
+        ctx=request.ctx or 0,
         n_gpu_layers=args.n_gpu_layers,
         tensor_split=args.tensor_split,
-        split_mode=SplitMode(args.split_mode),
-        n_cpu_moe=args.n_cpu_moe,
+        split_mode=request.split_mode,
+        n_cpu_moe=request.n_cpu_moe or 0,
     )
 
 
@@ -227,30 +213,7 @@ def _plan(args: argparse.Namespace, model: GGUFModel) -> Plan:
 
     # A header estimate needs no engine: without one it plans as fit does on fake devices.
     setup = machine_setup(Path(args.model), model, args.binary, need_engine=False)
-    planner, request = setup.planner, setup.base_request
-    changes: dict[str, Any] = {"ctx": args.ctx if args.ctx is not None else request.ctx}
-    if args.ctx == 0:  # "0 = trained", as llama-server reads -c 0
-        changes["ctx"] = planner.trained_ctx
-    for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch"):
-        if getattr(args, field) != _FIT_UNSET[field]:
-            changes[field] = getattr(args, field)
-    if args.kv_unified:
-        changes["kv_unified"] = True
-    if args.split_mode != SplitMode.LAYER.value:
-        changes["split_mode"] = SplitMode(args.split_mode)
-    if args.n_cpu_moe:
-        changes["n_cpu_moe"] = args.n_cpu_moe
-    return planner.plan(request.with_changes(**changes))
-
-
-# Flag values that mean "not given" (fit's own defaults then apply).
-_FIT_UNSET: dict[str, object] = {
-    "parallel": None,
-    "cache_type_k": "f16",
-    "cache_type_v": "f16",
-    "flash_attn": None,
-    "ubatch": 512,
-}
+    return setup.planner.plan(explicit_request(setup, knobs_from_args(args, Face.PLAN)))
 
 
 def _engine_memory(binary: Path | None) -> EngineMemory:

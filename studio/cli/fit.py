@@ -17,13 +17,14 @@ from typing import Any
 
 from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
+from studio.cli.knob_options import Face, add_knob_options, knobs_from_args
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.terminal import printable
 from studio.core.endpoint import RpcEndpoint
-from studio.core.engine import EngineError, EngineInfo
+from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, read_model
-from studio.core.memory import EngineMemory, summarize
+from studio.core.memory import summarize
 from studio.core.placement import (
     HOST_KEY,
     DevicePlan,
@@ -35,11 +36,11 @@ from studio.core.placement import (
     PlanRequest,
     Projector,
     Reason,
-    SplitMode,
 )
 from studio.core.placement.environment import child_environment
+from studio.core.placement.load_plan import PlanningEngine, explicit_request, model_setup
 from studio.core.placement.setup import Machine, ModelSetup
-from studio.core.units import MIB, mib_cell, parse_size
+from studio.core.units import mib_cell, parse_size
 from studio.core.voice import ENGLISH
 
 
@@ -52,29 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "model", type=inputs.model_file, help="the .gguf file (first shard of a split model)"
     )
-    parser.add_argument(
-        "--ctx", "-c", type=inputs.auto_context, default=None, metavar="auto|N", help="0 = trained"
-    )
-    parser.add_argument("--parallel", "-np", type=inputs.count, default=None, metavar="N")
-    types = inputs.CACHE_TYPES
-    parser.add_argument("--cache-type-k", "-ctk", default=None, choices=types, metavar="TYPE")
-    parser.add_argument("--cache-type-v", "-ctv", default=None, choices=types, metavar="TYPE")
-    parser.add_argument("--flash-attn", "-fa", type=inputs.on_off, default=None, metavar="on|off")
-    parser.add_argument("--ubatch", "-ub", type=inputs.count, default=None, metavar="N")
-    parser.add_argument("--batch", "-b", type=inputs.count, default=None, metavar="N")
-    parser.add_argument("--kv-unified", "-kvu", action="store_true", default=None)
-    parser.add_argument(
-        "--cache-ram",
-        "-cram",
-        type=inputs.auto_mib,
-        default=None,
-        metavar="auto|MIB",
-        help="host prompt cache, counted in the host budget (auto: 1/16 of RAM, at most 8 GiB)",
-    )
-    parser.add_argument("--split-mode", "-sm", choices=inputs.PLANNED_SPLITS, default=None)
-    parser.add_argument(
-        "--n-cpu-moe", "-ncmoe", type=inputs.auto_count, default=None, metavar="auto|N"
-    )
+    add_knob_options(parser, Face.PLAN)
     parser.add_argument(
         "--layers",
         type=inputs.text,
@@ -131,24 +110,9 @@ def _device_key(planner: Planner, name: str) -> str:
 
 def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
     """The flags over the set-up's base (which holds the LLAMA_ARG_* settings)."""
-    request, planner = setup.base_request, setup.planner
+    request = explicit_request(setup, knobs_from_args(args, Face.PLAN))
+    planner = setup.planner
     changes: dict[str, Any] = {}
-    for field in ("parallel", "cache_type_k", "cache_type_v", "flash_attn", "ubatch", "batch"):
-        value = getattr(args, field)
-        if value is not None:
-            changes[field] = value
-    if args.kv_unified:
-        changes["kv_unified"] = True
-    if args.cache_ram is not None:
-        changes["cache_ram"] = args.cache_ram * MIB
-    if args.ctx is not None or "ctx" not in changes:
-        changes["ctx"] = args.ctx if args.ctx is not None else request.ctx
-    if args.ctx == 0:  # as llama-server reads -c 0: the context the model was trained for
-        changes["ctx"] = planner.trained_ctx
-    if args.split_mode is not None:
-        changes["split_mode"] = SplitMode(args.split_mode)
-    if args.n_cpu_moe is not None:
-        changes["n_cpu_moe"] = args.n_cpu_moe
     if args.layers:
         layers = {}
         for item in args.layers.split(","):
@@ -192,18 +156,16 @@ def _request(args: argparse.Namespace, setup: ModelSetup) -> PlanRequest:
     return request.with_changes(**changes)
 
 
-def _engine(binary: Path | None, fake: bool) -> tuple[EngineInfo | None, Any, EngineMemory]:
+def _engine(binary: Path | None, fake: bool) -> PlanningEngine:
     try:
         # The engine that passed its self-test on this CPU plans the model it will run,
         # with what that self-test measured (CPU features, compute graph).
-        active = active_engine(binary)
-        test = active.self_test
-        return active.info, active.location, test.memory if test else EngineMemory()
+        return PlanningEngine.of(active_engine(binary))
     except EngineError:
         # Fake devices need no engine (every feature is then assumed); one the user named
         # must run all the same.
         if fake and binary is None:
-            return None, None, EngineMemory()
+            return PlanningEngine()
         raise
 
 
@@ -271,8 +233,8 @@ def machine_setup(
     Without `need_engine`, a machine with no runnable engine still gets a plan (its GPUs
     from NVML, every engine feature assumed), as with fake devices."""
     machine = Machine.of(os.environ)
-    info, location, memory = _engine(binary, machine.fake_devices or not need_engine)
-    return machine.setup(path, info, location, [str(e) for e in rpc], model=model, memory=memory)
+    engine = _engine(binary, machine.fake_devices or not need_engine)
+    return model_setup(machine, path, engine, [str(e) for e in rpc], model=model)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ from studio.core.hub import (
 from studio.core.hub.fit import FitAssessment, plan_fit, remote_assessor
 from studio.core.hub.library import LocalModel, scan_library
 from studio.core.paths import AppPaths
+from studio.core.placement.load_plan import PlanningEngine
 from studio.core.placement.setup import Machine
 from studio.core.tasks import TaskOwner
 from studio.core.units import format_bytes
@@ -99,12 +100,15 @@ def _run_search(args: argparse.Namespace) -> int:
 
 def _judge_here() -> Any:
     try:
-        info = default_selector(AppPaths.default()).active().info
+        engine = PlanningEngine.of(default_selector(AppPaths.default()).active())
     except EngineError:
-        info = None
-    inventory = Machine.of(os.environ).devices(info)
-    features = info.features if info is not None else None
-    return lambda summary, name: plan_fit(summary, name, inventory, features)
+        engine = PlanningEngine()
+    machine = Machine.of(os.environ)
+    inventory = machine.devices(engine.info)
+    features = engine.info.features if engine.info is not None else None
+    return lambda summary, name: plan_fit(
+        machine.prepare(summary, Path(name), inventory, features, memory=engine.memory)
+    )
 
 
 def _fit_text(fit: FitAssessment | None) -> str:

@@ -141,6 +141,11 @@ def text(value: str) -> str:
     return value
 
 
+def names(value: str) -> tuple[str, ...]:
+    """Comma-separated names the engine knows (its devices): free text, split."""
+    return tuple(name for name in text(value).split(",") if name)
+
+
 def on_off(text: str) -> bool:
     if text not in ("on", "off"):
         raise argparse.ArgumentTypeError("expected on or off")

@@ -11,16 +11,14 @@ import sys
 from collections.abc import Coroutine
 from typing import Any
 
-import httpx
-
 from studio.cli import inputs
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.serve import add_launch_arguments, make_manager
-from studio.core.chat.backend import TemplateCapabilities
-from studio.core.chat.context import context_refusal
+from studio.core.chat import ChatStore, SamplingSettings
+from studio.core.chat.backend import ChatBackend, ManagerChatBackend, TemplateCapabilities
+from studio.core.chat.turn import Ask, Delta, Failed, NewConversation, chat_turn
 from studio.core.engine import EngineError
-from studio.core.errors import StudioError
-from studio.core.server.client import ServerError
+from studio.core.errors import Problem, StudioError
 from studio.core.server.manager import ServerManager
 from studio.core.voice import ENGLISH
 
@@ -51,80 +49,89 @@ def register(subparsers: Any) -> None:
 
 async def answer(args: argparse.Namespace) -> int:
     try:
-        manager, spec, smaller = make_manager(args)
+        manager, first, _engine = make_manager(args)
     except StudioError as error:
         report(error)
         return 1
     try:
-        await manager.load(spec, smaller_plan=smaller)
-        messages = [{"role": "user", "content": args.prompt}]
-        if args.system:
-            messages.insert(0, {"role": "system", "content": args.system})
-        options: dict[str, Any] = {"max_tokens": args.max_tokens}
-        if args.temperature is not None:
-            options["temperature"] = args.temperature
-        if args.seed is not None:
-            options["seed"] = args.seed
-        if args.think is not None:
-            options["thinking"] = args.think == "on"
-        if args.think_budget is not None:
-            options.update(think_budget_option(manager, args.think_budget))
-        first_token_s = None
-        final = None
-        in_reasoning = False
-        async for delta in manager.stream_chat(messages, **options):
-            if delta.reasoning:
-                # Thinking goes to stderr so stdout stays the answer alone.
-                sys.stderr.write(delta.reasoning)
-                sys.stderr.flush()
-                in_reasoning = True
-            if delta.content:
-                if in_reasoning:
-                    sys.stderr.write("\n")
-                    in_reasoning = False
-                sys.stdout.write(delta.content)
-                sys.stdout.flush()
-            if first_token_s is None and delta.has_text:
-                first_token_s = delta.elapsed_s
-            if delta.finish_reason:
-                final = delta
-        sys.stdout.write("\n")
-        if args.stats and final is not None:
-            speed = final.tokens_per_second
-            print(
-                f"time to first token {first_token_s or 0:.2f} s, "
-                f"{speed or 0:.1f} tokens/s, finish {final.finish_reason}",
-                file=sys.stderr,
-            )
-        return 0
+        await manager.load(first.spec, smaller_plan=first.step_down)
+        settings = SamplingSettings(
+            system_prompt=args.system or "",
+            max_tokens=args.max_tokens,
+            temperature=args.temperature,
+            seed=args.seed,
+            thinking=None if args.think is None else args.think == "on",
+            thinking_budget=(
+                None if args.think_budget is None else think_budget(manager, args.think_budget)
+            ),
+        )
+        return await stream_answer(ManagerChatBackend(manager), settings, args.prompt, args.stats)
     except StudioError as error:
         report(error)
-        return 1
-    except (ServerError, httpx.HTTPError) as error:
-        report(refusal(error))
         return 1
     finally:
         await manager.shutdown()
 
 
-def refusal(error: ServerError | httpx.HTTPError) -> StudioError:
-    """What the engine's refusal of the request, or a lost connection, means to the user."""
-    if isinstance(error, httpx.HTTPError):
-        return StudioError("chat_connection_lost", f"{type(error).__name__}: {error}")
-    numbers = context_refusal(error)
-    if numbers is not None:  # the engine counted the prompt: say it with its numbers
-        return StudioError("cli_prompt_too_long", str(error), **numbers)
-    return StudioError("chat_server_refused", str(error))
+async def stream_answer(
+    backend: ChatBackend, settings: SamplingSettings, prompt: str, stats: bool
+) -> int:
+    """Answer `prompt` as the chat does (`core.chat.turn`), kept in a store that forgets it:
+    the answer on stdout, thinking on stderr; a failure said as its sentence."""
+    first_token_s = None
+    final = None
+    in_reasoning = False
+    with ChatStore.in_memory() as store:
+        turn = chat_turn(store, backend, NewConversation(settings), Ask(prompt))
+        async with contextlib.aclosing(turn):
+            async for event in turn:
+                if isinstance(event, Failed):
+                    report(event.cause or said(event.problem))
+                    return 1
+                if not isinstance(event, Delta):
+                    continue
+                delta = event.chunk
+                if delta.reasoning:
+                    # Thinking goes to stderr so stdout stays the answer alone.
+                    sys.stderr.write(delta.reasoning)
+                    sys.stderr.flush()
+                    in_reasoning = True
+                if delta.content:
+                    if in_reasoning:
+                        sys.stderr.write("\n")
+                        in_reasoning = False
+                    sys.stdout.write(delta.content)
+                    sys.stdout.flush()
+                if first_token_s is None and delta.has_text:
+                    first_token_s = delta.elapsed_s
+                if delta.finish_reason:
+                    final = delta
+    sys.stdout.write("\n")
+    if stats and final is not None:
+        speed = final.tokens_per_second
+        print(
+            f"time to first token {first_token_s or 0:.2f} s, "
+            f"{speed or 0:.1f} tokens/s, finish {final.finish_reason}",
+            file=sys.stderr,
+        )
+    return 0
 
 
-def think_budget_option(manager: ServerManager, budget: int) -> dict[str, Any]:
-    """The request field for a thinking budget, or a note on stderr (and nothing) when the
-    loaded model's template cannot think."""
+def said(problem: Problem) -> StudioError:
+    """The turn's problem as the CLI says it: a prompt too long for the context is the
+    user's to shorten, or to give a larger --ctx."""
+    code = "cli_prompt_too_long" if problem.code == "chat_context_exceeded" else problem.code
+    return StudioError(code, problem.detail, **problem.params)
+
+
+def think_budget(manager: ServerManager, budget: int) -> int | None:
+    """The thinking budget to ask for, or a note on stderr (and none) when the loaded
+    model's template cannot think."""
     ready = manager.snapshot.ready
     if TemplateCapabilities.from_props(ready.props if ready else {}).supports_thinking:
-        return {"reasoning_budget": budget}  # sent as `reasoning_budget_tokens`
+        return budget
     print(f"note: {ENGLISH.code('think_budget_unsupported')}", file=sys.stderr)
-    return {}
+    return None
 
 
 async def until_terminated(work: Coroutine[Any, Any, int]) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import logging
 import os
@@ -23,27 +24,35 @@ from studio.cli import inputs
 from studio.cli.engine_choice import active_engine
 from studio.cli.hub import library_models
 from studio.cli.inputs import duration
+from studio.cli.knob_options import Face, add_knob_options, knobs_from_args
 from studio.cli.report import INPUT_FAILED, report
 from studio.cli.terminal import printable
+from studio.core.api.facade import ChatFacade
+from studio.core.api.http import ServeOptions, default_max_connections, is_loopback
 from studio.core.engine import (
     EngineError,
     EngineInfo,
-    EngineLocation,
-    EngineProber,
+)
+from studio.core.engine_knobs import (
+    LAUNCH_KNOBS,
+    UnderPlan,
+    asked_of_plan,
+    kept_beside_plan,
+    under_plan,
 )
 from studio.core.errors import StudioError
 from studio.core.paths import AppPaths
 from studio.core.safe_read import read_regular_text
-from studio.core.server.api_http import ServeOptions, default_max_connections, is_loopback
-from studio.core.server.facade import ChatFacade
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
+from studio.core.settings import DEFAULT_API_PORT
+from studio.core.voice import ENGLISH
 
 if TYPE_CHECKING:
-    from studio.core.placement import Plan, Planner
+    from studio.core.placement.load_plan import Explicit, PlannedLoad, PlanningEngine
 
-DEFAULT_PORT = 8765
 _T = TypeVar("_T")
 
 
@@ -64,52 +73,11 @@ def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
 def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
     parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
-    parser.add_argument("--ctx", "-c", type=inputs.context, default=None, metavar="N")
-    parser.add_argument("--parallel", "-np", type=inputs.count, default=1, metavar="N")
-    parser.add_argument(
-        "--flash-attn", "-fa", type=inputs.on_off_auto, default=None, metavar="on|off|auto"
-    )
-    types = inputs.CACHE_TYPES
-    parser.add_argument("--cache-type-k", "-ctk", default=None, choices=types, metavar="TYPE")
-    parser.add_argument("--cache-type-v", "-ctv", default=None, choices=types, metavar="TYPE")
-    parser.add_argument(
-        "--gpu-layers", "-ngl", type=inputs.gpu_layers, default=None, metavar="N|auto|all"
-    )
-    parser.add_argument("--split-mode", "-sm", default=None, choices=inputs.SPLIT_MODES)
-    parser.add_argument("--tensor-split", "-ts", type=inputs.shares, default=(), metavar="A,B,...")
-    parser.add_argument(
-        "--n-cpu-moe", "-ncmoe", type=inputs.non_negative, default=None, metavar="N"
-    )
-    parser.add_argument("--device", "-dev", type=inputs.text, default="", metavar="DEV,...")
-    parser.add_argument("--rpc", type=inputs.endpoints, default=(), metavar="HOST:PORT,...")
-    parser.add_argument(
-        "--mmproj", type=inputs.model_file, default=None, help="a multimodal projector"
-    )
-    parser.add_argument(
-        "--spec-type", type=inputs.text, default=None, help="speculative decoding type"
-    )
-    parser.add_argument(
-        "--draft", type=inputs.model_file, default=None, help="a draft model (.gguf)"
-    )
-    parser.add_argument("--threads", "-t", type=inputs.threads, default=None, metavar="N")
+    add_knob_options(parser, Face.LAUNCH)
     parser.add_argument(
         "--binary", type=inputs.engine_file, default=None, help="the llama-server to run"
     )
-    parser.add_argument(
-        "--embeddings", action="store_true", help="serve /v1/embeddings too (chat still works)"
-    )
-    parser.add_argument(
-        "--pooling",
-        default=None,
-        choices=inputs.POOLINGS,
-        help="embedding pooling (a chat model's own is none: give mean or last)",
-    )
-    parser.add_argument(
-        "--plan",
-        action="store_true",
-        help="let the planner fit the model to this machine (context, layers, experts; "
-        "-c, -np, -ctk, -ctv and -fa are honoured) and step down after an out-of-memory start",
-    )
+    parser.add_argument("--plan", action="store_true", help=_plan_help())
     parser.add_argument(
         "--engine-arg",
         type=inputs.text,
@@ -127,95 +95,86 @@ def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _plan_help() -> str:
+    def options(fate: UnderPlan) -> str:
+        named = (k.option.names[-1] for k in LAUNCH_KNOBS if k.option and under_plan(k) is fate)
+        return ", ".join(named)
+
+    return (
+        "let the planner fit the model to this machine and step down after an out-of-memory "
+        f"start: it is asked for {options(UnderPlan.ASKED)} (a value it cannot take, as "
+        f"-fa auto or -sm row, is its own choice), decides {options(UnderPlan.PLACED)} "
+        f"itself and launches {options(UnderPlan.KEPT)} as given"
+    )
+
+
 def spec_from_args(args: argparse.Namespace, model: Path | None = None) -> LaunchSpec:
     return LaunchSpec(
         model=(model or args.model).expanduser().resolve(),
-        ctx_size=args.ctx,
-        parallel=args.parallel,
-        flash_attn=args.flash_attn,
-        cache_type_k=args.cache_type_k,
-        cache_type_v=args.cache_type_v,
-        n_gpu_layers=args.gpu_layers,
-        split_mode=args.split_mode,
-        tensor_split=tuple(args.tensor_split),
-        n_cpu_moe=args.n_cpu_moe,
-        devices=tuple(d for d in args.device.split(",") if d),
-        rpc_servers=tuple(str(endpoint) for endpoint in args.rpc),
-        mmproj=args.mmproj,
-        spec_type=args.spec_type,
-        draft_model=args.draft,
-        threads=args.threads,
-        embeddings=getattr(args, "embeddings", False),
-        pooling=getattr(args, "pooling", None),
+        **knobs_from_args(args, Face.LAUNCH),
         extra_args=tuple(args.engine_arg),
     )
 
 
-def machine_plan(
-    args: argparse.Namespace, engine: EngineLocation, *, probe_required: bool = True
-) -> tuple[Planner, Plan]:
-    """The planner's plan for this model on this machine (or on STUDIO_FAKE_DEVICES).
+def load_policy(args: argparse.Namespace) -> Explicit:
+    """The launch options under a plan, as the table sorts them (`UnderPlan`): a knob the
+    plan models is asked of it, one the placement decides is left to it, the rest are
+    launched as given, with the extra engine arguments; `--force` loads what does not fit."""
+    from studio.core.placement.load_plan import Explicit
 
-    Without `probe_required`, an engine that cannot be probed (it will fail to start and
-    say why itself) leaves the plan to the memory the hardware reports."""
+    given = knobs_from_args(args, Face.LAUNCH)
+    launch = {**kept_beside_plan(given), "extra_args": tuple(args.engine_arg)}
+    force = getattr(args, "force", False)
+    return Explicit(asked_of_plan(given), load_anyway=force, launch=launch)
+
+
+def planned(
+    args: argparse.Namespace,
+    engine: PlanningEngine,
+    model: Path | None = None,
+    policy: Explicit | None = None,
+) -> PlannedLoad:
+    """The planner's launch for this machine (or STUDIO_FAKE_DEVICES) and its out-of-memory
+    step down, on the `--rpc` servers and priced as `studio fit` plans; a plan that does
+    not fit is refused with its numbers unless the user said `--force`."""
     # Imported here: only planning needs the GGUF reader and the hardware probes.
-    from studio.core.gguf import read_model
+    from studio.core.placement.load_plan import plan_load
     from studio.core.placement.setup import Machine
 
-    model = read_model(args.model)  # a bad file is told before any engine question
-    try:
-        info: EngineInfo | None = EngineProber(AppPaths.default().engine_probe_cache).probe(engine)
-    except EngineError:
-        if probe_required:
-            raise
-        info = None
-    # The RPC servers are devices the plan places layers on, as `studio fit` plans them.
     rpc = [str(endpoint) for endpoint in args.rpc]
-    setup = Machine.of(os.environ).setup(args.model, info, engine, rpc, model=model)
-    planner, request = setup.planner, setup.base_request
-    # -c 0 is llama-server's "the context the model was trained for".
-    ctx = planner.trained_ctx if args.ctx == 0 else args.ctx
-    changes: dict[str, Any] = {"ctx": ctx, "parallel": args.parallel or 1}
-    if args.cache_type_k:
-        changes["cache_type_k"] = args.cache_type_k
-    if args.cache_type_v:
-        changes["cache_type_v"] = args.cache_type_v
-    if args.flash_attn in ("on", "off"):
-        changes["flash_attn"] = args.flash_attn == "on"
-    return planner, planner.plan(request.with_changes(**changes))
+    policy = load_policy(args) if policy is None else policy
+    return plan_load(Machine.of(os.environ), model or args.model, engine, policy, rpc)
 
 
-def planned(args: argparse.Namespace, engine: EngineLocation) -> tuple[LaunchSpec, SmallerPlan]:
-    """The planner's launch spec for this machine and its out-of-memory step down; a plan
-    that does not fit is refused with its numbers unless the user said `--force`."""
-    from studio.core.placement import SmallerPlanStep
-    from studio.core.placement.admission import check_fits
-
-    planner, plan = machine_plan(args, engine)
-    if not getattr(args, "force", False):
-        check_fits(plan)
-    launch = plan.launch.with_changes(
-        extra_args=tuple(args.engine_arg),
-        embeddings=getattr(args, "embeddings", False),
-        pooling=getattr(args, "pooling", None),
-    )
-    return launch, SmallerPlanStep(planner, plan)
-
-
-def admitted(args: argparse.Namespace, engine: EngineLocation) -> None:
+def admitted(args: argparse.Namespace, engine: PlanningEngine, model: Path | None = None) -> None:
     """Without `--plan`: refuse a model that cannot fit even as the planner would place it
-    (auto-fit at the asked context), unless the user said `--force`. A model or engine the
-    planner cannot read is left to the engine, which reports it in its own words."""
+    (auto-fit at the asked context), unless the user said `--force`. A model the planner
+    cannot read is left to the engine, which reports it in its own words."""
     from studio.core.placement.admission import check_fits
 
     if getattr(args, "force", False):
         return
+    policy = dataclasses.replace(load_policy(args), load_anyway=True)
     try:
-        _planner, plan = machine_plan(args, engine, probe_required=False)
+        plan = planned(args, engine, model, policy).plan
     except (StudioError, OSError) as error:
-        logging.getLogger(__name__).info("no fit check for %s: %s", args.model, error)
+        logging.getLogger(__name__).info("no fit check for %s: %s", model or args.model, error)
         return
-    check_fits(plan)
+    if plan is not None:
+        check_fits(plan)
+
+
+def load_for(
+    args: argparse.Namespace, engine: PlanningEngine, model: Path | None = None
+) -> PlannedLoad:
+    """The load of `model` (the one on the command line by default): planned with `--plan`,
+    else the launch options as given, once admitted."""
+    from studio.core.placement.load_plan import PlannedLoad
+
+    if getattr(args, "plan", False):
+        return planned(args, engine, model)
+    admitted(args, engine, model)
+    return PlannedLoad(spec_from_args(args, model))
 
 
 def check_spec_type(spec_type: str | None, info: EngineInfo | None) -> None:
@@ -233,10 +192,11 @@ def check_spec_type(spec_type: str | None, info: EngineInfo | None) -> None:
 
 def make_manager(
     args: argparse.Namespace,
-) -> tuple[ServerManager, LaunchSpec, SmallerPlan | None]:
-    """The manager, the first spec to load and its step down (planned with `--plan`)."""
+) -> tuple[ServerManager, PlannedLoad, PlanningEngine]:
+    """The manager, the first load (`load_for`) and the engine the planner plans for."""
     from studio.core.gguf import check_model_file
     from studio.core.hardware import probe_rpc_devices
+    from studio.core.placement.load_plan import PlanningEngine
 
     # A bad model, projector or draft file is told in our words before any engine starts
     # (the engine would say it in a page of log).
@@ -250,14 +210,10 @@ def make_manager(
     check_spec_type(args.spec_type, active.info)
     if args.rpc:
         probe_rpc_devices(engine, args.rpc)  # an RPC server that is down is told up front
-    smaller: SmallerPlan | None = None
-    spec = spec_from_args(args)
-    if getattr(args, "plan", False):
-        spec, smaller = planned(args, engine)
-    else:
-        admitted(args, engine)
+    planning = PlanningEngine.of(active)
+    first = load_for(args, planning)
     log_dir = AppPaths.default().log_dir / "llama-server"
-    return ServerManager(engine, log_dir), spec, smaller
+    return ServerManager(engine, log_dir), first, planning
 
 
 def register(subparsers: Any) -> None:
@@ -265,7 +221,9 @@ def register(subparsers: Any) -> None:
         "serve", help="serve a model on 127.0.0.1 with an OpenAI-compatible API"
     )
     add_launch_arguments(parser)
-    parser.add_argument("--port", type=inputs.port, default=DEFAULT_PORT, help="0 = any free port")
+    parser.add_argument(
+        "--port", type=inputs.port, default=DEFAULT_API_PORT, help="0 = any free port"
+    )
     parser.add_argument(
         "--host",
         type=inputs.text,
@@ -381,23 +339,20 @@ def listen_failure(error: OSError, host: str, port: int) -> StudioError:
 async def serve(args: argparse.Namespace) -> int:
     try:
         options = serve_options(args)
-        manager, first_spec, smaller = make_manager(args)
+        manager, first, engine = make_manager(args)
     except StudioError as error:
         report(error)
         return 1
 
     async def plan_load(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
         # Reading the GGUF and probing devices block: off the loop.
-        other = argparse.Namespace(**{**vars(args), "model": path})
-        if not args.plan:
-            await asyncio.to_thread(admitted, other, manager.engine)
-            return spec_from_args(args, path), None
-        return await asyncio.to_thread(planned, other, manager.engine)
+        load = await asyncio.to_thread(load_for, args, engine, path)
+        return load.spec, load.step_down
 
     async def plan_demand(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
         # A model a request names is always planned, so it fits whatever ran before it.
-        other = argparse.Namespace(**{**vars(args), "model": path})
-        return await asyncio.to_thread(planned, other, manager.engine)
+        load = await asyncio.to_thread(planned, args, engine, path)
+        return load.spec, load.step_down
 
     facade = ChatFacade(
         manager,
@@ -418,19 +373,17 @@ async def serve(args: argparse.Namespace) -> int:
             report(error)
             return 1
         host = f"[{args.host}]" if ":" in args.host else args.host
-        loading = printable(args.model)
-        print(f"studio serve: http://{host}:{port} (loading {loading})", flush=True)
+        loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(args.model)))
+        print(f"studio serve: http://{host}:{port} ({loading})", flush=True)
         try:
-            snapshot = await manager.load(cancellable(first_spec), smaller_plan=smaller)
+            snapshot = await manager.load(cancellable(first.spec), smaller_plan=first.step_down)
         except StudioError as error:
             report(error)
             return 1
         ready = snapshot.ready
-        print(
-            f"studio serve: ready, model {printable(ready.model_alias) if ready else '?'}, "
-            f"context {ready.n_ctx if ready else '?'}",
-            flush=True,
-        )
+        model = printable(ready.model_alias) if ready else ""
+        said = ENGLISH.engine_event(EngineNotice(EngineEvent.READY, model))
+        print(f"studio serve: {said} Context: {ready.n_ctx if ready else '?'}.", flush=True)
         await stop.wait()
         return 0
     finally:

@@ -24,9 +24,10 @@ from typing import Any
 
 from studio.core.errors import StudioError
 from studio.core.safe_read import read_regular_text
-from studio.core.server.api_http import DEFAULT_API_PORT
 
 SETTINGS_NAME = "settings.json"
+# The port the OpenAI-compatible API listens on unless told: the app's and `studio serve`'s.
+DEFAULT_API_PORT = 8765
 SETTINGS_FORMAT_VERSION = 1
 # Far above what any settings file holds (a model's remembered load settings are about
 # 1 KiB); a larger file was not written by the app and is set aside as damaged.

@@ -28,7 +28,6 @@ FREE_TEXT = {
     "host": "an address to listen on; one this computer lacks is said when serve starts",
     "api_key": "any text is a key",
     "allow_origin": "compared as text with a browser's Origin header",
-    "device": "the engine's device names, which only the engine knows",
     "layers": "DEV=N pairs, each checked by fit (fit_layers_invalid)",
     "disable": "device names, each checked by fit (fit_unknown_device)",
     "margin": "sizes, each checked by fit (fit_margin_invalid)",

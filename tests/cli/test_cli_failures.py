@@ -1,7 +1,7 @@
 """What `studio` says when a run cannot go as asked (issue 25): one sentence for an
-over-long prompt, a busy port, an unknown speculative type; `serve --plan --rpc` plans on
-the RPC device as `studio fit` does; and a model's metadata or a file's name never sends
-escape sequences to the terminal."""
+over-long prompt, a busy port, an unknown speculative type; and a model's metadata or a
+file's name never sends escape sequences to the terminal. (`serve --plan` against `studio
+fit`: `test_serve_plan.py`.)"""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import gguf
 import pytest
 
-from studio.cli import build_parser, estimate, main, serve
+from studio.cli import build_parser, estimate, main
 from studio.cli.terminal import printable
 from studio.core.engine import EngineLocation
 from studio.core.gguf import read_model
@@ -28,7 +28,6 @@ from studio.core.settings import AppSettings, SettingsStore
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.hostile import hostile_gguf
 from tests.support.models import smollm2_path
-from tests.support.rpc import rpc_server
 
 V = gguf.GGUFValueType
 # Clear the screen, then write "hi" to the clipboard (OSC 52), then a bell and a newline.
@@ -217,30 +216,6 @@ def test_an_address_this_computer_lacks_is_one_sentence(
     assert done.returncode == 1
     said = _one_sentence(done.stderr)
     assert said == "error: This computer has no address 192.0.2.1 to listen on."
-
-
-@pytest.mark.engine
-def test_serve_plan_places_layers_on_the_rpc_server_as_fit_does(
-    smollm2: Path,
-    engine_location: EngineLocation,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    monkeypatch.setenv("STUDIO_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("STUDIO_FAKE_DEVICES", raising=False)
-    with rpc_server(engine_location) as server:
-        args = build_parser().parse_args(
-            ["serve", str(smollm2), "--plan", "--rpc", server.endpoint, "-c", "1024"]
-        )
-        launch, _smaller = serve.planned(args, engine_location)
-        assert main(["fit", str(smollm2), "--rpc", server.endpoint, "-c", "1024", "--json"]) == 0
-    fit = json.loads(capsys.readouterr().out)
-    fit_argv: list[str] = fit["argv"]
-    assert fit_argv[fit_argv.index("--rpc") + 1] == server.endpoint
-    # Before, serve planned for the host alone: no --rpc, no layers on the RPC device.
-    assert launch.rpc_servers == (server.endpoint,)
-    assert launch.n_gpu_layers == int(fit_argv[fit_argv.index("-ngl") + 1]) > 0
 
 
 @pytest.mark.parametrize(

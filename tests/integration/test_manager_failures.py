@@ -12,8 +12,10 @@ import gguf
 import numpy as np
 import pytest
 
+from studio.core.devices import SplitMode
 from studio.core.engine import EngineLocation
 from studio.core.engine.locate import EngineSource
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.failures import Failure, FailureCode, ServerFailureError
 from studio.core.server.launch import LaunchSpec, free_loopback_port
 from studio.core.server.manager import ServerManager
@@ -103,7 +105,7 @@ async def test_engine_start_failures(
         "model_missing": small(tmp_path / "absent.gguf"),
         "not_gguf": small(junk),
         "unknown_architecture": small(unknown_architecture_model),
-        "quantized_v_without_fa": small(smollm2, flash_attn="off", cache_type_v="q8_0"),
+        "quantized_v_without_fa": small(smollm2, flash_attn=FlashAttn.OFF, cache_type_v="q8_0"),
     }
     failure = await failed_start(engine_location, tmp_path, specs[case])
     assert failure.code is code
@@ -173,7 +175,7 @@ async def test_killed_and_crashed_by_signal(
 ) -> None:
     engine = misbehaving_engine(engine_location, tmp_path, "llama-server", {"-m": action})
     # Flash attention off and nothing else to drop: the ladder has no rung to try.
-    failure = await failed_start(engine, tmp_path, small(smollm2, flash_attn="off"))
+    failure = await failed_start(engine, tmp_path, small(smollm2, flash_attn=FlashAttn.OFF))
     assert (failure.code, failure.signal_name) == (code, signal_name)
 
 
@@ -208,7 +210,7 @@ async def test_ladder_flash_attention_then_speculative(
             "--spec-type": "echo 'speculative decoding: draft init failed' >&2; kill -ABRT $$",
         },
     )
-    spec = small(smollm2, flash_attn="on", cache_type_v="q8_0", spec_type="ngram-simple")
+    spec = small(smollm2, flash_attn=FlashAttn.ON, cache_type_v="q8_0", spec_type="ngram-simple")
     manager = await ladder(engine, tmp_path, spec)
     try:
         snapshot = manager.snapshot
@@ -235,7 +237,9 @@ async def test_ladder_projector_on_cpu_then_text_only(
         "llama-server",
         {"--mmproj": "echo 'clip_model_loader: failed to load projector' >&2; kill -ABRT $$"},
     )
-    manager = await ladder(engine, tmp_path, small(smollm2, flash_attn="off", mmproj=projector))
+    manager = await ladder(
+        engine, tmp_path, small(smollm2, flash_attn=FlashAttn.OFF, mmproj=projector)
+    )
     try:
         snapshot = manager.snapshot
         assert [n.step for n in snapshot.recovery] == [
@@ -253,7 +257,7 @@ async def test_ladder_tensor_split_falls_back_to_layer_split(
     engine = misbehaving_engine(
         engine_location, tmp_path, "llama-server", {"-sm tensor": "kill -ABRT $$"}
     )
-    manager = await ladder(engine, tmp_path, small(smollm2, split_mode="tensor"))
+    manager = await ladder(engine, tmp_path, small(smollm2, split_mode=SplitMode.TENSOR))
     try:
         snapshot = manager.snapshot
         assert [n.step for n in snapshot.recovery] == [RecoveryStep.LAYER_SPLIT]

@@ -14,8 +14,8 @@ import httpx
 import psutil
 import pytest
 
+from studio.core.api.facade import ChatFacade
 from studio.core.engine import EngineLocation
-from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.voice import ENGLISH

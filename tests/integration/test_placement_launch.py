@@ -17,7 +17,7 @@ from studio.core.gguf import read_model
 from studio.core.hardware import DeviceInventory
 from studio.core.hardware.host import read_host_memory
 from studio.core.memory import summarize
-from studio.core.placement import Planner, PlanRequest, SmallerPlans, child_environment
+from studio.core.placement import Planner, PlanRequest, child_environment
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState
 
@@ -30,9 +30,7 @@ _CACHE_OFF = "--cache-idle-slots requires --cache-ram"
 async def _launch(
     engine: EngineLocation, log_dir: Path, environ: dict[str, str], plan_launch: object
 ) -> tuple[int, str]:
-    manager = ServerManager(
-        engine, log_dir, smaller_plan=SmallerPlans(), environ=environ, health_timeout_s=120
-    )
+    manager = ServerManager(engine, log_dir, environ=environ, health_timeout_s=120)
     try:
         snapshot = await manager.load(plan_launch)  # type: ignore[arg-type]
         assert snapshot.state is ServerState.READY and snapshot.ready is not None

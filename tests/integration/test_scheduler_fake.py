@@ -16,9 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from studio.core.api.facade import ChatFacade
 from studio.core.hub.library import LocalModel, scan_folder
-from studio.core.server.api_models import ModelSwitch
-from studio.core.server.facade import ChatFacade
 from studio.core.server.failures import FailureCode
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import (
@@ -27,6 +26,7 @@ from studio.core.server.manager import (
     ServerManager,
 )
 from studio.core.server.states import ServerState
+from studio.core.server.switcher import ModelSwitch
 from studio.core.voice import ENGLISH
 from tests.support.engine_wrappers import fake_engine
 

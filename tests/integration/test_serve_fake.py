@@ -21,8 +21,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from studio.core.server.api_http import ServeOptions
-from studio.core.server.facade import ChatFacade
+from studio.core.api.facade import ChatFacade
+from studio.core.api.http import ServeOptions
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState

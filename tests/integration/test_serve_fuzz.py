@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studio.core.server.api_schema import CHAT_REQUEST
+from studio.core.api.schema import CHAT_REQUEST
 from tests.integration.test_serve_fake import served
 
 HI = [{"role": "user", "content": "hi"}]

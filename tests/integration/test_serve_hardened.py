@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from studio.core.server.api_http import ServeOptions
+from studio.core.api.http import ServeOptions
 from studio.core.server.states import ServerState
 from tests.integration.test_serve_fake import (
     HI,

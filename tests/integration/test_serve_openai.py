@@ -24,9 +24,9 @@ import openai
 import pytest
 from openai.types.chat import ChatCompletionMessageParam
 
+from studio.core.api.facade import ChatFacade
 from studio.core.engine import EngineLocation
 from studio.core.hub.library import describe
-from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 

@@ -24,9 +24,9 @@ from openai.types.chat import (
     ChatCompletionToolParam,
 )
 
+from studio.core.api.facade import ChatFacade
 from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.placement.admission import ModelTooBigError
-from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState

@@ -17,10 +17,10 @@ from typing import Any
 import httpx
 import pytest
 
+from studio.core.api.facade import ChatFacade
 from studio.core.engine import EngineLocation
 from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.server.client import ChatDelta
-from studio.core.server.facade import ChatFacade
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.process import ServerProcess

@@ -219,7 +219,9 @@ class ChatStore:
     ) -> None:
         self.path = path
         self._clock = clock
-        self._lock = threading.Lock()
+        # Reentrant: the writes of one `transaction()` call the store's own methods.
+        self._lock = threading.RLock()
+        self._depth = 0  # transactions open on the thread holding the lock
         # Set when the file was found damaged and salvaged into a fresh one; the UI says so.
         self.recovery: ChatStoreRecovery | None = None
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -286,17 +288,30 @@ class ChatStore:
         self.close()
 
     @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """The store's calls inside it as one write, all or nothing, with one commit
+        (a chat turn's writes before its first token). Other threads wait for it."""
+        with self._transaction():
+            yield
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write, all or nothing. A write SQLite refuses (a full disk, an I/O error)
-        raises `ChatStoreError`; SQLite may already have rolled the transaction back
-        itself (it does on SQLITE_FULL), so the rollback here only runs while one is open."""
+        """One write, all or nothing; inside an open one, part of it. A write SQLite
+        refuses (a full disk, an I/O error) raises `ChatStoreError`; SQLite may already
+        have rolled the transaction back itself (it does on SQLITE_FULL), so the rollback
+        here only runs while one is open."""
         with self._lock:
+            if self._depth:
+                yield self._db
+                return
             try:
                 self._db.execute("BEGIN IMMEDIATE")
+                self._depth = 1
                 try:
                     yield self._db
                     self._db.execute("COMMIT")
                 finally:
+                    self._depth = 0
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
             except sqlite3.Error as error:

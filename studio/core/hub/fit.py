@@ -13,18 +13,19 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from studio.core.engine.info import EngineFeatures
 from studio.core.errors import StudioError
 from studio.core.gguf import read_remote_model
-from studio.core.hardware import DeviceInventory
 from studio.core.hub.client import HubClient
 from studio.core.hub.config import HubConfig
 from studio.core.hub.repo import ModelFile, RepoDetails
 from studio.core.memory import ModelSummary, summarize
-from studio.core.placement import Planner, PlanRequest
+from studio.core.placement import PlanRequest
+
+if TYPE_CHECKING:
+    from studio.core.placement.setup import ModelSetup
 
 log = logging.getLogger(__name__)
 
@@ -75,18 +76,16 @@ def read_remote_summary(config: HubConfig, url: str) -> ModelSummary:
     return asyncio.run(read())
 
 
-def plan_fit(
-    summary: ModelSummary,
-    name: str,
-    inventory: DeviceInventory,
-    features: EngineFeatures | None = None,
-) -> FitAssessment:
-    """The planner's auto-fit (largest context, layers where they fit) turned into a badge.
+def plan_fit(setup: ModelSetup) -> FitAssessment:
+    """The planner's auto-fit (largest context, layers where they fit) of a model prepared
+    as every front end prepares one (`Machine.prepare`), turned into a badge.
 
     Full GPU means every position (all layers and the output layer) on GPUs with no
     experts left in RAM; anything less that still fits is partial; no usable GPU is CPU only.
     """
-    plan = Planner(summary, Path(name), inventory, features).plan(PlanRequest())
+    # The defaults, not the shell's LLAMA_ARG_*: the badge says the most that fits here.
+    plan = setup.planner.plan(PlanRequest())
+    summary = setup.summary
     gpu_layers = sum(device.layers for device in plan.devices)
     verdict = FitAssessment(
         FitKind.NO_FIT,

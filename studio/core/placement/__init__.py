@@ -7,6 +7,9 @@ plan.reasons                                       # codes naming the setting
 plan.launch                                        # the LaunchSpec the manager runs
 plan = planner.plan(plan.with_layers(key, 20))     # a slider move: one estimate
 smaller = next_smaller_plan(planner, plan)         # the recovery ladder's step down
+
+A load nobody is asked about (autoload, API, `studio serve`/`run`) is planned by
+`load_plan.plan_load`: the launch and its step down together.
 """
 
 from studio.core.devices import HOST_KEY, PLANNED_SPLIT_MODES, SplitMode
@@ -29,7 +32,7 @@ from studio.core.placement.request import (
     PlanRequest,
     Projector,
 )
-from studio.core.placement.smaller import SmallerPlans, SmallerPlanStep, next_smaller_plan
+from studio.core.placement.smaller import SmallerPlanStep, next_smaller_plan
 
 __all__ = [
     "CUDA_CONTEXT_OVERHEAD",
@@ -52,7 +55,6 @@ __all__ = [
     "Setting",
     "Severity",
     "SmallerPlanStep",
-    "SmallerPlans",
     "SplitMode",
     "child_environment",
     "default_host_margin",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from studio.core.devices import HOST_KEY, DeviceKind, SplitMode
+from studio.core.engine_knobs import launch_copies
 from studio.core.hardware import MIB, Device
 from studio.core.memory import KV_CACHE_TYPES
 from studio.core.memory.kv import context_geometry, layer_kv_bytes
@@ -154,19 +155,11 @@ def _launch(
     speculative = request.speculative
     projector = request.projector
     return LaunchSpec(
+        **launch_copies(request),
         model=planner.model_path,
-        ctx_size=request.ctx,
-        parallel=request.parallel,
-        kv_unified=request.kv_unified,
-        cache_type_k=request.cache_type_k,
-        cache_type_v=request.cache_type_v,
-        flash_attn="on" if request.flash_attn else "off",
-        batch=request.batch,
-        ubatch=request.ubatch,
         n_gpu_layers=ngl,
-        split_mode=mode.value if used else None,
+        split_mode=mode if used else None,
         tensor_split=split,
-        n_cpu_moe=request.n_cpu_moe or None,
         # Our plan is the placement; llama.cpp's own fit must not move it.
         fit=False,
         devices=_device_argument(planner, used, names),

@@ -12,73 +12,17 @@ back (LLAMA_ARG_CACHE_RAM, LLAMA_ARG_SWA_FULL, LLAMA_ARG_OVERRIDE_TENSOR ...), s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from studio.core.devices import PLANNED_SPLIT_MODES, SplitMode
+from studio.core.engine_knobs import environment_knobs
 from studio.core.hardware import CHILD_ENVIRONMENT
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
 from studio.core.placement.request import PlanRequest
 
 PREFIX = "LLAMA_ARG_"
-_TRUE = frozenset({"1", "true", "on", "enabled", "yes"})
-_FALSE = frozenset({"0", "false", "off", "disabled", "no"})
-
-
-def _boolean(text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in _TRUE or lowered == "auto":  # flash-attn auto resolves to on (A6)
-        return True
-    if lowered in _FALSE:
-        return False
-    raise ValueError(text)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise ValueError(text)
-    return value
-
-
-def _context(text: str) -> int | None:
-    value = int(text)
-    if value < 0:
-        raise ValueError(text)
-    return value or None  # 0 = "the trained context", which auto-fit tries first
-
-
-def _split_mode(text: str) -> SplitMode:
-    mode = SplitMode(text.strip().lower())
-    if mode not in PLANNED_SPLIT_MODES:
-        raise ValueError(text)
-    return mode
-
-
-def _cache_type(text: str) -> str:
-    return text.strip().lower()
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError(text)
-    return value
-
-
-# variable suffix -> (request field, setting it feeds, parser)
-_HONOURED: Mapping[str, tuple[str, Setting, Callable[[str], Any]]] = {
-    "CTX_SIZE": ("ctx", Setting.CTX, _context),
-    "N_PARALLEL": ("parallel", Setting.PARALLEL, _positive),
-    "KV_UNIFIED": ("kv_unified", Setting.PARALLEL, _boolean),
-    "CACHE_TYPE_K": ("cache_type_k", Setting.CACHE_TYPE_K, _cache_type),
-    "CACHE_TYPE_V": ("cache_type_v", Setting.CACHE_TYPE_V, _cache_type),
-    "FLASH_ATTN": ("flash_attn", Setting.FLASH_ATTN, _boolean),
-    "UBATCH": ("ubatch", Setting.CTX, _positive),
-    "BATCH": ("batch", Setting.CTX, _positive),
-    "N_CPU_MOE": ("n_cpu_moe", Setting.N_CPU_MOE, _count),
-    "SPLIT_MODE": ("split_mode", Setting.SPLIT_MODE, _split_mode),
-}
+# variable suffix -> the knob it sets (`studio.core.engine_knobs`)
+_HONOURED = environment_knobs()
 
 
 def request_from_environment(
@@ -109,9 +53,10 @@ def request_from_environment(
                 )
             )
             continue
-        field_name, setting, parse = honoured
+        field_name, variable = honoured
+        setting = Setting(variable.setting)
         try:
-            changes[field_name] = parse(value)
+            changes[field_name] = variable.read(value)
         except ValueError:
             reasons.append(
                 Reason.of(

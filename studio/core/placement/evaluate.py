@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from studio.core.devices import DeviceKind, SplitMode
+from studio.core.engine_knobs import estimate_copies
 from studio.core.hardware import MIB, Device, DeviceInventory
 from studio.core.memory import (
     BASE_GRAPH,
@@ -186,14 +187,8 @@ class Evaluator:
             ngl = candidate.gpu_positions
         projector = request.projector
         return EstimateSettings(
+            **estimate_copies(request),
             ctx=candidate.ctx,
-            parallel=request.parallel,
-            kv_unified=request.kv_unified,
-            cache_type_k=request.cache_type_k,
-            cache_type_v=request.cache_type_v,
-            flash_attn=request.flash_attn,
-            ubatch=request.ubatch,
-            batch=request.batch,
             n_gpu_layers=ngl,
             tensor_split=split if used else None,
             split_mode=SplitMode.TENSOR if tensor else SplitMode.LAYER,

@@ -12,26 +12,21 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from studio.core.devices import PLANNED_SPLIT_MODES, SplitMode
+from studio.core.engine_knobs import MAX_LAYERS, PLANNED_KNOBS, is_bool, one_of, whole_in
 from studio.core.errors import StudioError
 from studio.core.gguf import read_model
-from studio.core.memory import KV_CACHE_TYPES, summarize
+from studio.core.memory import summarize
 from studio.core.placement.plan import Plan
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, Projector
 
 log = logging.getLogger(__name__)
 
 REMEMBERED_SETTINGS_DROPPED = "remembered_settings_dropped"
-# Past these a remembered value is damage, not a choice: llama.cpp reads the context as
-# int32 and has at most 512 layers; no machine serves hundreds of parallel slots.
-_INT32_MAX = 2**31 - 1
-_MAX_LAYERS = 4096
-_MAX_PARALLEL = 256
 # What reading a model's header says about a file the engine must never be started on:
 # it is damaged (or is no file at all), so the engine would fail or hang on it too.
 DAMAGED_MODEL_CODES = frozenset(
@@ -53,21 +48,8 @@ def judged_damaged(error: BaseException) -> bool:
     return isinstance(error, StudioError) and error.code in DAMAGED_MODEL_CODES
 
 
-def _int_in(low: int, high: int) -> Callable[[object], bool]:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-
-
-def _one_of(values: Iterable[object]) -> Callable[[object], bool]:
-    allowed = frozenset(str(v) for v in values)
-    return lambda v: isinstance(v, str) and v in allowed
-
-
-def _is_bool(value: object) -> bool:
-    return isinstance(value, bool)
-
-
 def _layers_ok(value: object) -> bool:
-    in_range = _int_in(0, _MAX_LAYERS)
+    in_range = whole_in(0, MAX_LAYERS)
     return isinstance(value, dict) and all(
         isinstance(k, str) and in_range(n) for k, n in value.items()
     )
@@ -77,23 +59,21 @@ def _names_ok(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(k, str) for k in value)
 
 
+# The remembered engine knobs: (request field, how it is kept).
+_KNOBS = tuple((k.name, k.remembered) for k in PLANNED_KNOBS if k.remembered is not None)
 # Each remembered key and what a usable value of it is (None always is: "automatic").
 _USABLE: Mapping[str, Callable[[object], bool]] = {
-    "ctx": _int_in(1, _INT32_MAX),
-    "parallel": _int_in(1, _MAX_PARALLEL),
-    "kv_unified": _is_bool,
-    "cache_type_k": _one_of(KV_CACHE_TYPES),
-    "cache_type_v": _one_of(KV_CACHE_TYPES),
-    "flash_attn": _is_bool,
-    "split_mode": _one_of(m.value for m in PLANNED_SPLIT_MODES),
+    **{kept.key: kept.usable for _, kept in _KNOBS},
     "disabled": _names_ok,
     "layers": _layers_ok,
-    "n_cpu_moe": _int_in(0, _MAX_LAYERS),
-    "mmproj": _is_bool,
-    "mtp": _is_bool,
+    "mmproj": is_bool,
+    "mtp": is_bool,
     "draft": lambda v: isinstance(v, str),
-    "draft_spec_type": _one_of(t.value for t in DraftType),
+    "draft_spec_type": one_of(t.value for t in DraftType),
 }
+# The request's fields that None leaves to the planner ("automatic"): a remembered None
+# sets them; for the others it keeps the default.
+_AUTOMATIC = frozenset(f.name for f in fields(PlanRequest) if f.default is None)
 
 
 def checked_remembered(
@@ -136,16 +116,9 @@ def remembered(plan: Plan, use_projector: bool) -> dict[str, Any]:
     as a JSON object for the settings module."""
     asked = plan.asked
     return {
-        "ctx": asked.ctx,
-        "parallel": asked.parallel,
-        "kv_unified": asked.kv_unified,
-        "cache_type_k": asked.cache_type_k,
-        "cache_type_v": asked.cache_type_v,
-        "flash_attn": asked.flash_attn,
-        "split_mode": asked.split_mode.value,
+        **{kept.key: kept.encode(getattr(asked, name)) for name, kept in _KNOBS},
         "disabled": sorted(asked.disabled),
         "layers": dict(asked.layers) if asked.layers is not None else None,
-        "n_cpu_moe": asked.n_cpu_moe,
         "mmproj": use_projector,
         "mtp": isinstance(asked.speculative, Mtp),
         "draft": str(asked.speculative.path) if isinstance(asked.speculative, DraftModel) else None,
@@ -168,20 +141,12 @@ def restore(
         return base, projector is not None
     data = checked_remembered(data)[0]
     changes: dict[str, Any] = {}
-    if "ctx" in data and (data["ctx"] is None or _int_or_none(data["ctx"]) is not None):
-        changes["ctx"] = data["ctx"]
-    for key in ("parallel",):
-        value = _int_or_none(data.get(key))
-        if value is not None and value > 0:
-            changes[key] = value
-    for key in ("kv_unified", "flash_attn"):
-        if isinstance(data.get(key), bool):
-            changes[key] = data[key]
-    for key in ("cache_type_k", "cache_type_v"):
-        if isinstance(data.get(key), str):
-            changes[key] = data[key]
-    if data.get("split_mode") in PLANNED_SPLIT_MODES:
-        changes["split_mode"] = SplitMode(data["split_mode"])
+    for name, kept in _KNOBS:
+        value = data.get(kept.key)
+        if value is not None:
+            changes[name] = kept.decode(value) if kept.decode else value
+        elif kept.key in data and name in _AUTOMATIC:
+            changes[name] = None
     disabled = data.get("disabled")
     if isinstance(disabled, list) and all(isinstance(k, str) for k in disabled):
         changes["disabled"] = frozenset(disabled)
@@ -190,10 +155,6 @@ def restore(
         isinstance(layers, dict) and all(_int_or_none(v) is not None for v in layers.values())
     ):
         changes["layers"] = layers
-    if "n_cpu_moe" in data and (
-        data["n_cpu_moe"] is None or _int_or_none(data["n_cpu_moe"]) is not None
-    ):
-        changes["n_cpu_moe"] = data["n_cpu_moe"]
     if data.get("mtp") is True:
         changes["speculative"] = Mtp()
     use_projector = projector is not None and data.get("mmproj", True) is not False

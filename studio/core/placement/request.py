@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from studio.core.devices import SplitMode
+from studio.core.engine_knobs import RequestKnobs
 from studio.core.memory import ModelSummary
 
 
@@ -57,18 +57,10 @@ def _frozen(mapping: Mapping[str, int] | None) -> Mapping[str, int]:
 
 
 @dataclass(frozen=True)
-class PlanRequest:
-    """Settings in, `Plan` out. Device-specific fields are keyed by `Device.key`."""
+class PlanRequest(RequestKnobs):
+    """Settings in, `Plan` out: the engine knobs a plan models (`RequestKnobs`) and where
+    the model goes. Device-specific fields are keyed by `Device.key`."""
 
-    ctx: int | None = None  # None: the largest context that fits (auto)
-    parallel: int = 1
-    kv_unified: bool = False
-    cache_type_k: str = "f16"
-    cache_type_v: str = "f16"
-    flash_attn: bool = True
-    ubatch: int = 512
-    batch: int = 2048
-    split_mode: SplitMode = SplitMode.LAYER
     # Devices the user switched off; everything else the inventory lists may be used.
     disabled: frozenset[str] = frozenset()
     # Layers (of block_count + 1, the output layer counting as one) per device key; the
@@ -76,16 +68,10 @@ class PlanRequest:
     layers: Mapping[str, int] | None = None
     # Tensor mode: the share of each device (any scale). None: proportional to budgets.
     tensor_shares: Mapping[str, float] | None = None
-    # Expert tensors of the first N layers stay in host RAM. None: auto-fit chooses.
-    n_cpu_moe: int | None = None
     # Per-device safety margin in bytes ("host" for RAM); missing = the default.
     margins: Mapping[str, int] = field(default_factory=lambda: _frozen(None))
     projector: Projector | None = None
     speculative: DraftModel | Mtp | None = None
-    # The host prompt cache (--cache-ram) in bytes, 0 off; it counts in the host budget.
-    # None: the planner's default (budget.default_prompt_cache), shrunk to what the host
-    # has left when the model needs the rest.
-    cache_ram: int | None = None
 
     def __post_init__(self) -> None:
         # Mappings are copied into read-only views so a plan can never be edited behind it.

@@ -163,16 +163,36 @@ class Machine:
         environment, and build the planner. `memory`: what the engine's self-test measured
         (CPU features for the repack term, its compute graph); None prices neither."""
         model = read_model(model_path) if model is None else model
-        summary = summarize(model)
-        inventory = self.devices(engine, location, rpc_endpoints, own_pids)
-        features = engine.features if engine is not None else None
-        projector = find_projector(model_path)
+        return self.prepare(
+            summarize(model),
+            model_path,
+            self.devices(engine, location, rpc_endpoints, own_pids),
+            engine.features if engine is not None else None,
+            tensor_names=frozenset(t.name for t in model.tensors),
+            projector=find_projector(model_path),
+            memory=memory,
+        )
+
+    def prepare(
+        self,
+        summary: ModelSummary,
+        model_path: Path,
+        inventory: DeviceInventory,
+        features: EngineFeatures | None,
+        *,
+        tensor_names: frozenset[str] | None = None,
+        projector: Projector | None = None,
+        memory: EngineMemory | None = None,
+    ) -> ModelSetup:
+        """The set-up of a model known by its summary, on `inventory`: `setup` gives it a
+        local file's; the Hub's fit badges a remote header's (no tensor names: the MTP
+        check goes by the layers' sizes). Pure."""
         planner = Planner(
             summary,
             model_path,
             inventory,
             features,
-            tensor_names=frozenset(t.name for t in model.tensors),
+            tensor_names=tensor_names,
             projector=projector,
             memory=memory,
         )

@@ -21,10 +21,10 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 
 from studio.core.devices import HOST_KEY, DeviceKind, SplitMode
+from studio.core.engine_knobs import FlashAttn
 from studio.core.placement.plan import DevicePlan, Plan
 from studio.core.placement.planner import Planner
 from studio.core.placement.request import PlanRequest
@@ -219,12 +219,12 @@ class SmallerPlanStep:
         """The plan matching what was launched (ctx and flash attention may differ)."""
         request = self._plan.request.with_changes(
             ctx=spec.ctx_size or self._plan.ctx,
-            flash_attn=spec.flash_attn != "off",
+            flash_attn=spec.flash_attn is not FlashAttn.OFF,
             cache_type_k=spec.cache_type_k or self._plan.request.cache_type_k,
             cache_type_v=spec.cache_type_v or self._plan.request.cache_type_v,
             n_cpu_moe=spec.n_cpu_moe or 0,
         )
-        if spec.split_mode != SplitMode.TENSOR.value and self._plan.split_mode is SplitMode.TENSOR:
+        if spec.split_mode is not SplitMode.TENSOR and self._plan.split_mode is SplitMode.TENSOR:
             request = request.with_changes(split_mode=SplitMode.LAYER, layers=None)
         if request == self._plan.request:
             return self._plan
@@ -252,22 +252,3 @@ class SmallerPlanStep:
             cache_type_v=placed.cache_type_v,
         )
         return StepDown(found.step, changed, MappingProxyType(dict(found.params)))
-
-
-class SmallerPlans:
-    """The manager's `SmallerPlan` for its whole lifetime, across models.
-
-    The manager takes one callable when it is built; the load flow tells this object about
-    each plan it launches (`remember`), and a failed launch of that model steps down from
-    its own plan. A spec for a model nobody planned gets None (nothing to step down from).
-    """
-
-    def __init__(self) -> None:
-        self._steps: dict[Path, SmallerPlanStep] = {}
-
-    def remember(self, planner: Planner, plan: Plan) -> None:
-        self._steps[plan.launch.model] = SmallerPlanStep(planner, plan)
-
-    def __call__(self, spec: LaunchSpec, failure: Failure) -> StepDown | None:
-        step = self._steps.get(spec.model)
-        return step(spec, failure) if step is not None else None

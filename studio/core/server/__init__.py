@@ -1,4 +1,4 @@
-"""The llama-server child: launch arguments, the process, the manager and the HTTP client.
+"""The llama-server child: launch arguments, the process, the manager and its client.
 
 launch.py    LaunchSpec -> argv (pure), the per-spawn API key file, free ports
 process.py   one child: spawn (own group, PDEATHSIG), drain output, health wait, stop
@@ -8,5 +8,7 @@ states.py    the immutable Snapshot the manager publishes
 manager.py   ServerManager: intents, epochs, watchdog, shared respawn and replay
 streams.py   chat streams read on owned tasks, so cancel frees the slot at once
 client.py    the loopback OpenAI chat client (SSE, cancel, logprobs, thinking fields)
-facade.py    the OpenAI-compatible HTTP face `studio serve` puts over the manager
+switcher.py  ModelSwitch: which model answers a request, shared loads, the idle unload
+
+The OpenAI-compatible HTTP face over the manager is `studio.core.api`.
 """

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from studio.core.engine_knobs import EngineKnobs, FlashAttn, knob_arguments
 from studio.core.errors import StudioError
 
 LOOPBACK_HOST = "127.0.0.1"
@@ -124,38 +125,13 @@ class LaunchError(StudioError):
 
 
 @dataclass(frozen=True)
-class LaunchSpec:
-    """Everything that decides how llama-server runs one model. `None` = the engine default."""
+class LaunchSpec(EngineKnobs):
+    """Everything that decides how llama-server runs one model: the model and its public
+    name, the knobs (`studio.core.engine_knobs`; None = the engine default) and extra
+    arguments."""
 
     model: Path
-    ctx_size: int | None = None
-    parallel: int | None = 1
-    kv_unified: bool | None = None
-    cache_type_k: str | None = None
-    cache_type_v: str | None = None
-    flash_attn: str | None = None  # "on", "off" or "auto"
-    batch: int | None = None
-    ubatch: int | None = None
-    n_gpu_layers: int | str | None = None  # a count, or "auto" / "all"
-    split_mode: str | None = None  # "none", "layer", "row" or "tensor"
-    tensor_split: tuple[float, ...] = ()
-    main_gpu: int | None = None
-    n_cpu_moe: int | None = None
-    fit: bool | None = None
-    devices: tuple[str, ...] = ()  # ("none",) = CPU only
-    rpc_servers: tuple[str, ...] = ()  # "host:port"
-    mmproj: Path | None = None
-    mmproj_offload: bool = True
-    spec_type: str | None = None  # "draft-mtp", "draft-simple", "ngram-mod", ...
-    draft_model: Path | None = None
-    draft_n_max: int | None = None
-    draft_gpu_layers: int | None = None
-    cache_ram_mib: int | None = None  # --cache-ram: the host prompt cache (0 off)
-    threads: int | None = None
     alias: str | None = None  # the public model name; keeps the local path out of replies
-    jinja: bool | None = None
-    embeddings: bool = False  # serve /v1/embeddings too (chat keeps working)
-    pooling: str | None = None  # "mean", "cls", "last"...; a chat model's own is "none"
     extra_args: tuple[str, ...] = ()  # go last, so llama.cpp's last-wins parsing honours them
     label: str = field(default="", compare=False)  # for logs and the UI, never for argv
 
@@ -169,7 +145,7 @@ class LaunchSpec:
     @property
     def flash_attn_maybe_on(self) -> bool:
         """True unless flash attention is explicitly off (the engine's default is auto)."""
-        return self.flash_attn != "off"
+        return self.flash_attn is not FlashAttn.OFF
 
     @property
     def public_name(self) -> str:
@@ -209,11 +185,6 @@ def validate_extra_args(extra: Sequence[str]) -> None:
             )
 
 
-def _number(value: float) -> str:
-    """`3.0` -> `3`, `0.25` -> `0.25`: the engine parses both, people read the short one."""
-    return f"{value:g}"
-
-
 def to_argv(
     spec: LaunchSpec, binary: Path, port: int, api_key_file: Path | None = None
 ) -> list[str]:
@@ -223,65 +194,7 @@ def to_argv(
     argv += ["--alias", spec.public_name, "--no-webui"]
     if api_key_file is not None:
         argv += ["--api-key-file", str(api_key_file)]
-    if spec.ctx_size is not None:
-        argv += ["-c", str(spec.ctx_size)]
-    if spec.parallel is not None:
-        argv += ["-np", str(spec.parallel)]
-    if spec.kv_unified is not None:
-        argv.append("-kvu" if spec.kv_unified else "-no-kvu")
-    if spec.cache_type_k is not None:
-        argv += ["-ctk", spec.cache_type_k]
-    if spec.cache_type_v is not None:
-        argv += ["-ctv", spec.cache_type_v]
-    if spec.flash_attn is not None:
-        argv += ["-fa", spec.flash_attn]
-    if spec.batch is not None:
-        argv += ["-b", str(spec.batch)]
-    if spec.ubatch is not None:
-        argv += ["-ub", str(spec.ubatch)]
-    if spec.fit is not None:
-        argv += ["-fit", "on" if spec.fit else "off"]
-    if spec.n_gpu_layers is not None:
-        argv += ["-ngl", str(spec.n_gpu_layers)]
-    if spec.split_mode is not None:
-        argv += ["-sm", spec.split_mode]
-    if spec.tensor_split:
-        argv += ["-ts", ",".join(_number(share) for share in spec.tensor_split)]
-    if spec.main_gpu is not None:
-        argv += ["-mg", str(spec.main_gpu)]
-    if spec.n_cpu_moe is not None:
-        argv += ["-ncmoe", str(spec.n_cpu_moe)]
-    # --rpc first: llama-server checks -dev names while parsing, and RPC devices exist
-    # only once --rpc has been read ("invalid device: RPC0" otherwise).
-    if spec.rpc_servers:
-        argv += ["--rpc", ",".join(spec.rpc_servers)]
-    if spec.devices:
-        argv += ["-dev", ",".join(spec.devices)]
-    if spec.mmproj is not None:
-        argv += ["--mmproj", str(spec.mmproj)]
-        if not spec.mmproj_offload:
-            argv.append("--no-mmproj-offload")
-    else:
-        # Never let the engine fetch or auto-pick a projector we did not choose.
-        argv.append("--no-mmproj")
-    if spec.spec_type is not None:
-        argv += ["--spec-type", spec.spec_type]
-    if spec.draft_model is not None:
-        argv += ["--spec-draft-model", str(spec.draft_model)]
-    if spec.draft_n_max is not None:
-        argv += ["--spec-draft-n-max", str(spec.draft_n_max)]
-    if spec.draft_gpu_layers is not None:
-        argv += ["--spec-draft-ngl", str(spec.draft_gpu_layers)]
-    if spec.cache_ram_mib is not None:
-        argv += ["--cache-ram", str(spec.cache_ram_mib)]
-    if spec.threads is not None:
-        argv += ["-t", str(spec.threads)]
-    if spec.jinja is not None:
-        argv.append("--jinja" if spec.jinja else "--no-jinja")
-    if spec.embeddings:
-        argv.append("--embeddings")
-    if spec.pooling is not None:
-        argv += ["--pooling", spec.pooling]
+    argv += knob_arguments(spec)
     argv += list(spec.extra_args)
     return argv
 

@@ -3,7 +3,7 @@
 API (all coroutines run on the event loop that created the manager; spawning happens on
 that loop's thread so the child's PDEATHSIG is tied to the app's lifetime):
 
-    manager = ServerManager(engine_location, log_dir, smaller_plan=planner_step)
+    manager = ServerManager(engine_location, log_dir)
     unsubscribe = manager.subscribe(callback)   # callback(Snapshot) after every change
     manager.snapshot                            # the current immutable Snapshot
     await manager.load(spec)                    # -> Snapshot (ready); raises ServerFailureError
@@ -153,7 +153,6 @@ class ServerManager:
         engine: EngineLocation,
         log_dir: Path,
         *,
-        smaller_plan: SmallerPlan | None = None,
         health_timeout_s: float = 600.0,
         stop_grace_s: float = 5.0,
         respawn_reap_grace_s: float = 1.0,
@@ -166,8 +165,7 @@ class ServerManager:
     ) -> None:
         self._engine = engine
         self._log_dir = log_dir
-        self._default_smaller_plan = smaller_plan
-        self._smaller_plan = smaller_plan  # the current load's; respawns reuse it
+        self._smaller_plan: SmallerPlan | None = None  # the current load's; respawns reuse it
         self._health_timeout_s = health_timeout_s
         self._stop_grace_s = stop_grace_s
         self._reap_grace_s = respawn_reap_grace_s
@@ -260,8 +258,8 @@ class ServerManager:
     async def load(self, spec: LaunchSpec, *, smaller_plan: SmallerPlan | None = None) -> Snapshot:
         """Load `spec` (stopping any other model first) and return the ready snapshot.
 
-        `smaller_plan` is the planner's out-of-memory step down for this model (the one
-        given to the constructor otherwise).
+        `smaller_plan` is the planner's out-of-memory step down for this model (None: a
+        spec nobody planned, which has nothing to step down from).
 
         A model, projector or draft path that is a FIFO or a device raises
         `NotRegularFileError` before anything else happens: llama-server would block on it
@@ -277,8 +275,7 @@ class ServerManager:
         # The operation task itself takes the lock, so whoever holds it is always the
         # task that a newer intent cancels, and its clean-up finishes before the lock
         # passes on: a caller that stops waiting cannot let two children overlap.
-        plan_step = smaller_plan or self._default_smaller_plan
-        task = self._tasks.spawn("load", _captured(self._locked_load(spec, intent, plan_step)))
+        task = self._tasks.spawn("load", _captured(self._locked_load(spec, intent, smaller_plan)))
         self._op_task = task
         self._op_spec = spec
         return await self._outcome(task)

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from studio.core.devices import SplitMode
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 
@@ -111,7 +113,7 @@ _START_CRASHES = frozenset({FailureCode.CRASHED, FailureCode.EXITED})
 def _without_flash_attn(spec: LaunchSpec) -> LaunchSpec:
     # A quantized V cache needs flash attention; without it the context cannot be created.
     cache_v = "f16" if spec.cache_type_v in _QUANTIZED_CACHE else spec.cache_type_v
-    return spec.with_changes(flash_attn="off", cache_type_v=cache_v)
+    return spec.with_changes(flash_attn=FlashAttn.OFF, cache_type_v=cache_v)
 
 
 def _projector_step(spec: LaunchSpec, taken: Set[RecoveryStep]) -> tuple[RecoveryStep, LaunchSpec]:
@@ -166,12 +168,12 @@ def next_rung(
     # Tensor parallelism is the newest and least forgiving placement: whatever stops it
     # (a crash, an argument this engine refuses, memory it cannot spill) -> layer split.
     if (
-        spec.split_mode == "tensor"
+        spec.split_mode is SplitMode.TENSOR
         and fresh(RecoveryStep.LAYER_SPLIT)
         and (crashed or code is FailureCode.BAD_ARGUMENT or code.is_out_of_memory)
     ):
         return Rung(
-            RecoveryStep.LAYER_SPLIT, spec.with_changes(split_mode="layer", tensor_split=())
+            RecoveryStep.LAYER_SPLIT, spec.with_changes(split_mode=SplitMode.LAYER, tensor_split=())
         )
     if code is FailureCode.CRASHED:
         if spec.flash_attn_maybe_on and fresh(RecoveryStep.FLASH_ATTN_OFF):

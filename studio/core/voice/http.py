@@ -40,9 +40,6 @@ HTTP_ONLY: Mapping[str, str] = {
     "forbidden_host": "The Host header '{host}' is not a name this server answers to.",
     "forbidden_origin": "Requests from origin '{origin}' are not allowed (see --allow-origin).",
     # the model and the engine
-    "model_not_found": (
-        "There is no model '{model}' in the library; GET /v1/models lists the ones you can name."
-    ),
     "too_many_choices": (
         "This model runs {slots} slots, so 'n' can be at most {slots}; start it with more (-np)."
     ),
@@ -69,5 +66,6 @@ HTTP_ONLY: Mapping[str, str] = {
 # code -> what an API client is told after the app's own sentence for it.
 HINTS: Mapping[str, str] = {
     "no_model": "Load one with POST /studio/load.",
+    "model_not_found": "GET /v1/models lists the ones you can name.",
     "superseded": "A newer load, switch or unload was sent after it.",
 }

@@ -6,8 +6,8 @@ translation catalogues while this module stays free of Qt. `{name}` fields are f
 the code's parameters; `%n` is a count with each language's plural forms.
 
 Where a sentence belongs: add the code's template to `CODES` (or `COUNTED` when it counts
-something), and nowhere else; `tests/core/test_voice.py` fails for a code the core can
-report without one here.
+something), and nowhere else; `tests/core/voice/test_voice.py` fails for a code the core
+can report without one here.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from studio.core.hub.transfer import RetryReason
+from studio.core.server.engine_events import EngineEvent
 from studio.core.server.recovery import RecoveryStep
+from studio.core.server.states import ServerState, StartPhase
 
 CONTEXT = "Sentences"
 
@@ -134,6 +136,8 @@ CODES: Mapping[str, str] = {
         "Sentences",
         "The engine argument {flag} is managed by the app and cannot be set by hand.",
     ),
+    # -- the model a request names (studio/core/server/switcher.py) --
+    "model_not_found": _mark("Sentences", "There is no model '{model}' in the library."),
     # -- GGUF files (studio/core/gguf) --
     "gguf.not_gguf": _mark("Sentences", "{source} is not a GGUF file."),
     "gguf.unsupported_version": _mark(
@@ -225,6 +229,7 @@ CODES: Mapping[str, str] = {
         "accept the model's terms on its Hub page.",
     ),
     "hub_http_error": _mark("Sentences", "The Hub answered with an error (HTTP {status})."),
+    "hf_token_refused": _mark("Sentences", "The token was not saved: {reason}"),
     "download_disk_full": _mark(
         "Sentences",
         "Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.",
@@ -695,3 +700,48 @@ VERDICT_RUNS = _mark("Sentences", "Runs on this CPU")
 VERDICT_BUILT_FOR = _mark(
     "Sentences", "Cannot run here: built for {built_for}; this CPU has {cpu}."
 )
+
+# What the engine is doing (the Server page, the status bar).
+SERVER_STATES: Mapping[ServerState, str] = {
+    ServerState.IDLE: _mark("Sentences", "No model loaded"),
+    ServerState.STARTING: _mark("Sentences", "Loading"),
+    ServerState.READY: _mark("Sentences", "Ready"),
+    ServerState.CRASHED: _mark("Sentences", "Crashed"),
+    ServerState.RESPAWNING: _mark("Sentences", "Restarting after a crash"),
+    ServerState.STOPPING: _mark("Sentences", "Stopping"),
+    ServerState.FAILED: _mark("Sentences", "Failed"),
+}
+# How far a starting engine has come (a clause that follows its state).
+START_PHASES: Mapping[StartPhase, str] = {
+    StartPhase.SPAWNED: _mark("Sentences", "starting the engine"),
+    StartPhase.LOADING_MODEL: _mark("Sentences", "loading the weights"),
+    StartPhase.CREATING_CONTEXT: _mark("Sentences", "creating the context"),
+    StartPhase.WARMING_UP: _mark("Sentences", "warming up"),
+    StartPhase.LOADED: _mark("Sentences", "loaded"),
+}
+STATE_AND_PHASE = _mark("Sentences", "{state}: {phase}")
+STATE_AND_REASON = _mark("Sentences", "{state}: {reason}")
+
+# What happened to the engine (the chat's status line and its conversation): `{model}` is
+# the model's label, `{reason}` why it failed, `{step}` the recovery step taken.
+ENGINE_EVENTS: Mapping[EngineEvent, str] = {
+    EngineEvent.LOADING: _mark("Sentences", "Loading {model}…"),
+    EngineEvent.READY: _mark("Sentences", "{model} is ready."),
+    EngineEvent.CRASHED: _mark("Sentences", "The engine stopped unexpectedly; restarting it…"),
+    EngineEvent.RECOVERED: _mark(
+        "Sentences", "The engine crashed and was restarted; {model} is ready again."
+    ),
+    EngineEvent.RECOVERY_STEP: _mark("Sentences", "{model} could not start as planned. {step}."),
+    EngineEvent.FAILED: _mark("Sentences", "{model} could not be loaded: {reason}"),
+    EngineEvent.UNLOADED: _mark("Sentences", "{model} was unloaded."),
+    EngineEvent.PREVIOUS_LOAD_CRASHED: _mark(
+        "Sentences",
+        "{model} was not loaded automatically: the app closed unexpectedly while "
+        "loading it last time. Load it again from the Library when you are ready.",
+    ),
+    EngineEvent.LAST_MODEL_MISSING: _mark(
+        "Sentences", "The last model, {model}, was not loaded automatically: its file is gone."
+    ),
+}
+# `{model}` of an event that names no model.
+UNNAMED_MODEL = _mark("Sentences", "The model")

@@ -16,19 +16,27 @@ from studio.core.engine.candidates import EngineCandidate
 from studio.core.errors import Problem, StudioError
 from studio.core.hub.transfer import RetryNotice, RetryReason
 from studio.core.placement.reasons import Reason
+from studio.core.server.engine_events import EngineNotice
 from studio.core.server.failures import Failure
 from studio.core.server.recovery import RecoveryNote
+from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.core.units import format_bytes
 from studio.core.voice.templates import (
     ALTERNATIVES,
     CODES,
     CONTEXT,
     COUNTED,
+    ENGINE_EVENTS,
     FALLBACK,
     RECOVERED_AFTER,
     RECOVERY_STEPS,
     RETRY_REASONS,
+    SERVER_STATES,
     SHORT,
+    START_PHASES,
+    STATE_AND_PHASE,
+    STATE_AND_REASON,
+    UNNAMED_MODEL,
     VERDICT_BUILT_FOR,
     VERDICT_RUNS,
     VERDICT_UNTESTED,
@@ -120,6 +128,37 @@ class Voice:
             else str(note.step)
         )
         return self._tr(RECOVERED_AFTER).format(step=step, cause=self.failure(note.cause))
+
+    def state(self, state: ServerState) -> str:
+        """What the engine is doing ("Ready")."""
+        return self._tr(SERVER_STATES[state])
+
+    def phase(self, phase: StartPhase) -> str:
+        """How far a starting engine has come, as a clause ("loading the weights")."""
+        return self._tr(START_PHASES[phase])
+
+    def summary(self, snapshot: Snapshot) -> str:
+        """The engine's state in one line: with its phase while it starts, with the reason
+        once it failed."""
+        state = self.state(snapshot.state)
+        if snapshot.state is ServerState.STARTING and snapshot.phase is not None:
+            state = self._tr(STATE_AND_PHASE).format(state=state, phase=self.phase(snapshot.phase))
+        if snapshot.state is ServerState.FAILED and snapshot.failure is not None:
+            reason = self.failure(snapshot.failure)
+            return self._tr(STATE_AND_REASON).format(state=state, reason=reason)
+        return state
+
+    def engine_event(self, notice: EngineNotice) -> str:
+        """What happened to the engine, with the model it happened to and why."""
+        reason = ""
+        if notice.failure is not None:
+            reason = self.failure(notice.failure)
+        elif notice.problem is not None:
+            reason = self.error(notice.problem)
+        step = self.recovery(notice.note) if notice.note is not None else ""
+        return self._tr(ENGINE_EVENTS[notice.event]).format(
+            model=notice.model or self._tr(UNNAMED_MODEL), reason=reason, step=step
+        )
 
     def verdict(self, candidate: EngineCandidate) -> str:
         """Whether and why an engine runs on this CPU."""

@@ -34,6 +34,7 @@ from studio.core.engine.cpu import (
     usable_features,
 )
 from studio.core.engine.locate import bundled_engine
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.failures import FailureCode, classify_exit
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import next_step
@@ -232,7 +233,7 @@ def test_the_bundled_binary_named_by_a_setting_keeps_its_libraries() -> None:
 def test_sigill_is_its_own_failure_with_no_recovery_rung(tmp_path: Path) -> None:
     failure = classify_exit(-signal.SIGILL, ["load_tensors: loading model", "AMX is not ready"])
     assert failure.code is FailureCode.ENGINE_CPU_UNSUPPORTED
-    spec = LaunchSpec(model=tmp_path / "m.gguf", flash_attn="auto")
+    spec = LaunchSpec(model=tmp_path / "m.gguf", flash_attn=FlashAttn.AUTO)
     assert spec.flash_attn_maybe_on  # the rung a plain crash would take
     assert next_step(spec, failure, set()) is None
     assert classify_exit(-signal.SIGSEGV, []).code is FailureCode.CRASHED

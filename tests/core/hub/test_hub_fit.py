@@ -13,6 +13,7 @@ from studio.core.hub import HubClient, HubConfig
 from studio.core.hub.fit import FIT_FAILED, FitAssessment, FitKind, plan_fit, remote_assessor
 from studio.core.memory import ModelSummary
 from studio.core.placement.budget import default_prompt_cache
+from studio.core.placement.setup import Machine
 from tests.support.fake_hub import FakeFile, FakeHub, FakeRepo
 from tests.support.models import cache_dir
 from tests.support.synthetic import LLAMA_8B, QWEN3_30B_A3B, cached_model
@@ -53,7 +54,8 @@ def hub(big_models: dict[str, Path]) -> Iterator[FakeHub]:
 
 def _judge(spec: str) -> Callable[[ModelSummary, str], FitAssessment]:
     inventory = discover_devices(DeviceConfig(fake_spec=spec), (), {})
-    return lambda summary, name: plan_fit(summary, name, inventory)
+    machine = Machine.of({})
+    return lambda summary, name: plan_fit(machine.prepare(summary, Path(name), inventory, None))
 
 
 @pytest.mark.parametrize(

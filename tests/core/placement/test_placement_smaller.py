@@ -6,12 +6,12 @@ from pathlib import Path
 from types import MappingProxyType
 
 from studio.core.devices import HOST_KEY
+from studio.core.engine_knobs import FlashAttn
 from studio.core.hardware import DeviceInventory
 from studio.core.placement import Planner, PlanRequest
 from studio.core.placement.search import MIN_CTX
 from studio.core.placement.smaller import (
     CONTEXT_FLOOR,
-    SmallerPlans,
     SmallerPlanStep,
     failing_device,
     next_smaller_plan,
@@ -75,7 +75,7 @@ def test_smaller_plan_step_keeps_what_the_ladder_already_changed() -> None:
     planner = _planner()
     plan = planner.plan(PlanRequest(ctx=8192))
     step = SmallerPlanStep(planner, plan)
-    no_flash = plan.launch.with_changes(flash_attn="off")
+    no_flash = plan.launch.with_changes(flash_attn=FlashAttn.OFF)
     stepped = step(no_flash, Failure(FailureCode.OOM_KV))
     assert stepped is not None
     smaller = stepped.spec
@@ -93,22 +93,6 @@ def test_the_managers_ladder_takes_the_planners_step() -> None:
     assert result is not None
     rung, spec = result
     assert rung is RecoveryStep.EXPERTS_TO_CPU and spec.n_cpu_moe == 8
-
-
-def test_one_smaller_plans_object_serves_the_manager_across_models() -> None:
-    smaller_plans = SmallerPlans()
-    dense = _planner()
-    dense_plan = dense.plan(PlanRequest(ctx=8192))
-    assert smaller_plans(dense_plan.launch, Failure(FailureCode.OOM_KV)) is None  # unknown
-    smaller_plans.remember(dense, dense_plan)
-    moe = Planner(MOE, Path("moe.gguf"), fake_inventory("GPU0:24GiB,HOST:64GiB"))
-    moe_plan = moe.plan(PlanRequest(ctx=4096, n_cpu_moe=0))
-    smaller_plans.remember(moe, moe_plan)
-    stepped = smaller_plans(dense_plan.launch, Failure(FailureCode.OOM_KV))
-    assert stepped is not None and stepped.spec.ctx_size == 6144
-    stepped = smaller_plans(moe_plan.launch, Failure(FailureCode.OOM_WEIGHTS))
-    assert stepped is not None and stepped.spec.model == Path("moe.gguf")
-    assert stepped.spec.n_cpu_moe == 8
 
 
 def _climb(step: SmallerPlanStep, spec: LaunchSpec, failure: Failure) -> list[StepDown]:

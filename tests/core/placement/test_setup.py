@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from studio.core.devices import DeviceKind
+from studio.core.devices import DeviceKind, SplitMode
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement import setup as placement_setup
 from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.remembered import recall, remembered, restore
-from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest, SplitMode
+from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.setup import Machine, ModelSetup, find_projector
 from tests.ui.load.load_dialog_support import fake_setup, probe_engine, synthetic_model
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.devices import SplitMode
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.failures import (
     Failure,
     FailureCode,
@@ -212,7 +214,7 @@ def test_a_remote_lost_while_serving_is_a_crash() -> None:
 
 def test_an_rpc_device_out_of_memory_steps_down_instead_of_crash_rungs() -> None:
     failure = classify_exit(-signal.SIGABRT, RPC_ABORT_IN_WEIGHTS)
-    spec = SPEC.with_changes(flash_attn="on", ctx_size=4096)
+    spec = SPEC.with_changes(flash_attn=FlashAttn.ON, ctx_size=4096)
     smaller = spec.with_changes(n_gpu_layers=27)
     rung = next_rung(spec, failure, set(), lambda s, f: smaller)
     assert rung is not None and (rung.step, rung.spec) == (RecoveryStep.SMALLER_PLAN, smaller)
@@ -249,7 +251,7 @@ def climb(spec: LaunchSpec, failure: Failure) -> list[RecoveryStep]:
 
 
 def test_flash_attn_off_resets_quantized_v() -> None:
-    spec = SPEC.with_changes(flash_attn="on", cache_type_k="q8_0", cache_type_v="q4_0")
+    spec = SPEC.with_changes(flash_attn=FlashAttn.ON, cache_type_k="q8_0", cache_type_v="q4_0")
     found = next_step(spec, CRASH, set())
     assert found is not None
     step, changed = found
@@ -271,7 +273,7 @@ def test_each_rung_at_most_once_in_order() -> None:
         RecoveryStep.TEXT_ONLY,
         RecoveryStep.SPECULATIVE_OFF,
     ]
-    assert climb(SPEC.with_changes(flash_attn="off"), CRASH) == []
+    assert climb(SPEC.with_changes(flash_attn=FlashAttn.OFF), CRASH) == []
 
 
 def test_projector_named_in_the_log_goes_first() -> None:
@@ -291,7 +293,9 @@ def test_speculative_bad_argument_and_tensor_split() -> None:
     found = next_step(spec, bad_spec, set())
     assert found is not None and found[0] is RecoveryStep.SPECULATIVE_OFF
     assert not found[1].uses_speculative
-    tensor = SPEC.with_changes(split_mode="tensor", tensor_split=(1.0, 1.0), flash_attn="on")
+    tensor = SPEC.with_changes(
+        split_mode=SplitMode.TENSOR, tensor_split=(1.0, 1.0), flash_attn=FlashAttn.ON
+    )
     found = next_step(tensor, CRASH, set())
     assert found is not None and found[0] is RecoveryStep.LAYER_SPLIT
     assert (found[1].split_mode, found[1].tensor_split) == ("layer", ())
@@ -335,7 +339,9 @@ def test_a_named_step_down_is_reported_with_its_values() -> None:
 
 
 def test_tensor_parallel_falls_back_to_layer_split_on_oom_and_bad_argument() -> None:
-    tensor = SPEC.with_changes(split_mode="tensor", tensor_split=(1.0, 1.0), flash_attn="on")
+    tensor = SPEC.with_changes(
+        split_mode=SplitMode.TENSOR, tensor_split=(1.0, 1.0), flash_attn=FlashAttn.ON
+    )
     bad = classify_exit(1, ["error: invalid argument: --split-mode"])
     for failure in (make_failure(FailureCode.OOM_COMPUTE), make_failure(FailureCode.KILLED), bad):
         found = next_step(tensor, failure, set())

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.devices import SplitMode
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.launch import (
     ApiKeyFile,
     LaunchError,
@@ -51,11 +53,11 @@ def test_full_spec_exact_argv() -> None:
         kv_unified=True,
         cache_type_k="q8_0",
         cache_type_v="q8_0",
-        flash_attn="on",
+        flash_attn=FlashAttn.ON,
         batch=1024,
         ubatch=256,
         n_gpu_layers=30,
-        split_mode="layer",
+        split_mode=SplitMode.LAYER,
         tensor_split=(3.0, 1.5),
         main_gpu=0,
         n_cpu_moe=4,

@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from studio.cli.report import sentence
-from studio.core.server.api_errors import from_studio_error
+from studio.core.api.errors import from_studio_error
 from studio.core.server.failures import (
     Failure,
     FailureCode,

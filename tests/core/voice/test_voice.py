@@ -6,12 +6,14 @@ import re
 
 import pytest
 
-from studio.core.errors import StudioError
+from studio.core.errors import Problem, StudioError
 from studio.core.hub.errors import DOWNLOAD_DISK_FULL, DOWNLOAD_RETRIES_EXHAUSTED, HubError
 from studio.core.hub.transfer import RetryNotice, RetryReason
 from studio.core.placement.reasons import Reason, ReasonCode, Setting, Severity
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
+from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.core.voice import ENGLISH, Voice
 from studio.core.voice.templates import CODES, COUNTED, RECOVERY_STEPS, RETRY_REASONS, SHORT
 from tests.support.codes import core_codes, string_literals, template_fields
@@ -180,3 +182,37 @@ def test_a_translation_is_asked_for_each_sentence_with_its_count() -> None:
     assert loud.code("oom_kv") == "OUT OF MEMORY FOR THE KV CACHE: LOWER THE CONTEXT."
     assert loud.code("experts_spilled_to_host", {"layers": 2}).startswith("THE EXPERTS OF 2")
     assert asked[-1] == ("Sentences", COUNTED["experts_spilled_to_host"][1], 2)
+
+
+@pytest.mark.parametrize("state", list(ServerState))
+def test_every_state_has_words(state: ServerState) -> None:
+    assert ENGLISH.state(state) and ENGLISH.state(state) != state.value
+
+
+@pytest.mark.parametrize("phase", list(StartPhase))
+def test_every_start_phase_has_words(phase: StartPhase) -> None:
+    starting = Snapshot(ServerState.STARTING, phase=phase)
+    assert ENGLISH.summary(starting) == f"Loading: {ENGLISH.phase(phase)}"
+
+
+def test_the_summary_says_why_a_load_failed() -> None:
+    failed = Snapshot(ServerState.FAILED, failure=Failure(FailureCode.OOM_KV))
+    assert ENGLISH.summary(failed) == ("Failed: Out of memory for the KV cache: lower the context.")
+    assert ENGLISH.summary(Snapshot()) == "No model loaded"
+
+
+@pytest.mark.parametrize("event", list(EngineEvent))
+def test_every_engine_event_is_a_sentence(event: EngineEvent) -> None:
+    note = RecoveryNote(RecoveryStep.NEW_PORT, Failure(FailureCode.PORT_IN_USE))
+    notice = EngineNotice(event, "m.gguf", failure=Failure(FailureCode.OOM_KV), note=note)
+    sentence = ENGLISH.engine_event(notice)
+    assert sentence[0].isupper() or sentence.startswith("m.gguf")
+    assert not _LEFTOVER.search(sentence), sentence
+
+
+def test_an_engine_event_names_its_model_and_why() -> None:
+    refused = Problem("model_missing", params={"path": "/m.gguf"})
+    assert ENGLISH.engine_event(EngineNotice(EngineEvent.FAILED, "m", problem=refused)) == (
+        "m could not be loaded: The model file does not exist: /m.gguf."
+    )
+    assert ENGLISH.engine_event(EngineNotice(EngineEvent.READY)) == "The model is ready."

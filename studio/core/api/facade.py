@@ -3,17 +3,17 @@
 Every chat request goes through `ServerManager.stream_chat`, so crash recovery, replay
 and unload epochs apply to API clients exactly as to the app. A deliberately small
 HTTP/1.1 server on asyncio streams (kept connections, Content-Length request bodies,
-chunked streams) that needs no web framework; `api_http` guards it (limits, Host/Origin/key checks),
-`api_validation` checks what clients send, `api_errors` words every error answer.
+chunked streams) that needs no web framework; `http` guards it (limits, Host/Origin/key
+checks), `validation` checks what clients send, `errors` words every error answer.
 
 Routes: GET /health, GET /v1/models (the library, the loaded model marked),
 POST /v1/chat/completions and /v1/completions (streaming and not), POST /v1/embeddings,
 GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload,
 GET /openapi.json, and OPTIONS on any of them (a browser's CORS preflight). A request
-naming a library model that is not loaded loads it first (`api_models`); a client that
-disconnects cancels its request at once, which frees the engine's slot (the engine stops
-when the stream it writes to is closed); one that only closes its sending side is
-answered (`_gone`).
+naming a library model (`catalog`) that is not loaded loads it first (the manager's
+`ModelSwitch`, `core/server/switcher.py`); a client that disconnects cancels its request
+at once, which frees the engine's slot (the engine stops when the stream it writes to is
+closed); one that only closes its sending side is answered (`_gone`).
 """
 
 from __future__ import annotations
@@ -35,15 +35,16 @@ from typing import Any
 import httpx
 import orjson
 
-from studio.core.errors import StudioError
-from studio.core.server import api_validation
-from studio.core.server.api_errors import (
+from studio.core.api import validation
+from studio.core.api.catalog import LibraryScan, ModelCatalog, model_list
+from studio.core.api.errors import (
     HttpError,
     from_server_error,
     from_studio_error,
+    from_switch_error,
 )
-from studio.core.server.api_events import CLIENT_CLOSED, RequestEvent, RequestListener
-from studio.core.server.api_http import (
+from studio.core.api.events import CLIENT_CLOSED, RequestEvent, RequestListener
+from studio.core.api.http import (
     HEADER_LIMIT,
     LISTEN_BACKLOG,
     Admission,
@@ -60,19 +61,14 @@ from studio.core.server.api_http import (
     preflight_headers,
     read_request,
 )
-from studio.core.server.api_models import (
-    LibraryScan,
-    LoadPlanner,
-    ModelCatalog,
-    ModelSwitch,
-    model_list,
-)
-from studio.core.server.api_replies import ReplyCollector, ReplyHead, StreamRewriter
-from studio.core.server.api_schema import OPENAPI
+from studio.core.api.replies import ReplyCollector, ReplyHead, StreamRewriter
+from studio.core.api.schema import OPENAPI
+from studio.core.errors import StudioError
 from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import EngineCrashedOnRequestError, ServerManager
 from studio.core.server.states import ServerState, Snapshot
+from studio.core.server.switcher import LoadPlanner, ModelSwitch
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +142,7 @@ class ChatFacade:
     /studio/load into what to launch, with the options the server was started with.
     `library()` lists the models requests may name (`plan_demand` plans those, default
     `plan_load`); `idle_unload_s` unloads the model after that long without a request.
-    `on_request` is told of every answered request (see `api_events`)."""
+    `on_request` is told of every answered request (see `events`)."""
 
     def __init__(
         self,
@@ -166,7 +162,9 @@ class ChatFacade:
         self._plan_load = plan_load
         self._options = options or ServeOptions()
         self._catalog = ModelCatalog(library)
-        self._switch = ModelSwitch(manager, self._catalog, plan_demand or plan_load, idle_unload_s)
+        self._switch = ModelSwitch(
+            manager, self._catalog.find, plan_demand or plan_load, idle_unload_s
+        )
         self._server: asyncio.Server | None = None
         self._connections = ConnectionLimiter(self._options.max_connections)
         self._chats = SlotGate(self._options.max_queued_chats, self._options.retry_after_s)
@@ -470,7 +468,7 @@ class ChatFacade:
         await self._send_json(writer, 200, OPENAPI)
 
     async def _load(self, request: Request, writer: asyncio.StreamWriter) -> None:
-        model = api_validation.parse_json_object(request.body).get("model")
+        model = validation.parse_json_object(request.body).get("model")
         if not isinstance(model, str) or not model or "\0" in model:
             raise HttpError(400, "invalid_field", param="model", reason="expected a file path")
         try:
@@ -486,6 +484,20 @@ class ChatFacade:
         self._switch.forget_resume()
         await self._send_json(writer, 200, snapshot_json(await self._manager.unload()))
 
+    @contextlib.asynccontextmanager
+    async def _holding(self, name: str | None) -> AsyncIterator[LaunchSpec | None]:
+        """The switcher's `use`, with its failure to bring the model answered over HTTP;
+        what the block itself raises passes unchanged."""
+        entered = False
+        try:
+            async with self._switch.use(name) as held:
+                entered = True
+                yield held
+        except StudioError as error:
+            if entered:
+                raise
+            raise from_switch_error(error) from error
+
     def _slots(self) -> int:
         snapshot = self._manager.snapshot
         if snapshot.ready is not None and snapshot.ready.total_slots > 0:
@@ -494,17 +506,17 @@ class ChatFacade:
         return parallel if isinstance(parallel, int) and parallel > 0 else 1
 
     async def _chat(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
-        request = api_validation.chat_request(api_validation.parse_json_object(http_request.body))
+        request = validation.chat_request(validation.parse_json_object(http_request.body))
         await self._generate(request, writer, chat=True)
 
     async def _text(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
-        body = api_validation.parse_json_object(http_request.body)
-        await self._generate(api_validation.completion_request(body), writer, chat=False)
+        body = validation.parse_json_object(http_request.body)
+        await self._generate(validation.completion_request(body), writer, chat=False)
 
     async def _generate(
         self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
     ) -> None:
-        async with self._switch.use(request.pop("model", None)) as held:
+        async with self._holding(request.pop("model", None)) as held:
             choices = request.get("n") or 1
             if choices > self._slots():
                 raise HttpError(400, "too_many_choices", param="n", slots=self._slots())
@@ -606,10 +618,8 @@ class ChatFacade:
         await self._send_json(writer, 200, collector.reply())
 
     async def _embeddings(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
-        body = api_validation.embeddings_request(
-            api_validation.parse_json_object(http_request.body)
-        )
-        async with self._switch.use(body.pop("model", None)):
+        body = validation.embeddings_request(validation.parse_json_object(http_request.body))
+        async with self._holding(body.pop("model", None)):
             spec = self._manager.snapshot.spec
             if spec is not None and not spec.embeddings:
                 raise HttpError(400, "embeddings_off", param="model", model=spec.public_name)

@@ -37,6 +37,11 @@ _TYPES: Mapping[int, str] = {
 }
 
 
+# The code families of a model that cannot be loaded here, as opposed to a server busy
+# with another intent or an engine that failed.
+_REFUSED_FAMILIES = ("model_", "plan_", "gguf.", "launch_")
+
+
 class _Blank(dict[str, Any]):
     """Format parameters where a missing name reads as '?' rather than raising."""
 
@@ -89,17 +94,30 @@ class HttpError(Exception):
         }
 
 
-def from_studio_error(error: StudioError, status: int = 503) -> HttpError:
+def from_studio_error(
+    error: StudioError, status: int = 503, *, param: str | None = None
+) -> HttpError:
     """A manager or load failure; its technical `detail` is used only for codes without a
     sentence, and is one line of English, never a traceback."""
     own = {"log_tail", "status", "code", "param", "headers", "detail"}
     params: dict[str, Any] = {k: v for k, v in error.params.items() if k not in own}
     first_line = error.detail.splitlines()[0] if error.detail else ""
-    answer = HttpError(status, error.code, detail=first_line, **params)
+    answer = HttpError(status, error.code, param=param, detail=first_line, **params)
     # The sentence reads every parameter, also those named like HttpError's own arguments
     # (an engine's exit `status`, say).
     answer.message = sentence(error.code, error.params, first_line)
     return answer
+
+
+def from_switch_error(error: StudioError) -> HttpError:
+    """Why the model a request named could not be brought (`core/server/switcher.py`):
+    a name no model has is 404; a model that cannot be loaded here (missing, not a GGUF,
+    does not fit, refused arguments) is the request's problem, 422; a load replaced or
+    failed on the way is the server's state, 503."""
+    if error.code == "model_not_found":
+        return from_studio_error(error, 404, param="model")
+    refused = error.code.startswith(_REFUSED_FAMILIES)
+    return from_studio_error(error, 422 if refused else 503)
 
 
 def from_server_error(error: ServerError) -> HttpError:

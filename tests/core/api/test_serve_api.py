@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from studio.cli.serve import register, serve_options
-from studio.core.errors import StudioError
-from studio.core.server.api_errors import HttpError, from_server_error
-from studio.core.server.api_http import (
+from studio.core.api.errors import HttpError, from_server_error, from_switch_error
+from studio.core.api.http import (
     RateLimitedLog,
     Request,
     ServeOptions,
     SlotGate,
     check_access,
 )
+from studio.core.errors import StudioError
 from studio.core.server.client import ServerError
 
 
@@ -49,6 +49,33 @@ def test_other_engine_errors_are_4xx_or_502_without_the_raw_body() -> None:
     )
     assert typed.status == 400
     assert from_server_error(ServerError(500, "<html>")).status == 502
+
+
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [
+        ("model_missing", 422),  # the model cannot be loaded here: the request's problem
+        ("plan_refused", 422),
+        ("gguf.truncated", 422),
+        ("launch_denied_argument", 422),
+        ("superseded", 503),  # the server's state: replaced on the way, the engine failed
+        ("oom_kv", 503),
+        ("crashed", 503),
+    ],
+)
+def test_a_switch_that_cannot_bring_the_model_is_the_requests_or_the_servers(
+    code: str, status: int
+) -> None:
+    answer = from_switch_error(StudioError(code, "detail"))
+    assert (answer.status, answer.code, answer.param) == (status, code, None)
+
+
+def test_a_model_no_library_has_is_404_on_the_model_field() -> None:
+    answer = from_switch_error(StudioError("model_not_found", "no such", model="gpt-9"))
+    assert (answer.status, answer.param) == (404, "model")
+    assert answer.body()["error"]["message"] == (
+        "There is no model 'gpt-9' in the library. GET /v1/models lists the ones you can name."
+    )
 
 
 def _request(**headers: str) -> Request:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from studio.cli.serve import duration
-from studio.core.server import api_validation
-from studio.core.server.api_errors import HttpError
-from studio.core.server.api_replies import (
+from studio.core.api import validation
+from studio.core.api.errors import HttpError
+from studio.core.api.replies import (
     ReplyCollector,
     ReplyHead,
     StreamRewriter,
@@ -118,18 +118,18 @@ def test_a_cancelled_answer_without_chunks_still_ends_with_its_reason() -> None:
 )
 def test_completion_bodies_are_checked(body: dict[str, Any], param: str) -> None:
     with pytest.raises(HttpError) as refused:
-        api_validation.completion_request(body)
+        validation.completion_request(body)
     assert refused.value.status == 400 and refused.value.param == param
 
 
 def test_embedding_inputs_are_checked() -> None:
     for good in ("a", ["a", "b"], [1, 2], [[1, 2], [3]]):
-        api_validation.embeddings_request({"input": good})
+        validation.embeddings_request({"input": good})
     for bad in (None, 3, [], [["a"]], {"a": 1}):
         with pytest.raises(HttpError):
-            api_validation.embeddings_request({"input": bad})
+            validation.embeddings_request({"input": bad})
     with pytest.raises(HttpError):
-        api_validation.embeddings_request({"input": "a", "encoding_format": "hex"})
+        validation.embeddings_request({"input": "a", "encoding_format": "hex"})
 
 
 def test_the_batch_is_capped_at_the_micro_batch_on_one_device() -> None:

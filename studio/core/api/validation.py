@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from studio.core.server.api_errors import HttpError
+from studio.core.api.errors import HttpError
 
 MAX_DEPTH = 64
 # The most JSON values (containers and scalars) one body may hold. Each costs the parser

@@ -19,7 +19,7 @@ class RequestEvent:
     client: str  # the peer's address
     status: int
     duration_s: float
-    error_code: str | None = None  # an `api_errors` code; None when answered
+    error_code: str | None = None  # an `errors` code; None when answered
     message: str | None = None  # the sentence the client was sent with the error
     at: float = field(default_factory=time.time)
 

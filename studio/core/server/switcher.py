@@ -1,11 +1,14 @@
-"""Which model answers a `studio serve` request: the library as `/v1/models` lists it,
-models loaded on demand, and the idle unload.
+"""Which model answers a request: models loaded on demand, shared loads, and the idle
+unload; the seed of a scheduler over the manager.
 
-A request's `model` names a library model by its id (the file's stem, which is also the
-alias the engine reports), its file name, or `REPO/FILE` for a Hugging Face cache file.
-Naming one that is not loaded loads it through the manager first; however many requests
-ask for it at once, they share one load. With an idle timeout the model is unloaded after
-that long without a request and loaded again by the next one.
+A request names its model (a name the caller's `ModelLookup` resolves to a file, or one
+of the names the loaded model answers to, `spec_names`). Naming one that is not loaded
+loads it through the manager first; however many requests ask for it at once, they share
+one load. With an idle timeout the model is unloaded after that long without a request
+and loaded again by the next one. A failure is the core's `StudioError`: the model's
+(`model_not_found` for a name the lookup does not know, or why its plan or load failed)
+or the manager's (a load replaced on the way); the front end says what that means to its
+client.
 
 Unload epochs still hold: the idle unload and a new request are decided under one lock
 and a flag, so a request never starts on a child the idle unload is about to stop, and
@@ -24,116 +27,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from studio.core.errors import StudioError
-from studio.core.hub.library import LocalModel
-from studio.core.server.api_errors import HttpError, from_studio_error
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import SmallerPlan
-from studio.core.server.states import ServerState, Snapshot
+from studio.core.server.states import ServerState
 from studio.core.tasks import TaskOwner
 
 # A model path -> its launch spec and out-of-memory step down (or None).
 LoadPlanner = Callable[[Path], Awaitable[tuple[LaunchSpec, SmallerPlan | None]]]
-LibraryScan = Callable[[], Sequence[LocalModel]]
+# A name a request gave -> the model file it means, or None for a name nothing has.
+ModelLookup = Callable[[str], Awaitable[Path | None]]
 
-_CATALOG_TTL_S = 10.0
-# Load failures that say the model itself cannot be loaded here (missing, not a GGUF,
-# does not fit), as opposed to the server being busy with another intent.
-_REFUSED_PREFIXES = ("model_", "plan_", "gguf.", "launch_")
 # States in which the manager's requests wait for the model (or its respawn) themselves.
 _COMING = frozenset(
     {ServerState.READY, ServerState.STARTING, ServerState.CRASHED, ServerState.RESPAWNING}
 )
-
-
-@dataclass(frozen=True)
-class CatalogEntry:
-    id: str
-    path: Path
-    names: frozenset[str]
-    size: int
-    created: int
+# A name is echoed back in the failure's sentence: no more of it than a person reads.
+_NAME_SAID = 200
 
 
 def spec_names(spec: LaunchSpec) -> frozenset[str]:
     """Every name a request may use for the model `spec` runs."""
     return frozenset({spec.public_name, spec.model.stem, spec.model.name})
-
-
-def _entry(model: LocalModel) -> CatalogEntry:
-    names = {model.path.stem, model.path.name}
-    if model.repo_id:
-        names.add(f"{model.repo_id}/{model.path.name}")
-    try:
-        created = int(model.path.stat().st_mtime)
-    except OSError:
-        created = 0
-    return CatalogEntry(model.path.stem, model.path, frozenset(names), model.size, created)
-
-
-class ModelCatalog:
-    """The library's loadable models (no projectors, no broken files), rescanned at most
-    every `ttl_s`; the scan reads every header, so it runs in a thread."""
-
-    def __init__(self, scan: LibraryScan, ttl_s: float = _CATALOG_TTL_S) -> None:
-        self._scan = scan
-        self._ttl_s = ttl_s
-        self._entries: list[CatalogEntry] = []
-        self._scanned_at: float | None = None
-        self._lock = asyncio.Lock()
-
-    async def entries(self) -> list[CatalogEntry]:
-        async with self._lock:  # one scan at a time; waiters reuse its result
-            now = time.monotonic()
-            if self._scanned_at is None or now - self._scanned_at > self._ttl_s:
-                models = await asyncio.to_thread(self._scan)
-                self._entries = [_entry(m) for m in models if not m.is_projector and not m.problem]
-                self._scanned_at = time.monotonic()
-            return self._entries
-
-    async def find(self, name: str) -> CatalogEntry | None:
-        for entry in await self.entries():
-            if name in entry.names:
-                return entry
-        return None
-
-
-def model_list(entries: Sequence[CatalogEntry], snapshot: Snapshot) -> dict[str, Any]:
-    """`/v1/models`: the library, the loaded model first and marked (and listed even when
-    it is not in the library, e.g. a file given on the command line)."""
-    loaded = snapshot.requested if snapshot.state is not ServerState.IDLE else None
-    data: list[dict[str, Any]] = []
-    if loaded is not None:
-        alias = snapshot.ready.model_alias if snapshot.ready else loaded.public_name
-        data.append(_model_json(alias, 0, snapshot.state.value, True))
-    names = spec_names(loaded) if loaded is not None else frozenset()
-    for entry in entries:
-        if loaded is not None and (entry.path == loaded.model or entry.id in names):
-            continue
-        data.append(_model_json(entry.id, entry.created, "unloaded", False, entry.size))
-    return {"object": "list", "data": data}
-
-
-def _model_json(
-    model_id: str, created: int, status: str, loaded: bool, size: int | None = None
-) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "id": model_id,
-        "object": "model",
-        "created": created,
-        "owned_by": "gguf-studio",
-        "status": status,
-        "loaded": loaded,
-    }
-    if size is not None:
-        body["size"] = size
-    return body
 
 
 class ModelSwitch:
@@ -142,12 +61,12 @@ class ModelSwitch:
     def __init__(
         self,
         manager: ServerManager,
-        catalog: ModelCatalog,
+        lookup: ModelLookup,
         plan: LoadPlanner,
         idle_unload_s: float | None = None,
     ) -> None:
         self._manager = manager
-        self._catalog = catalog
+        self._lookup = lookup
         self._plan = plan
         self._idle_unload_s = idle_unload_s
         self._lock = asyncio.Lock()
@@ -172,7 +91,7 @@ class ModelSwitch:
     async def use(self, name: str | None) -> AsyncIterator[LaunchSpec | None]:
         """Hold the model `name` (None: the current one) loaded while the block runs; the
         block gets the spec it holds (None when nothing is loaded or to be resumed: the
-        manager then answers with why)."""
+        manager then answers with why). Bringing the model raises `StudioError`."""
         self._active += 1  # before any await: the idle unload must see this request
         try:
             held = await self._hold(name or None)
@@ -218,21 +137,15 @@ class ModelSwitch:
             if self._serving(name):
                 # Another request loaded it while this one waited: shared.
                 return self._take(self._manager.snapshot.requested)
+            spec, smaller = await self._wanted(name)
+            if spec is None:
+                return None  # nothing to load: the manager answers (no_model, its failure)
+            self._switching = True
             try:
-                spec, smaller = await self._wanted(name)
-                if spec is None:
-                    return None  # nothing to load: the manager answers (no_model, its failure)
-                self._switching = True
-                try:
-                    await self._all_let_go()  # the answers of the model loaded now end first
-                    loaded = await self._manager.load(cancellable(spec), smaller_plan=smaller)
-                finally:
-                    self._switching = False
-            except StudioError as error:
-                # A model that cannot be loaded is the request's problem (422); a load
-                # replaced or failed on the way is the server's state (503).
-                refused = error.code.startswith(_REFUSED_PREFIXES)
-                raise from_studio_error(error, 422 if refused else 503) from error
+                await self._all_let_go()  # the answers of the model loaded now end first
+                loaded = await self._manager.load(cancellable(spec), smaller_plan=smaller)
+            finally:
+                self._switching = False
             self._resume = None
             return self._take(loaded.requested)
 
@@ -242,10 +155,11 @@ class ModelSwitch:
         resumed = self._resume
         if resumed is not None and name in spec_names(resumed):
             return resumed, None
-        entry = await self._catalog.find(name)
-        if entry is None:
-            raise HttpError(404, "model_not_found", param="model", model=name[:200])
-        return await self._plan(entry.path)
+        path = await self._lookup(name)
+        if path is None:
+            said = name[:_NAME_SAID]
+            raise StudioError("model_not_found", f"no model named {said!r}", model=said)
+        return await self._plan(path)
 
     async def _unload_when_idle(self, idle_s: float) -> None:
         while True:

@@ -1,6 +1,6 @@
 """The OpenAPI document `studio serve` publishes at /openapi.json.
 
-It describes the routes and the request fields `api_validation` checks; fields it does
+It describes the routes and the request fields `validation` checks; fields it does
 not list pass through to llama-server. Tests fuzz the routes from the same field list.
 """
 

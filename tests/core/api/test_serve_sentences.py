@@ -10,21 +10,21 @@ from typing import Any
 
 import pytest
 
+from studio.core.api.errors import HttpError, from_studio_error
 from studio.core.errors import StudioError
-from studio.core.server.api_errors import HttpError, from_studio_error
 from studio.core.voice import ENGLISH, Voice
 from studio.core.voice.http import HINTS, HTTP_ONLY
 from studio.core.voice.templates import CODES, COUNTED
 from tests.support.codes import template_fields
 
-SERVER = Path(__file__).resolve().parents[3] / "studio" / "core" / "server"
+API = Path(__file__).resolve().parents[3] / "studio" / "core" / "api"
 _LEFTOVER = re.compile(r"\{[a-z_]*\}|\?")
 
 
 def raised_http_codes() -> dict[str, set[str]]:
-    """Every `HttpError(status, "code", ...)` in the server package, with its keywords."""
+    """Every `HttpError(status, "code", ...)` in the API package, with its keywords."""
     found: dict[str, set[str]] = {}
-    for path in SERVER.glob("*.py"):
+    for path in API.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

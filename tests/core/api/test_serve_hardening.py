@@ -18,9 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.core.errors import StudioError
-from studio.core.server.api_errors import HttpError
-from studio.core.server.api_http import (
+from studio.core.api.errors import HttpError
+from studio.core.api.http import (
     Admission,
     ConnectionLimiter,
     Request,
@@ -30,7 +29,8 @@ from studio.core.server.api_http import (
     preflight_headers,
     read_request,
 )
-from studio.core.server.api_validation import MAX_VALUES, chat_request, parse_json_object
+from studio.core.api.validation import MAX_VALUES, chat_request, parse_json_object
+from studio.core.errors import StudioError
 
 # -- lone surrogates --------------------------------------------------------------------
 
@@ -238,7 +238,7 @@ _CAP_AT_LIMIT = """
 import resource, sys
 soft, hard = (int(v) for v in sys.argv[1:3])
 resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-from studio.core.server.api_http import ServeOptions
+from studio.core.api.http import ServeOptions
 cap = ServeOptions().max_connections
 print(cap, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
 """

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from studio.core.api.errors import HttpError
 from studio.core.errors import StudioError
-from studio.core.server.api_errors import HttpError
 
-DEFAULT_API_PORT = 8765
 LISTEN_BACKLOG = 128
 HEADER_LIMIT = 64 * 1024
 MAX_BODY_BYTES = 32 * 1024 * 1024
