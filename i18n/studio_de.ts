@@ -2255,6 +2255,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Der Hub hat mit einem Fehler geantwortet (HTTP {status}).</translation>
     </message>
     <message>
+        <source>The token was not saved: {reason}</source>
+        <translation>Das Token wurde nicht gespeichert: {reason}</translation>
+    </message>
+    <message>
         <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
         <translation>Nicht genug Speicherplatz: {needed} benötigt und {reserve} als Reserve frei gehalten, {free} frei in {path}.</translation>
     </message>
@@ -3390,10 +3394,6 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Checking the token with Hugging Face…</source>
         <translation>Token wird bei Hugging Face geprüft…</translation>
-    </message>
-    <message>
-        <source>The token was not saved: {reason}</source>
-        <translation>Das Token wurde nicht gespeichert: {reason}</translation>
     </message>
 </context>
 <context>

@@ -2255,6 +2255,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>El Hub respondió con un error (HTTP {status}).</translation>
     </message>
     <message>
+        <source>The token was not saved: {reason}</source>
+        <translation>No se guardó el token: {reason}</translation>
+    </message>
+    <message>
         <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
         <translation>No hay espacio suficiente: se necesitan {needed} más {reserve} de reserva libre, y hay {free} libres en {path}.</translation>
     </message>
@@ -3390,10 +3394,6 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Checking the token with Hugging Face…</source>
         <translation>Comprobando el token con Hugging Face…</translation>
-    </message>
-    <message>
-        <source>The token was not saved: {reason}</source>
-        <translation>No se guardó el token: {reason}</translation>
     </message>
 </context>
 <context>

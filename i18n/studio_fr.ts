@@ -2255,6 +2255,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Le Hub a répondu par une erreur (HTTP {status}).</translation>
     </message>
     <message>
+        <source>The token was not saved: {reason}</source>
+        <translation>Le jeton n’a pas été enregistré : {reason}</translation>
+    </message>
+    <message>
         <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
         <translation>Espace disque insuffisant : {needed} nécessaires plus {reserve} gardés libres en réserve, {free} libres dans {path}.</translation>
     </message>
@@ -3390,10 +3394,6 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Checking the token with Hugging Face…</source>
         <translation>Vérification du jeton auprès de Hugging Face…</translation>
-    </message>
-    <message>
-        <source>The token was not saved: {reason}</source>
-        <translation>Le jeton n’a pas été enregistré : {reason}</translation>
     </message>
 </context>
 <context>

@@ -2251,6 +2251,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>Hub がエラーを返しました（HTTP {status}）。</translation>
     </message>
     <message>
+        <source>The token was not saved: {reason}</source>
+        <translation>トークンは保存されませんでした: {reason}</translation>
+    </message>
+    <message>
         <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
         <translation>ディスク容量が足りません: {needed} に加えて予備として {reserve} の空きが必要ですが、{path} の空きは {free} です。</translation>
     </message>
@@ -3378,10 +3382,6 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Checking the token with Hugging Face…</source>
         <translation>Hugging Face でトークンを確認中…</translation>
-    </message>
-    <message>
-        <source>The token was not saved: {reason}</source>
-        <translation>トークンは保存されませんでした: {reason}</translation>
     </message>
 </context>
 <context>

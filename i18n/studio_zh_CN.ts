@@ -2251,6 +2251,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>Hub 返回了错误（HTTP {status}）。</translation>
     </message>
     <message>
+        <source>The token was not saved: {reason}</source>
+        <translation>令牌未保存：{reason}</translation>
+    </message>
+    <message>
         <source>Not enough disk space: {needed} needed plus {reserve} kept free, {free} free in {path}.</source>
         <translation>磁盘空间不足：需要 {needed}，另需保留 {reserve} 空闲，{path} 中仅有 {free} 可用。</translation>
     </message>
@@ -3378,10 +3382,6 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Checking the token with Hugging Face…</source>
         <translation>正在向 Hugging Face 验证令牌…</translation>
-    </message>
-    <message>
-        <source>The token was not saved: {reason}</source>
-        <translation>令牌未保存：{reason}</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,7 @@ from PySide6.QtGui import QPainter, QTextCursor
 from PySide6.QtWidgets import QLabel
 from shot_tools import save, settle, until
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.core.chat import Message
 from studio.core.chat.vision import VisionSupport
 from studio.core.server.launch import LaunchSpec

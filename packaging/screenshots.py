@@ -58,7 +58,7 @@ from shot_tools import save as _save  # noqa: E402
 from shot_tools import settle as _settle  # noqa: E402
 from shot_tools import until as _until  # noqa: E402
 
-from studio.app import StudioApp  # noqa: E402
+from studio.composition import StudioApp  # noqa: E402
 from studio.context import AppContext  # noqa: E402
 from studio.core.engine import EngineProber  # noqa: E402
 from studio.core.engine.locate import ENV_VARIABLE  # noqa: E402
@@ -151,13 +151,20 @@ def _load_flow(studio: StudioApp) -> LoadFlow:
     return flow
 
 
+async def _open_dialog(studio: StudioApp, model: Path) -> LoadDialog:
+    """The load dialog of `model`, as the app opens it, on this machine."""
+    flow = _load_flow(studio)
+    await flow.open(model)
+    assert flow.dialog is not None, "the load dialog did not open"
+    return flow.dialog
+
+
 async def _chat_with_answer(studio: StudioApp, smol: Path) -> None:
     """Load SmolLM2 as a user does, through the load dialog, and ask it something."""
     manager = studio.manager
     assert manager is not None, "no engine manager: the app found no engine"
     await _until(lambda: studio.engine.info is not None)
-    dialog = await _load_flow(studio).open(smol)
-    assert dialog is not None, "the load dialog did not open"
+    dialog = await _open_dialog(studio, smol)
     dialog.load_button.click()
     await _until(lambda: manager.snapshot.state is ServerState.READY)
     await _until(lambda: studio.chat.has_backend)
@@ -219,8 +226,7 @@ async def _picker_open(studio: StudioApp, target: Path) -> None:
 async def _load_dialogs(studio: StudioApp, smol: Path, theme: str, output: Path) -> None:
     info = studio.engine.info
     assert info is not None
-    here = await _load_flow(studio).open(smol)  # as the app opens it, on this machine
-    assert here is not None, "the load dialog did not open"
+    here = await _open_dialog(studio, smol)
     two_gpus = Machine.of(FAKE_GPUS).setup(synthetic_model("qwen3-30b-a3b-shape"), info)
     planned = [("load-dialog-two-gpus", LoadDialog(two_gpus, PlanService(two_gpus.planner)))]
     vulkan = _on_lavapipe(studio)

@@ -1,8 +1,10 @@
-"""Composition root: the QApplication, the one qasync event loop, and the wiring of
-core, services and UI through an explicit `AppContext`.
+"""The launcher: the QApplication, the one qasync event loop, the window painted first and
+the app built after it, and the bounded way out.
 
-Every service is built here and only here, and the process environment is read here once
-(`Machine`): pages and areas receive what they need as constructor parameters."""
+The first paint waits only for the shell (`studio.shell`: settings, language, the empty
+main window); the wiring of every service (`studio.composition.StudioApp`) is imported and
+built once the window is on screen. `tests/test_launch_imports.py` keeps this module and
+the shell free of the engine, Hub and model-file code."""
 
 from __future__ import annotations
 
@@ -13,59 +15,21 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
 
 from studio import __version__
-from studio.context import AppContext
-from studio.core.chat import ChatStore, ChatStoreError
-from studio.core.chat.presets import PresetLibrary
-from studio.core.engine import EngineChoice
-from studio.core.errors import Problem
-from studio.core.hub import DownloadQueue, HubClient, HubConfig
-from studio.core.hub.fit import remote_assessor
-from studio.core.hub.journal import DownloadJournal
-from studio.core.memory import ModelSummary
-from studio.core.placement.setup import Machine
-from studio.core.server.launch import LaunchSpec
-from studio.core.server.states import Snapshot
-from studio.core.settings import AppSettings, SettingsStore
-from studio.core.shipped_files import ShippedFiles
-from studio.core.tasks import TaskOwner
-from studio.services.api_server_service import ApiServerService
-from studio.services.autoload_service import AutoloadService
-from studio.services.chat_service import ChatService
-from studio.services.context_service import ContextService
-from studio.services.download_service import DownloadService
-from studio.services.engine_service import EngineService
+from studio.core.paths import AppPaths
 from studio.services.event_loop import install_asyncgen_finalizer
 from studio.services.gui_gc import GuiThreadCollector
-from studio.services.hf_token import HfTokenStore
-from studio.services.hub_service import HubService
-from studio.services.hub_settings import HubSettings
-from studio.services.library_service import LibraryService
-from studio.services.local_fit_service import LocalFitService
-from studio.services.log_tail import LogTail
-from studio.services.manager_service import create_manager_service
-from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
-from studio.services.preset_service import PresetService
-from studio.services.settings_service import SettingsService
-from studio.ui.chat.chat_pane import ChatPane
-from studio.ui.chat.preset_bar import attach_presets
-from studio.ui.common.enter_clicks import EnterClicks
-from studio.ui.common.plain_text import PlainLabels
-from studio.ui.common.wheel_guard import WheelGuard
-from studio.ui.discover.discover_wiring import HubArea
-from studio.ui.i18n.i18n import LanguageController
-from studio.ui.settings.engine_build import EngineBuildOffer
-from studio.ui.window.app_icon import app_icon
-from studio.ui.window.chat_first import ChatFirst
-from studio.ui.window.main_window import MainWindow
-from studio.ui.window.studio_areas import StudioAreas
-from studio.ui.window.window_memory import WindowMemory
+from studio.shell import Shell
+
+if TYPE_CHECKING:
+    from studio.composition import StudioApp
 
 log = logging.getLogger(__name__)
 
@@ -106,283 +70,6 @@ class ExitWatchdog:
         os._exit(exit_code)
 
 
-class StudioApp:
-    """Everything one running window needs, and its orderly shutdown."""
-
-    def __init__(self, context: AppContext, environ: Mapping[str, str] | None = None) -> None:
-        self.context = context
-        environ = os.environ if environ is None else environ
-        # The devices, fake GPUs and LLAMA_ARG_* settings every plan sees, read once.
-        self.machine = Machine.of(environ)
-        self.tasks = TaskOwner("app")
-        self.engine = EngineService(
-            context.selector, self.tasks, context.paths.cache_dir / "engine-build"
-        )
-        self.settings = SettingsService(
-            SettingsStore.in_directory(context.paths.config_dir), self.tasks
-        )
-        # Before any widget exists, so every text is looked up in the chosen language.
-        self.language = LanguageController(
-            QApplication.instance(), ShippedFiles.default().i18n, environ
-        )
-        self.language.follow(self.settings)
-        # Scrolling a panel never changes the setting under the pointer, Enter presses a
-        # focused button as Space does, and no label reads outside text as markup: for
-        # every widget of this app, so app-wide.
-        self._input_filters = (WheelGuard(), EnterClicks(), PlainLabels())
-        qt_app = QApplication.instance()
-        assert qt_app is not None, "StudioApp needs the QApplication made first"
-        for input_filter in self._input_filters:
-            qt_app.installEventFilter(input_filter)
-        try:
-            self.chat_store = ChatStore.in_directory(context.paths.data_dir)
-            chat_store_error: ChatStoreError | None = None
-        except ChatStoreError as error:
-            log.error("conversations not available: %s", error)
-            self.chat_store, chat_store_error = ChatStore.in_memory(), error
-        self.chat = ChatService(self.chat_store, self.tasks)
-        self.context_service = ContextService(self.chat, self.tasks)
-        self.chat_pane = ChatPane(self.chat, self.tasks, context=self.context_service)
-        if chat_store_error is not None:
-            self.chat_pane.show_storage_problem(Problem.of(chat_store_error))
-        self.presets = PresetService(
-            PresetLibrary.in_directory(context.paths.data_dir), self.tasks, self.chat
-        )
-        attach_presets(self.chat_pane, self.presets)
-        self._tell_about_own_files()
-        # A later save that fails (a full disk, a read-only folder) is told the same way.
-        self.settings.failed.connect(
-            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
-        )
-        self.autoload = AutoloadService(self.settings, self.tasks)
-        self.autoload.decided.connect(self.chat_pane.show_autoload_decision)
-        self.autoload.noticed.connect(
-            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
-        )
-        # The engine chosen in Settings applies from the next start (the manager keeps one).
-        self.engine_binary = context.engine_override or self._settings_engine_binary()
-        # None without any engine binary; the engine choice reports why. The first candidate
-        # stands in until the self-tests have chosen the engine that runs on this CPU.
-        candidates = context.selector.locations(self.engine_binary)
-        self.manager = create_manager_service(
-            candidates[0] if candidates else None,
-            context.paths.log_dir / "engine",
-            self.tasks,
-            self.machine.environ,
-            self.autoload,
-        )
-        self._autoload_pending = True
-        self.engine.chosen.connect(self._on_engine_chosen)
-        if self.manager is not None:
-            self.manager.chat_backend_changed.connect(self.chat.use_backend)
-            # The loaded model's file name picks the preset its new conversations start from.
-            self.manager.snapshot_changed.connect(self.presets.show_snapshot)
-            self.manager.engine_event.connect(self.chat_pane.show_engine_event)
-        self._engine_pid: int | None = None  # our llama-server: its memory is ours to reuse
-        self.monitor = MemoryMonitor(self._read_memory, self.tasks)
-        self.log_tail = LogTail(self.tasks)
-        self.tokens = HfTokenStore()
-        self._build_hub()
-        self.hub_area = HubArea(
-            self.settings, self.hub_settings, self.hub, self.downloads, self.library
-        )
-        qt_app = QApplication.instance()
-        assert isinstance(qt_app, QApplication)
-        self.areas = StudioAreas(
-            qt_app,
-            self.engine,
-            self.settings,
-            self.tasks,
-            self._load,
-            self._unload,
-            monitor=self.monitor,
-            log_tail=self.log_tail,
-            tokens=self.tokens,
-            machine=self.machine,
-            engine_pid=lambda: self._engine_pid,
-        )
-        if self.manager is not None:
-            self.manager.snapshot_changed.connect(self._on_snapshot)
-            self.manager.snapshot_changed.connect(self.areas.show_snapshot)
-            self.areas.plan_launched.connect(self.manager.remember_plan)
-        self.api: ApiServerService | None = None
-        if self.manager is not None:
-            # The Server page's local API, over the manager the chat pane uses. Its catalog
-            # is the Library's last scan (read from a worker thread; the list is replaced
-            # whole, never changed in place).
-            self.api = ApiServerService(
-                self.manager.manager,
-                self.settings,
-                self.tasks,
-                self._plan_api_load,
-                library=lambda: list(self.library.models),
-            )
-            self.areas.server_page.api.attach(self.api)
-        self.window = MainWindow(
-            self.engine,
-            pages={
-                "chat": self.chat_pane,
-                "discover": self.hub_area.discover_page,
-                "library": self.hub_area.library_page,
-                **self.areas.pages,
-            },
-        )
-        self.areas.attach(self.window)
-        self.build_offer = EngineBuildOffer(self.engine, self.window)
-        self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
-        self.hub_area.library_page.load_requested.connect(self.areas.open_model)
-        self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
-        # The model picker, chat forward once a load is ready, the panels as they were left.
-        self.chat_first = ChatFirst(
-            self.window, self.chat_pane, self.areas.open_model, self._unload
-        )
-        self.chat_first.follow_library(self.library, self.engine, self.local_fits)
-        self.chat_first.remember_panels(self.settings)
-        self.chat_first.offer_ways_in(self.library, self.hub_area.add_folder)
-        self.window_memory = WindowMemory(
-            self.window, self.hub_area.discover_page.splitters, self.settings
-        )
-        self.window_memory.restore()
-        self.areas.plan_launched.connect(lambda *_: self.chat_first.expect_load())
-        if self.manager is not None:
-            self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
-
-    def _build_hub(self) -> None:
-        """Search, downloads and the library, configured from the settings."""
-        paths = self.context.paths
-        self.hub_settings = HubSettings(self.settings, paths, self.machine, self.engine)
-        self._hub_config = config = self.hub_settings.config()
-        client = HubClient(config)
-        # Headers read once per file and commit, across device and settings changes.
-        self._summaries: dict[str, ModelSummary] = {}
-        self.hub = HubService(
-            client,
-            self.tasks,
-            remote_assessor(client, self.hub_settings.judge, self._summaries),
-            local_targets=self.hub_settings.local_targets,
-        )
-        self.downloads = DownloadService()
-        # Unfinished downloads are remembered and come back paused in the next session.
-        self._journal = DownloadJournal(paths.data_dir / "downloads.json")
-        self.downloads.attach(
-            DownloadQueue(
-                config,
-                client.file_url,
-                self.tasks,
-                self.downloads.on_change,
-                remember=self._journal.save,
-            )
-        )
-        self.library = LibraryService(
-            self.tasks,
-            config.cache_dir,
-            self.hub_settings.library_folders,
-            self.hub_settings.import_folder,
-        )
-        self.downloads.completed.connect(lambda _: self.library.rescan())
-        # The chat's model picker shows each library model's fit on this machine.
-        self.local_fits = LocalFitService(self.tasks, self.hub_settings.judge)
-        self._known_folders = tuple(self.settings.current.models_folders)
-        self.settings.changed.connect(self._on_hub_settings_changed)
-
-    def _on_hub_settings_changed(self, settings: AppSettings) -> None:
-        config: HubConfig = self.hub_settings.config()
-        if (config.endpoint, config.proxy) != (self._hub_config.endpoint, self._hub_config.proxy):
-            self._hub_config = config
-            client = HubClient(config)
-            self.hub.client = client
-            self.hub.set_assessor(remote_assessor(client, self.hub_settings.judge, self._summaries))
-            self.downloads.queue.reconfigure(config, client.file_url)
-        folders = tuple(settings.models_folders)
-        if folders != self._known_folders:
-            self._known_folders = folders
-            self.library.rescan()
-
-    def _read_memory(self) -> MemorySample:
-        return read_live_memory(self.machine.device_config, self.machine.environ, self._engine_pid)
-
-    def _on_snapshot(self, snapshot: Snapshot) -> None:
-        self._engine_pid = snapshot.pid
-
-    def _tell_about_own_files(self) -> None:
-        """Settings that could not be read, conversations salvaged from a damaged file:
-        each is found once at start-up (the bad file is moved aside), so told once."""
-        problem = self.settings.problem
-        if problem is not None:
-            log.error("settings not read, defaults apply: %s %s", problem.code, problem.params)
-            self.chat_pane.show_notice(problem.code, problem.params)
-        # The presets file is read once the loop runs (`start`); what it finds is told then.
-        self.presets.load_problem.connect(
-            lambda problem: self.chat_pane.show_notice(problem.code, problem.params)
-        )
-        recovery = self.chat_store.recovery
-        if recovery is not None:
-            log.error("conversations file damaged (%s); recovered: %s", recovery.damage, recovery)
-            self.chat_pane.show_store_recovered(recovery)
-
-    def _settings_engine_binary(self) -> Path | None:
-        binary = self.settings.current.engine_binary
-        return Path(binary) if binary else None
-
-    def _load(self, spec: LaunchSpec) -> None:
-        if self.manager is not None:
-            self.manager.load(spec)
-
-    def _unload(self) -> None:
-        if self.manager is not None:
-            self.manager.unload()
-
-    async def _plan_api_load(self, path: Path) -> tuple[LaunchSpec, None]:
-        # A model an API request names loads as the autoload would load it: its remembered
-        # settings, planned to fit now.
-        return await self.areas.remembered_spec(str(path)), None
-
-    def start(self) -> None:
-        self.window.show()
-        self.engine.probe(self.engine_binary)
-        self.chat_pane.start()
-        self.presets.start()  # off the GUI thread: a large file must not delay the window
-        self.start_hub()
-        if self.api is not None:
-            self.api.resume()
-
-    def start_hub(self) -> None:
-        """The library's first scan, and the downloads the last session left unfinished."""
-        self.library.rescan()
-        self.tasks.spawn("restore-downloads", self.downloads.queue.restore(self._journal.load))
-
-    def _on_engine_chosen(self, choice: EngineChoice) -> None:
-        active = choice.active
-        if active is None:
-            if choice.candidates and not self.engine.building:
-                self.build_offer.offer(choice)
-            return
-        if self.manager is None:
-            return
-        self.manager.manager.use_engine(active.location)
-        # The last model loads only on an engine proven to run here, and only once.
-        if self._autoload_pending:
-            self._autoload_pending = False
-            self.manager.autoload_last_model(self.areas.remembered_spec)
-
-    async def shutdown(self) -> None:
-        """Stop every background task; called once the last window has closed."""
-        self.engine.close()  # a probe, self-test or build in flight must not delay quitting
-        self.context_service.close()  # no count may start on a closing store
-        if self.api is not None:
-            await self.api.shutdown()  # no API client may start a stream on a stopping engine
-        if self.manager is not None:
-            await self.manager.shutdown()  # the engine child first, then every task
-        await self.window_memory.remember()
-        await self.tasks.shutdown()
-        self.chat_store.close()
-        self.language.close()
-        qt_app = QApplication.instance()
-        for input_filter in self._input_filters:
-            if qt_app is not None:
-                qt_app.removeEventFilter(input_filter)
-
-
 async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
     closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -421,6 +108,43 @@ async def _run_until_closed(app: QApplication, studio: StudioApp) -> None:
     watchdog.arm(THREADS_GRACE_S, exit_code=0)
 
 
+class _FirstPaint(QObject):
+    """Done at `window`'s first paint, or its close if that comes first."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._window = window
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        ends = (QEvent.Type.Paint, QEvent.Type.Close, QEvent.Type.Hide)
+        if watched is self._window and event.type() in ends and not self.done.done():
+            self.done.set_result(None)
+            self._window.removeEventFilter(self)
+        return False
+
+
+async def _open(app: QApplication, paths: AppPaths) -> None:
+    """The shell on screen first, then the app built into it, then run until closed."""
+    shell = Shell(paths, os.environ)
+    install_asyncgen_finalizer(asyncio.get_running_loop(), shell.tasks)
+    painted = _FirstPaint(shell.window)
+    shell.window.show()
+    await painted.done
+    log.info("main window painted")
+    if not shell.window.isVisible():  # closed before it could be built: nothing to stop
+        shell.close()
+        return
+    # The rest of the app, imported only now: the first paint does not wait for it.
+    from studio.composition import StudioApp
+    from studio.context import AppContext
+    from studio.ui.window.app_icon import app_icon
+
+    app.setWindowIcon(app_icon(shell.files))
+    await _run_until_closed(app, StudioApp(AppContext.create(paths), shell=shell))
+
+
 def run_app(argv: Sequence[str]) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -430,20 +154,16 @@ def run_app(argv: Sequence[str]) -> int:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("gguf-studio")
     app.setDesktopFileName("gguf-studio")
-    app.setWindowIcon(app_icon(ShippedFiles.default()))
     # We quit only after shutdown has stopped the engine and every task.
     app.setQuitOnLastWindowClosed(False)
     # Unreachable Qt objects must be destroyed on this thread, never by a collection that a
     # worker thread's allocation happened to trigger.
     collector = GuiThreadCollector(app)
-    # Scrolling a panel must never change the setting that passes under the pointer.
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    studio = StudioApp(AppContext.create())
-    install_asyncgen_finalizer(loop, studio.tasks)
     try:
         with loop:
-            loop.run_until_complete(_run_until_closed(app, studio))
+            loop.run_until_complete(_open(app, AppPaths.default()))
     finally:
         asyncio.set_event_loop(None)
         collector.stop()

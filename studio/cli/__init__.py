@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from studio import __version__
 from studio.cli import desktop_entry, system_check
-from studio.cli.report import guarded
+from studio.cli.guard import guarded
 
 # Each module defines `register(subparsers)`, which adds one sub-command whose parser has
 # a `run(args) -> int` default.
@@ -23,16 +23,25 @@ _COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, with_commands: bool = True) -> argparse.ArgumentParser:
+    """`studio`'s parser; without its commands, it only has what starting the app needs."""
     parser = argparse.ArgumentParser(
         prog="studio", description="GGUF Studio: run GGUF models locally with llama-server."
     )
     parser.add_argument("--version", action="version", version=f"GGUF Studio {__version__}")
     desktop_entry.add_arguments(parser)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in _COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+    if with_commands:
+        subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+        for module_name in _COMMAND_MODULES:
+            importlib.import_module(module_name).register(subparsers)
     return parser
+
+
+def _names_a_command(args_list: Sequence[str]) -> bool:
+    """Whether the arguments name a command (any bare word does) or ask for the help that
+    lists them; if not, the app starts, and no command's module (engine, Hub and model-file
+    code, a third of a second) has to load before its window paints."""
+    return any(not arg.startswith("-") or arg in ("-h", "--help") for arg in args_list)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,12 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args_list: list[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(with_commands=_names_a_command(args_list))
     args, rest = parser.parse_known_args(args_list)
     handled = desktop_entry.run(args)
     if handled is not None:
         return handled
-    if args.command is None:
+    if getattr(args, "command", None) is None:
         # Qt aborts without saying which system library it lacks; we say it first.
         problem = system_check.missing_system_libraries_message()
         if problem is not None:

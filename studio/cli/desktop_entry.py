@@ -11,9 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from studio.cli.report import INPUT_FAILED, report
 from studio.core.desktop_entry import (
-    DesktopEntryError,
     install_desktop_entry,
     uninstall_desktop_entry,
     xdg_data_home,
@@ -61,11 +59,8 @@ def run(args: argparse.Namespace) -> int | None:
             print(f"no desktop entry under {data_home}")
         return 0
     argv, needed = this_installation()
-    try:
-        written = install_desktop_entry(data_home, argv, ShippedFiles.default(), try_exec=needed)
-    except DesktopEntryError as error:
-        report(error)
-        return INPUT_FAILED
+    # A DesktopEntryError is said by the guard around every command, with status 2.
+    written = install_desktop_entry(data_home, argv, ShippedFiles.default(), try_exec=needed)
     for path in written:
         print(f"installed {path}")
     return 0

@@ -24,13 +24,15 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from studio.core.server.api_events import RequestEvent
-from studio.core.server.api_http import ServeOptions, lan_address
-from studio.core.server.api_models import LibraryScan, LoadPlanner
-from studio.core.server.facade import ChatFacade
+from studio.core.api.catalog import LibraryScan
+from studio.core.api.events import RequestEvent
+from studio.core.api.facade import ChatFacade
+from studio.core.api.http import ServeOptions, lan_address
 from studio.core.server.manager import ServerManager
+from studio.core.server.switcher import LoadPlanner
 from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 from studio.services.settings_service import SettingsService
 
 log = logging.getLogger(__name__)
@@ -99,7 +101,7 @@ class ApiServerService(QObject):
         super().__init__(parent)
         self._manager = manager
         self._settings = settings
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._plan_load = plan_load
         self._library = library
         self._address_for_lan = address_for_lan
@@ -173,14 +175,7 @@ class ApiServerService(QObject):
         self._batch.stop()
 
     def _queue(self, name: str, work: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
-        previous = self._busy
-
-        async def after_previous() -> None:
-            if previous is not None and not previous.done():
-                await asyncio.wait({previous})
-            await work()
-
-        self._busy = self._tasks.spawn(name, after_previous())
+        self._busy = self._work.run(name, work, after=self._busy)
         return self._busy
 
     async def _start(self) -> None:

@@ -27,6 +27,7 @@ from studio.core.settings import (
     load_started,
 )
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 from studio.services.settings_service import SettingsService
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class AutoloadService(QObject):
     ) -> None:
         super().__init__(parent)
         self._settings = settings
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._exists = exists
         self.decision: AutoloadDecision | None = None
 
@@ -58,9 +59,10 @@ class AutoloadService(QObject):
         self.decision = decision
         log.info("autoload: %s %s", decision.verdict.value, decision.model or "")
         self.decided.emit(decision)
-        if decision.should_load and decision.model is not None:
-            self._drop_unusable_settings(decision.model)
-            self._tasks.spawn("autoload", self.guarded_load(decision.model, load))
+        model = decision.model
+        if decision.should_load and model is not None:
+            self._drop_unusable_settings(model)
+            self._work.run("autoload", lambda: self.guarded_load(model, load))
         return decision
 
     def _drop_unusable_settings(self, model: str) -> None:

@@ -23,6 +23,7 @@ from studio.core.chat.text_files import TextFile, TextFileError, fenced_block, r
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ServerError
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 from studio.services.chat_service import AnswerDelta, ChatService
 
 log = logging.getLogger(__name__)
@@ -71,10 +72,8 @@ class ContextService(QObject):
     ) -> None:
         super().__init__(parent)
         self._chat = chat
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._draft = ""
-        self._generation = 0
-        self._counting: asyncio.Task[None] | None = None
         self.use: ContextUse | None = None
         self._closed = False
         self._pause = QTimer(self)
@@ -108,7 +107,7 @@ class ContextService(QObject):
         if not self._closed:
             self._pause.start()
 
-    def measure_now(self, draft: str) -> asyncio.Task[None] | None:
+    def measure_now(self, draft: str) -> asyncio.Task[ContextMeasured | None] | None:
         """Count at once (no pause); None when no event loop runs to count on."""
         self._draft = draft
         self._pause.stop()
@@ -139,22 +138,20 @@ class ContextService(QObject):
         if not self._closed:
             self._pause.start()
 
-    def _count_now(self) -> asyncio.Task[None] | None:
+    def _count_now(self) -> asyncio.Task[ContextMeasured | None] | None:
         if self._closed:
             return None
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # no loop runs to count on (and no one to show the count)
             return None
-        self._generation += 1
-        if self._counting is not None and not self._counting.done():
-            self._counting.cancel()  # its answer would be stale
-        self._counting = self._tasks.spawn(
-            "context-count", self._count(self._generation, self._draft)
+        draft = self._draft
+        # A newer count cancels the one before: its answer would be stale.
+        return self._work.run(
+            "context-count", lambda: self._count(draft), self._counted, latest=True
         )
-        return self._counting
 
-    async def _count(self, generation: int, draft: str) -> None:
+    async def _count(self, draft: str) -> ContextMeasured:
         use = await self._use_with(draft)
         policy = self._chat.settings.overflow_policy
         floor = None
@@ -164,9 +161,11 @@ class ContextService(QObject):
             and policy is OverflowPolicy.DROP_OLDEST
         ):
             floor = await self._floor(draft)
-        if generation == self._generation:
-            self.use = use
-            self.measured.emit(ContextMeasured(use, policy, floor, draft))
+        return ContextMeasured(use, policy, floor, draft)
+
+    def _counted(self, measured: ContextMeasured) -> None:
+        self.use = measured.use
+        self.measured.emit(measured)
 
     async def _floor(self, draft: str) -> int | None:
         backend = self._chat.backend
@@ -203,7 +202,8 @@ class ContextService(QObject):
     def attach_files(self, paths: Sequence[Path], draft: str) -> asyncio.Task[None]:
         """Read each file, count it, and add it to `draft` when it fits (`text_attached`);
         say why not otherwise (`attach_refused`). One after the other, in order."""
-        return self._tasks.spawn("context-attach", self._attach_all(list(paths), draft))
+        files = list(paths)
+        return self._work.run("context-attach", lambda: self._attach_all(files, draft))
 
     async def _attach_all(self, paths: list[Path], draft: str) -> None:
         for path in paths:

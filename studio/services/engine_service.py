@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.engine import (
-    BuildError,
     BuildOptions,
     BuildProgress,
     EngineBuilder,
@@ -26,6 +25,7 @@ from studio.core.engine import (
 from studio.core.errors import Problem
 from studio.core.memory import EngineMemory
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background, or_os_error
 
 
 class EngineService(QObject):
@@ -45,7 +45,7 @@ class EngineService(QObject):
     ) -> None:
         super().__init__(parent)
         self._selector = selector
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._build_dir = build_dir
         self._builder: EngineBuilder | None = None
         self._explicit: Path | None = None  # the engine setting the last choice honoured
@@ -81,12 +81,19 @@ class EngineService(QObject):
 
     def probe(self, explicit: Path | None = None) -> None:
         self._explicit = explicit
-        self._tasks.spawn("choose-engine", self._choose())
+        self._choose()
 
-    async def _choose(self) -> None:
+    def _choose(self) -> None:
         # Every candidate is examined so that Settings can list each with its verdict;
         # after the first start the verdicts come from the cache.
-        choice = await asyncio.to_thread(self._selector.choose, self._explicit, examine_all=True)
+        explicit = self._explicit
+        self._work.call(
+            "choose-engine",
+            lambda: self._selector.choose(explicit, examine_all=True),
+            self._chosen,
+        )
+
+    def _chosen(self, choice: EngineChoice) -> None:
         self.choice = choice
         self.chosen.emit(choice)
         try:
@@ -108,8 +115,15 @@ class EngineService(QObject):
             return
         engines_dir = self._selector.engines_dir
         assert engines_dir is not None, "a selector without an engines folder cannot build"
-        self._builder = EngineBuilder(self._build_dir, engines_dir, self._selector.tester)
-        self._tasks.spawn("build-engine", self._build(self._builder, options))
+        builder = EngineBuilder(self._build_dir, engines_dir, self._selector.tester)
+        self._builder = builder
+        self._work.run(
+            "build-engine",
+            lambda: self._build(builder, options),
+            self._built,
+            self.build_failed.emit,
+            expected=or_os_error(lambda error: Problem("build_failed", str(error))),
+        )
 
     def cancel_build(self) -> None:
         if self._builder is not None:
@@ -119,27 +133,23 @@ class EngineService(QObject):
     def build_log(self) -> Path | None:
         return self._build_dir / "build.log" if self._build_dir is not None else None
 
-    async def _build(self, builder: EngineBuilder, options: BuildOptions) -> None:
+    async def _build(self, builder: EngineBuilder, options: BuildOptions) -> EngineLocation:
         loop = asyncio.get_running_loop()
 
         def report(progress: BuildProgress) -> None:  # on the build thread
             loop.call_soon_threadsafe(self.build_progress.emit, progress)
 
         try:
-            location = await asyncio.to_thread(builder.build, options, report)
-        except (BuildError, EngineError) as error:
-            self.build_failed.emit(Problem.of(error))
-            return
-        except OSError as error:
-            self.build_failed.emit(Problem("build_failed", str(error)))
-            return
+            return await asyncio.to_thread(builder.build, options, report)
         except asyncio.CancelledError:
             builder.cancel()  # the app is quitting: stop every compiler
             raise
         finally:
             self._builder = None
+
+    def _built(self, location: EngineLocation) -> None:
         self.build_finished.emit(location)
-        await self._choose()
+        self._choose()
 
     def close(self) -> None:
         """Stop a build and a self-test in flight: quitting waits for neither."""

@@ -10,14 +10,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.errors import Problem, StudioError
+from studio.core.errors import Problem
 from studio.core.hub import DownloadTarget, HubClient, ModelFile, RepoDetails, SearchSort
 from studio.core.hub.fit import FitAssessment
 from studio.core.hub.targets import downloaded_in
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 from studio.services.operation_failed import OperationFailed
 
 # (repo details, model) -> how it fits this machine; reads only the remote header.
@@ -61,68 +63,72 @@ class HubService(QObject):
         (the HF cache, the models folders), to mark what needs no download."""
         super().__init__(parent)
         self.client = client
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._assessor = assessor
         self._local_targets = local_targets
-        self._latest: dict[str, asyncio.Task[None]] = {}
 
     def set_assessor(self, assessor: Assessor | None) -> None:
         self._assessor = assessor
 
     def search(self, query: str, sort: SearchSort, page: int = 0) -> None:
-        self._replace("search", lambda: self._search(query, sort, page))
+        self._track(
+            self._work.run(
+                "search",
+                lambda: self.client.search(query, sort, page),
+                self.searched.emit,
+                self._failed("search"),
+                latest=True,
+            )
+        )
 
     def open_repo(self, repo_id: str) -> None:
-        self._replace("repo", lambda: self._open_repo(repo_id))
-        self._cancel("fit")
+        self._track(
+            self._work.run(
+                "repo",
+                lambda: self.client.repo(repo_id),
+                self._repo_loaded,
+                self._failed("repo"),
+                latest=True,
+            )
+        )
+        self._work.cancel("fit")
 
     @property
     def busy(self) -> bool:
-        return any(not task.done() for task in self._latest.values())
+        return self._work.busy
 
-    def _cancel(self, operation: str) -> None:
-        task = self._latest.pop(operation, None)
-        if task is not None:
-            task.cancel()
+    def _failed(self, operation: str) -> Callable[[Problem], None]:
+        return lambda problem: self.failed.emit(OperationFailed(operation, problem))
 
-    def _replace(self, operation: str, work: Callable[[], Awaitable[None]]) -> None:
-        """Run `work()` as the one task of `operation`, cancelling the previous one. `work`
-        is a factory so that a task cancelled before it starts leaves no coroutine unawaited."""
-        self._cancel(operation)
-        task = self._tasks.spawn(operation, self._guard(operation, work))
-        self._latest[operation] = task
+    def _track(self, task: asyncio.Task[Any]) -> None:
         self.busy_changed.emit(True)
         task.add_done_callback(lambda _: self.busy_changed.emit(self.busy))
 
-    async def _guard(self, operation: str, work: Callable[[], Awaitable[None]]) -> None:
-        try:
-            await work()
-        except StudioError as error:
-            self.failed.emit(OperationFailed(operation, Problem.of(error)))
-
-    async def _search(self, query: str, sort: SearchSort, page: int) -> None:
-        self.searched.emit(await self.client.search(query, sort, page))
-
     def check_local_copies(self, details: RepoDetails) -> None:
         """Find which of the repository's models are on disk already (e.g. after a download)."""
-        if self._local_targets is not None:
-            self._replace("local", lambda: self._find_local(details))
-
-    async def _find_local(self, details: RepoDetails) -> None:
-        assert self._local_targets is not None
+        if self._local_targets is None:
+            return
         targets = list(self._local_targets(details))
         models = details.models + details.mmproj
-        present = await asyncio.to_thread(
-            lambda: frozenset(m.name for m in models if downloaded_in(m.files, targets))
-        )
-        self.local_copies.emit(LocalCopies(details.repo_id, present))
 
-    async def _open_repo(self, repo_id: str) -> None:
-        details = await self.client.repo(repo_id)
+        def present() -> LocalCopies:
+            names = frozenset(m.name for m in models if downloaded_in(m.files, targets))
+            return LocalCopies(details.repo_id, names)
+
+        self._track(
+            self._work.call(
+                "local", present, self.local_copies.emit, self._failed("local"), latest=True
+            )
+        )
+
+    def _repo_loaded(self, details: RepoDetails) -> None:
         self.repo_loaded.emit(details)
         self.check_local_copies(details)
         if self._assessor is not None and details.models:
-            self._replace("fit", lambda: self._assess_all(details))
+            task = self._work.run(
+                "fit", lambda: self._assess_all(details), None, self._failed("fit"), latest=True
+            )
+            self._track(task)
 
     async def _assess_all(self, details: RepoDetails) -> None:
         assert self._assessor is not None

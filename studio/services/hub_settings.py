@@ -59,7 +59,13 @@ class HubSettings:
         return self.folders()[0]  # the first the person chose, else the app's own
 
     def judge(self, summary: ModelSummary, name: str) -> FitAssessment:
-        """Runs in a worker thread: reads NVML/psutil now, so the badge reflects free memory."""
+        """Runs in a worker thread: reads NVML/psutil now, so the badge reflects free memory.
+        Priced as the load dialog and every load price it: with what the engine's
+        self-test measured."""
         info = self._engine.info
+        features = info.features if info is not None else None
         inventory = self._machine.devices(info)
-        return plan_fit(summary, name, inventory, info.features if info is not None else None)
+        setup = self._machine.prepare(
+            summary, Path(name), inventory, features, memory=self._engine.memory
+        )
+        return plan_fit(setup)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from studio.core.hub.fit import FitAssessment, Judge
 from studio.core.hub.local_fit import local_fit
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 
 
 class LocalFitService(QObject):
@@ -18,7 +18,7 @@ class LocalFitService(QObject):
 
     def __init__(self, tasks: TaskOwner, judge: Judge, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._judge = judge
         self._known: dict[Path, FitAssessment] = {}
         self._pending: set[Path] = set()
@@ -35,13 +35,18 @@ class LocalFitService(QObject):
             if known is not None:
                 self.judged.emit(path, known)
             elif path not in self._pending:
-                self._pending.add(path)
-                self._tasks.spawn("local-fit", self._judge_one(path))
+                self._judge_one(path)
 
-    async def _judge_one(self, path: Path) -> None:
-        try:
-            verdict = await asyncio.to_thread(local_fit, path, self._judge)
-        finally:
-            self._pending.discard(path)
+    def _judge_one(self, path: Path) -> None:
+        self._pending.add(path)
+        task = self._work.call(
+            "local-fit",
+            lambda: local_fit(path, self._judge),
+            lambda verdict: self._judged(path, verdict),
+        )
+        task.add_done_callback(lambda _: self._pending.discard(path))  # judged or not
+
+    def _judged(self, path: Path, verdict: FitAssessment) -> None:
+        self._pending.discard(path)
         self._known[path] = verdict
         self.judged.emit(path, verdict)

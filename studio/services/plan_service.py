@@ -3,21 +3,30 @@
 Planning is pure and fast (about 1 ms after a slider move, under 10 ms for an auto-fit of a
 48-layer MoE model on two GPUs, measured with `bench/load_dialog_replan.py`), so `submit`
 plans on the GUI thread, coalescing a burst of slider events into one plan per event-loop
-turn. Reading the GGUF header and the devices is slow (file and subprocess I/O): the load
-flow runs `core.placement.setup.Machine.setup` through `asyncio.to_thread` before this.
+turn. Reading the GGUF header and the devices is slow (file and subprocess I/O):
+`DialogLoads.prepare` reads them off the GUI thread before this, and `read_draft` reads a
+draft model's header off it too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from studio.core.errors import Problem
 from studio.core.placement.plan import Plan
 from studio.core.placement.planner import Planner
-from studio.core.placement.request import PlanRequest
+from studio.core.placement.remembered import read_draft
+from studio.core.placement.request import DraftType, PlanRequest
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background, Expected, or_os_error, studio_problem
+
+T = TypeVar("T")
 
 
 class PlanService(QObject):
@@ -33,13 +42,15 @@ class PlanService(QObject):
 
     planned = Signal(object)  # Plan
     largest_changed = Signal(object)  # int | None
+    draft_read = Signal(object)  # DraftModel
+    draft_refused = Signal(object, object)  # Path, Problem: why that file cannot draft
 
     def __init__(
         self, planner: Planner, tasks: TaskOwner | None = None, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
         self.planner = planner
-        self._tasks = tasks
+        self._work = Background(tasks) if tasks is not None else None
         self.plan: Plan | None = None
         self.largest_fitting_ctx: int | None = None
         self.last_duration_s = 0.0
@@ -96,13 +107,13 @@ class PlanService(QObject):
         if placement == self._largest_for:
             return  # only the context moved: the edge stays where it is
         self._largest_for = placement
-        if self._tasks is None or not _loop_running():
-            self._set_largest(self._search_largest(placement))
-            return
-        self._tasks.spawn("largest-context", self._search_in_thread(placement))
+        self._off_thread(
+            "largest-context",
+            lambda: self._search_largest(placement),
+            lambda largest: self._found_largest(placement, largest),
+        )
 
-    async def _search_in_thread(self, placement: PlanRequest) -> None:
-        largest = await asyncio.to_thread(self._search_largest, placement)
+    def _found_largest(self, placement: PlanRequest, largest: int | None) -> None:
         if placement == self._largest_for:  # a newer placement supersedes this answer
             self._set_largest(largest)
 
@@ -115,6 +126,44 @@ class PlanService(QObject):
         if value != self.largest_fitting_ctx:
             self.largest_fitting_ctx = value
             self.largest_changed.emit(value)
+
+    # -- a draft model ---------------------------------------------------------------------
+
+    def read_draft(self, path: Path, spec_type: DraftType) -> None:
+        """Read the header of `path` as a draft model: `draft_read`, or `draft_refused`."""
+        self._off_thread(
+            "read-draft",
+            lambda: read_draft(path, spec_type),
+            self.draft_read.emit,
+            lambda problem: self.draft_refused.emit(path, problem),
+            expected=unreadable_model(path),
+        )
+
+    def _off_thread(
+        self,
+        name: str,
+        work: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[Problem], None] | None = None,
+        expected: Expected = studio_problem,
+    ) -> None:
+        """`work` on a worker thread; right here without tasks or a running loop (a dialog
+        in a test, a benchmark)."""
+        if self._work is None or not _loop_running():
+            Background.now(name, work, done, failed, expected=expected)
+        else:
+            self._work.call(name, work, done, failed, expected=expected)
+
+
+def unreadable_model(path: Path) -> Expected:
+    """The core's failures, and an `OSError` reading the model file at `path` in its words."""
+    return or_os_error(
+        lambda error: Problem(
+            "model_unreadable",
+            str(error),
+            {"path": path, "reason": error.strerror or str(error)},
+        )
+    )
 
 
 def _loop_running() -> bool:

@@ -31,6 +31,7 @@ from studio.core.chat.presets import (
 from studio.core.errors import Problem
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 from studio.services.chat_service import ChatService, ConversationOpened
 
 # A model counts as loaded while it can answer (the manager replays through a crash).
@@ -75,7 +76,7 @@ class PresetService(QObject):
     ) -> None:
         super().__init__(parent)
         self._library = library
-        self._tasks = tasks
+        self._work = Background(tasks)
         self._chat = chat
         # Empty until `start` has read the file (off the GUI thread: it may be large).
         self.book = PresetBook()
@@ -98,7 +99,7 @@ class PresetService(QObject):
     def start(self) -> asyncio.Task[None]:
         """Read the presets file in the background (once the event loop runs)."""
         if self._load_task is None:
-            self._load_task = self._tasks.spawn("presets-load", self.load())
+            self._load_task = self._work.run("presets-load", self.load)
         return self._load_task
 
     async def load(self) -> None:
@@ -118,7 +119,7 @@ class PresetService(QObject):
         if self.problem is not None:
             self.load_problem.emit(self.problem)
         if early:
-            self._tasks.spawn("presets-save", self._save())
+            self._save()
 
     @property
     def loading(self) -> bool:
@@ -245,27 +246,24 @@ class PresetService(QObject):
             # Written once the file is read: saving now would write over its presets.
             self._early.append(change)
         else:
-            self._tasks.spawn("presets-save", self._save())
+            self._save()
         return True
 
-    async def _save(self) -> None:
+    def _save(self) -> None:
+        self._work.run("presets-save", self._write, failed=self.failed.emit)
+
+    async def _write(self) -> None:
         async with self._writing:  # one writer; each writes the newest book
-            try:
-                await asyncio.to_thread(self._library.save, self.book)
-            except PresetError as error:
-                self.failed.emit(Problem.of(error))
+            await asyncio.to_thread(self._library.save, self.book)
 
     # -- files ---------------------------------------------------------------------------
 
-    def import_file(self, path: Path) -> asyncio.Task[None]:
-        return self._tasks.spawn("presets-import", self._import(path))
+    def import_file(self, path: Path) -> asyncio.Task[Preset | None]:
+        return self._work.call(
+            "presets-import", lambda: read_preset_file(path), self._imported, self.failed.emit
+        )
 
-    async def _import(self, path: Path) -> None:
-        try:
-            preset = await asyncio.to_thread(read_preset_file, path)
-        except PresetError as error:
-            self.failed.emit(Problem.of(error))
-            return
+    def _imported(self, preset: Preset) -> None:
         # A clash gets a unique name rather than a question: importing never replaces a
         # preset the user has, and a rename afterwards is one click.
         name = self.book.unique_name(preset.name)
@@ -277,15 +275,12 @@ class PresetService(QObject):
         if preset is None:
             self.failed.emit(Problem("preset_missing", name, {"name": name}))
             return None
-        return self._tasks.spawn("presets-export", self._export(preset, target))
-
-    async def _export(self, preset: Preset, target: Path) -> None:
-        try:
-            await asyncio.to_thread(export_preset, preset, target)
-        except PresetError as error:
-            self.failed.emit(Problem.of(error))
-            return
-        self.exported.emit(target)
+        return self._work.call(
+            "presets-export",
+            lambda: export_preset(preset, target),
+            lambda _: self.exported.emit(target),
+            self.failed.emit,
+        )
 
     @property
     def settings(self) -> SamplingSettings:

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.errors import Problem
-from studio.core.settings import AppSettings, SettingsError, SettingsProblem, SettingsStore
+from studio.core.settings import AppSettings, SettingsProblem, SettingsStore
 from studio.core.tasks import TaskOwner
+from studio.services.background import Background
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class SettingsService(QObject):
     ) -> None:
         super().__init__(parent)
         self._store = store
-        self._tasks = tasks
+        self._work = Background(tasks)
         # Reading one small JSON file at start-up is cheaper than a round trip to a thread.
         self.current = initial if initial is not None else store.load()
         # Why the defaults apply instead of the file (None: they do not); the UI tells once.
@@ -43,15 +44,19 @@ class SettingsService(QObject):
         self._saved: AppSettings | None = None if initial is not None else self.current
         self._write_lock = asyncio.Lock()
 
-    def update(self, change: Change) -> asyncio.Task[bool]:
-        """Apply `change` now, save in the background; the task says whether it saved."""
+    def update(self, change: Change) -> asyncio.Task[bool | None]:
+        """Apply `change` now, save in the background; the task's result is True once
+        saved, None if it could not be."""
         self._apply(change)
-        return self._tasks.spawn("save-settings", self._save())
+        return self._work.run("save-settings", self._save, failed=self._not_saved)
 
     async def update_now(self, change: Change) -> bool:
-        """Apply `change` and return once the file holds it (False if it could not be saved)."""
+        """Apply `change` and return once the file holds it (False if it could not be saved).
+        The write is this task's own: the autoload's crash marker is cleared while the app
+        quits, when every task of the owner is being cancelled."""
         self._apply(change)
-        return await self._save()
+        saved = await self._work.deliver("save-settings", self._save, failed=self._not_saved)
+        return bool(saved)
 
     def _apply(self, change: Change) -> None:
         updated = change(self.current)
@@ -66,11 +71,10 @@ class SettingsService(QObject):
             newest = self.current
             if newest == self._saved:
                 return True
-            try:
-                await asyncio.to_thread(self._store.save, newest)
-            except SettingsError as error:
-                log.error("settings not saved: %s", error)
-                self.failed.emit(Problem.of(error))
-                return False
+            await asyncio.to_thread(self._store.save, newest)
             self._saved = newest
         return True
+
+    def _not_saved(self, problem: Problem) -> None:
+        log.error("settings not saved: %s: %s", problem.code, problem.detail)
+        self.failed.emit(problem)

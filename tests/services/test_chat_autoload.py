@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
 from studio.services.autoload_service import AutoloadService
-from studio.services.manager_service import EngineEvent, EngineNotice, create_manager_service
+from studio.services.manager_service import create_manager_service
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import qasync_event_loop
 from tests.support.engine_wrappers import fake_engine
@@ -217,8 +218,8 @@ def test_autoload_of_a_model_that_does_not_fit_is_refused_and_said(
     events: list[EngineNotice] = []
     service.engine_event.connect(events.append)
 
-    async def refused_plan(path: str) -> LaunchSpec:
-        raise ModelTooBigError(Path(path), 900 << 20, 512 << 20, 64 << 20, "Host")
+    async def refused_plan(path: Path) -> tuple[LaunchSpec, None]:
+        raise ModelTooBigError(path, 900 << 20, 512 << 20, 64 << 20, "Host")
 
     async def scenario() -> None:
         decision = service.autoload_last_model(refused_plan)

@@ -175,9 +175,9 @@ def test_autoload_launches_what_spec_for_plans(
     )
     planned = LaunchSpec(model=model, ctx_size=512, label="planned")
 
-    async def spec_for(path: str) -> LaunchSpec:
-        assert path == str(model)
-        return planned
+    async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
+        assert path == model
+        return planned, None
 
     async def scenario() -> None:
         ready = asyncio.ensure_future(

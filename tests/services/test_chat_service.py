@@ -14,11 +14,18 @@ from PySide6.QtWidgets import QApplication
 from studio.core.chat import ChatStore, Message, MessageStatus, Role, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
 from studio.core.chat.branches import Branch
+from studio.core.chat.turn import title_from
 from studio.core.errors import Problem
 from studio.core.server.client import ChatDelta, ServerError
 from studio.core.tasks import TaskOwner
-from studio.services.chat_service import AnswerDelta, ChatService, DeltaBatcher, title_from
+from studio.services.chat_service import (
+    AnswerDelta,
+    ChatService,
+    ConversationOpened,
+    DeltaBatcher,
+)
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
+from tests.support.held_store import HeldStore
 
 
 @pytest.fixture
@@ -413,3 +420,35 @@ def test_an_edit_keeps_the_images_of_the_question_it_replaces(
     assert edited.id != question.id and edited.content == "What colour is this?"
     assert edited.attachments == (image,)
     loop.run_until_complete(tasks.shutdown())
+
+
+def test_new_during_the_first_writes_keeps_the_stopped_turn_off_the_new_screen(
+    loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    """The turn's first writes land (a thread cannot be called back) and its answer ends as
+    stopped, but nothing of it is added to the blank conversation now on screen."""
+    with HeldStore(tmp_path / "held.sqlite3") as store:
+        service, tasks = _service(store, ScriptedBackend())
+        opened: list[ConversationOpened] = []
+        added: list[Message] = []
+        service.conversation_opened.connect(opened.append)
+        service.message_added.connect(added.append)
+
+        async def scenario() -> None:
+            task = service.send("first")
+            assert task is not None
+            await asyncio.to_thread(store.writing.wait, 10)
+            service.new_conversation()
+            store.go_on.set()
+            await asyncio.gather(task, return_exceptions=True)
+
+        loop.run_until_complete(scenario())
+        assert service.conversation is None
+        assert [o.conversation for o in opened] == [None]
+        assert added == []
+        (stored,) = store.list_conversations()
+        assert [m.status for m in store.messages(stored.id)] == [
+            MessageStatus.COMPLETE,
+            MessageStatus.CANCELLED,
+        ]
+        loop.run_until_complete(tasks.shutdown())

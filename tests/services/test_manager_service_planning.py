@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.core.engine import EngineLocation, EngineProber, EngineSource
 from studio.core.placement.setup import Machine
+from studio.core.placement.smaller import SmallerPlanStep
 from studio.core.server.recovery import RecoveryStep
 from studio.core.server.states import ServerState
 from studio.core.tasks import TaskOwner
@@ -74,8 +75,7 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
     assert service is not None
 
     async def scenario() -> None:
-        service.remember_plan(plan, setup.planner)
-        assert await service.load_and_wait(plan.launch)
+        assert await service.load_and_wait(plan.launch, SmallerPlanStep(setup.planner, plan))
 
     try:
         loop.run_until_complete(asyncio.wait_for(scenario(), timeout=120))

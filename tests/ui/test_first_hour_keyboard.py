@@ -19,7 +19,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.chat import MessageStatus
 from studio.core.paths import AppPaths

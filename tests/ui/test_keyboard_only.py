@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.chat import Message, MessageStatus, Role
 from studio.core.paths import AppPaths

@@ -100,8 +100,8 @@ class Recalled:
 
 
 def read_draft(path: Path, spec_type: DraftType = DraftType.SIMPLE) -> DraftModel:
-    """A draft model for speculative decoding, from its header (small models: fast enough
-    to read on the GUI thread)."""
+    """A draft model for speculative decoding, from its header. Blocking (file I/O): the
+    app reads it off the GUI thread (`PlanService.read_draft`)."""
     return DraftModel(path=path, summary=summarize(read_model(path)), spec_type=spec_type)
 
 

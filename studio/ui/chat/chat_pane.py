@@ -33,11 +33,11 @@ from studio.core.chat.backend import TemplateCapabilities
 from studio.core.chat.context import ContextTrimmed
 from studio.core.chat.vision import cannot_see
 from studio.core.errors import Problem
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
 from studio.services.context_service import ContextService
-from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.services.tool_call_relay import ToolCallsDelta
 from studio.ui.chat.context_meter import ContextMeter
 from studio.ui.chat.conversation_list import ConversationList
@@ -317,47 +317,17 @@ class ChatPane(QWidget):
         crash, a failure, a changed start). Loading, ready and unloaded are the picker's
         to show: in the transcript they read as part of the dialogue."""
         self._last_event = notice
-        text = self._engine_event_text(notice)
+        text = ui_voice().engine_event(notice)
         self.engine_line.setText(text)
         if notice.event in _ROUTINE_EVENTS:
             return
         # The notice keeps how to say it again, so a language switch reaches it too.
-        self.view.add_notice(text, notice.event.value, lambda: self._engine_event_text(notice))
-
-    def _engine_event_text(self, notice: EngineNotice) -> str:
-        voice = ui_voice()
-        reason = ""
-        if notice.failure is not None:
-            reason = voice.failure(notice.failure)
-        elif notice.problem is not None:
-            reason = voice.error(notice.problem)
-        step = voice.recovery(notice.note) if notice.note is not None else ""
-        texts = {
-            EngineEvent.LOADING: self.tr("Loading {model}…"),
-            EngineEvent.READY: self.tr("{model} is ready."),
-            EngineEvent.CRASHED: self.tr("The engine stopped unexpectedly; restarting it…"),
-            EngineEvent.RECOVERED: self.tr(
-                "The engine crashed and was restarted; {model} is ready again."
-            ),
-            EngineEvent.RECOVERY_STEP: self.tr("{model} could not start as planned. {step}."),
-            EngineEvent.FAILED: self.tr("{model} could not be loaded: {reason}"),
-            EngineEvent.UNLOADED: self.tr("{model} was unloaded."),
-            EngineEvent.PREVIOUS_LOAD_CRASHED: self.tr(
-                "{model} was not loaded automatically: the app closed unexpectedly while "
-                "loading it last time. Load it again from the Library when you are ready."
-            ),
-            EngineEvent.LAST_MODEL_MISSING: self.tr(
-                "The last model, {model}, was not loaded automatically: its file is gone."
-            ),
-        }
-        return texts[notice.event].format(
-            model=notice.model or self.tr("The model"), reason=reason, step=step
-        )
+        self.view.add_notice(text, notice.event.value, lambda: ui_voice().engine_event(notice))
 
     def changeEvent(self, event: QEvent) -> None:
         # The engine line is built from several lookups: say it again in the new language.
         if event.type() == QEvent.Type.LanguageChange and self._last_event is not None:
-            self.engine_line.setText(self._engine_event_text(self._last_event))
+            self.engine_line.setText(ui_voice().engine_event(self._last_event))
         super().changeEvent(event)
 
     def show_storage_problem(self, problem: Problem) -> None:

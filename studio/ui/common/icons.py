@@ -3,11 +3,13 @@
 Widgets name an icon by what it means (`"chat"`, `"eject"`); the glyph behind each name
 is chosen here. A button given its icon with `set_icon` is drawn again in the new colour
 when the theme changes (`refresh_icons`), so icons never stay dark on a dark window.
+
+qtawesome is imported by the first icon, not with this module: it loads Qt's OpenGL module
+and its fonts (a tenth of a second), and the window's first paint has no icon to wait for.
 """
 
 from __future__ import annotations
 
-import qtawesome
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
@@ -51,6 +53,8 @@ _ICON_PROPERTY = "studio_icon"
 
 def icon(name: str, color: QColor | str | None = None) -> QIcon:
     """The icon called `name`, in `color` (default: the app palette's text colour)."""
+    import qtawesome  # deferred past the first paint (see the module docstring)
+
     if color is None:
         color = QApplication.palette().color(QPalette.ColorRole.ButtonText)
     shade = color.name() if isinstance(color, QColor) else color

@@ -21,11 +21,13 @@ from PySide6.QtCore import (
     QLibraryInfo,
     QLocale,
     QObject,
+    Qt,
     QTranslator,
     Signal,
     Slot,
 )
 
+from studio.core.languages import SOURCE_LANGUAGE, TRANSLATED_LANGUAGES
 from studio.core.settings import AppSettings
 from studio.services.settings_service import SettingsService
 from studio.ui.i18n.pseudo_locale import pseudo_localize
@@ -36,22 +38,9 @@ from studio.ui.i18n.translation_memory import Lookup, TranslationMemory
 log = logging.getLogger(__name__)
 
 CATALOG_PREFIX = "studio_"
-SOURCE_LANGUAGE = "en"
 PSEUDO = "pseudo"
 SYSTEM = "system"
 PSEUDO_VARIABLE = "STUDIO_PSEUDO_LOCALE"
-
-# Every language with a catalogue in i18n/, named in itself (a menu of languages must be
-# readable by someone who does not read the current one).
-LANGUAGES: tuple[tuple[str, str], ...] = (
-    ("en", "English"),
-    ("de", "Deutsch"),
-    ("es", "Español"),
-    ("fr", "Français"),
-    ("ja", "日本語"),
-    ("zh_CN", "简体中文"),
-)
-TRANSLATED_LANGUAGES = tuple(code for code, _ in LANGUAGES if code != SOURCE_LANGUAGE)
 
 
 def catalog_path(directory: Path, language: str) -> Path:
@@ -190,7 +179,7 @@ class LanguageController(QObject):
         app.installTranslator(self.translator)
 
     def apply(self, choice: str) -> str:
-        """Show the app in `choice` ("system", a code from LANGUAGES or "pseudo"); returns
+        """Show the app in `choice` ("system", a code from `LANGUAGES` or "pseudo"); returns
         the language now shown. Texts already on screen change at once."""
         language = (
             PSEUDO
@@ -207,6 +196,11 @@ class LanguageController(QObject):
         # Numbers and dates follow the system when the language does, else the language.
         follows_system = choice == SYSTEM or language == PSEUDO
         QLocale.setDefault(QLocale.system() if follows_system else QLocale(language))
+        # The desktop's own file dialogs speak the system's language; in another one, Qt's
+        # dialogs (translated with Qt's catalogue above) keep the window in one language.
+        QCoreApplication.setAttribute(
+            Qt.ApplicationAttribute.AA_DontUseNativeDialogs, not follows_system
+        )
         if language == self.language:
             return language
         previous = self.language
@@ -232,6 +226,7 @@ class LanguageController(QObject):
 
     def close(self) -> None:
         self._app.removeTranslator(self.translator)
+        QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, False)
 
     def _load(self, language: str) -> list[Catalog] | None:
         """The app's catalogue and Qt's for `language`; None when the app's is missing."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -42,13 +42,13 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.devices import HOST_KEY, SplitMode
-from studio.core.errors import StudioError
+from studio.core.errors import Problem
 from studio.core.placement.eligibility import Eligibility
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import plan_memory
 from studio.core.placement.planner import Planner
 from studio.core.placement.reasons import Reason, Setting, Severity
-from studio.core.placement.remembered import read_draft, remembered
+from studio.core.placement.remembered import Recalled, remembered
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
@@ -157,7 +157,8 @@ class _DeviceRow:
 
 class LoadDialog(QDialog):
     """Emits `load_requested(plan)` when the user loads; `remembered_settings` then holds
-    what to remember for this model."""
+    what to remember for this model. It opens with `recalled`, what was remembered for the
+    model (read off the GUI thread with the model: `DialogLoads.prepare`), or auto-fit."""
 
     load_requested = Signal(object)  # Plan
     DEFAULT_SIZE = QSize(1200, 760)  # on a screen that has room for it
@@ -166,7 +167,7 @@ class LoadDialog(QDialog):
         self,
         setup: ModelSetup,
         service: PlanService,
-        remembered_settings: Mapping[str, Any] | None = None,
+        recalled: Recalled | None = None,
         parent: QWidget | None = None,
         confirm_overflow: Callable[[QWidget, str], bool] | None = None,
         choose_draft: Callable[[QWidget], Path | None] | None = None,
@@ -252,7 +253,9 @@ class LoadDialog(QDialog):
 
         service.planned.connect(self._render)
         service.largest_changed.connect(self._render_marker)
-        recalled = setup.recall(remembered_settings)
+        service.draft_read.connect(self._on_draft_read)
+        service.draft_refused.connect(self._on_draft_refused)
+        recalled = setup.recall(None) if recalled is None else recalled
         self.use_projector = recalled.use_projector
         service.plan_now(recalled.request)
 
@@ -513,15 +516,19 @@ class LoadDialog(QDialog):
             self.use_draft(path)
 
     def use_draft(self, path: Path) -> None:
-        """Speculative decoding with `path` as the draft model (replaces MTP)."""
-        try:
-            draft = read_draft(path, self._chosen_draft_type())
-        except (StudioError, OSError) as error:
-            self.draft_label.setText(
-                self.tr("{file} cannot be used: {reason}").format(file=path.name, reason=error)
-            )
-            return
+        """Speculative decoding with `path` as the draft model (replaces MTP), once its
+        header is read (off the GUI thread)."""
+        self._service.read_draft(path, self._chosen_draft_type())
+
+    @Slot(object)
+    def _on_draft_read(self, draft: DraftModel) -> None:
         self._edit(lambda p: p.request.with_changes(speculative=draft))
+
+    @Slot(object, object)
+    def _on_draft_refused(self, path: Path, problem: Problem) -> None:
+        self.draft_label.setText(
+            self.tr("{file} cannot be used: {reason}").format(file=path.name, reason=problem.detail)
+        )
 
     def _chosen_draft_type(self) -> DraftType:
         return DraftType(self.draft_type.currentData())

@@ -3,19 +3,19 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.core.devices import HOST_KEY
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.placement.plan import Plan
-from studio.core.placement.plan_memory import actual_memory, plan_memory, read_allocation
+from studio.core.placement.plan_memory import plan_memory
 from studio.core.server.states import ServerState, Snapshot
-from studio.core.tasks import TaskOwner
+from studio.services.allocation_service import AllocationRead, AllocationService
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.common.shown import watch_while_shown
 from studio.ui.load.memory_panel import MemoryPanel
@@ -23,12 +23,15 @@ from studio.ui.load.memory_panel import MemoryPanel
 
 class LoadedMemoryPanel(QWidget):
     def __init__(
-        self, monitor: MemoryMonitor, tasks: TaskOwner, parent: QWidget | None = None
+        self,
+        monitor: MemoryMonitor,
+        allocations: AllocationService,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("loaded-memory")
         self.setAccessibleName(self.tr("Memory of the loaded model"))
-        self._tasks = tasks
+        self._allocations = allocations
         watch_while_shown(self, monitor)
         self.plan: Plan | None = None
         self._devices: dict[str, DeviceMemory] = {}
@@ -42,6 +45,7 @@ class LoadedMemoryPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.panel)
         monitor.sampled.connect(self.show_sample)
+        allocations.read.connect(self._on_allocations_read)
 
     def show_plan(self, plan: Plan | None) -> None:
         """The plan the manager was asked to load (None: nothing loaded)."""
@@ -67,16 +71,12 @@ class LoadedMemoryPanel(QWidget):
         if ready and self.plan is not None and snapshot.log_path != self._read_log:
             self._read_log = snapshot.log_path
             assert snapshot.log_path is not None
-            self._tasks.spawn("read-allocation", self._read_allocation(snapshot.log_path))
+            self._allocations.read_log(self.plan, snapshot.log_path)
 
-    async def _read_allocation(self, log_path: Path) -> None:
-        plan = self.plan
-        if plan is None:
-            return
-        allocation = await asyncio.to_thread(read_allocation, log_path)
-        if plan is not self.plan:  # another model was loaded meanwhile
-            return
-        self.show_allocation(actual_memory(plan, allocation))
+    @Slot(object)
+    def _on_allocations_read(self, read: AllocationRead) -> None:
+        if read.plan is self.plan:  # not once another model was loaded meanwhile
+            self.show_allocation(read.actual)
 
     def show_allocation(self, actual: Mapping[str, MemoryBreakdown]) -> None:
         for key, device in self._devices.items():

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.server.api_events import CLIENT_CLOSED, RequestEvent
+from studio.core.api.events import CLIENT_CLOSED, RequestEvent
 from studio.services.api_server_service import (
     START_FAILED,
     ApiServerService,

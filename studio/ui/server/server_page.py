@@ -33,7 +33,6 @@ from studio.core.server.states import ServerState, Snapshot
 from studio.services.log_tail import LogTail
 from studio.ui.common.voice import engine_source_name, ui_voice
 from studio.ui.server.api_panel import ApiPanel
-from studio.ui.server.server_text import phase_text, state_text
 
 LOG_LINES_KEPT = 5000
 
@@ -196,11 +195,12 @@ class ServerPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
-        state = state_text(snapshot.state)
+        voice = ui_voice()
+        state = voice.state(snapshot.state)
         if snapshot.state is ServerState.STARTING and snapshot.phase is not None:
-            state += " — " + phase_text(snapshot.phase)
+            state += " — " + voice.phase(snapshot.phase)
         if snapshot.failure is not None and snapshot.state is ServerState.FAILED:
-            state += "\n" + ui_voice().failure(snapshot.failure)
+            state += "\n" + voice.failure(snapshot.failure)
         self.state.setText(state)
         self.model.setText(str(snapshot.model) if snapshot.model else self.tr("None"))
         if snapshot.ready is not None:

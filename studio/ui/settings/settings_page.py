@@ -10,7 +10,6 @@ never enters the settings: it goes straight to huggingface_hub's token store.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,13 +33,13 @@ from PySide6.QtWidgets import (
 
 from studio.core.endpoint import EndpointError, RpcEndpoint
 from studio.core.engine import EngineChoice, EngineInfo
+from studio.core.errors import Problem
+from studio.core.languages import LANGUAGES
 from studio.core.settings import AppSettings
-from studio.core.tasks import TaskOwner
-from studio.services.hf_token import HfTokenStore, mask_token
+from studio.services.hf_token import HfTokenService, mask_token
 from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.theme import ThemeChoice
 from studio.ui.common.voice import engine_source_name, ui_voice
-from studio.ui.i18n.i18n import LANGUAGES
 from studio.ui.settings.engine_build import verdict_text
 
 
@@ -56,15 +55,15 @@ class SettingsPage(QWidget):
 
     def __init__(
         self,
-        tokens: HfTokenStore,
-        tasks: TaskOwner,
+        tokens: HfTokenService,
         settings: AppSettings | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("page-settings")
         self._tokens = tokens
-        self._tasks = tasks
+        tokens.saved.connect(self._on_tokens_saved)
+        tokens.refused.connect(self._on_tokens_refused)
         self._shown = settings or AppSettings()
         self._loading = False
 
@@ -449,22 +448,20 @@ class SettingsPage(QWidget):
             return
         self.token_save.setEnabled(False)
         self.token_status.setText(self.tr("Checking the token with Hugging Face…"))
-        self._tasks.spawn("save-hf-token", self._save_token(token))
+        self._tokens.save(token)
 
-    async def _save_token(self, token: str) -> None:
-        try:
-            await asyncio.to_thread(self._tokens.save, token)
-        except Exception as error:  # any failure (network, invalid token) is reported, not raised
-            self.token_status.setText(
-                self.tr("The token was not saved: {reason}").format(reason=str(error)[:200])
-            )
-            self.token_save.setEnabled(True)
-            self.token_checked.emit(False)
-        else:
-            self.token_input.clear()
-            self.refresh_token_status()
-            self.token_save.setEnabled(True)
-            self.token_checked.emit(True)
+    @Slot()
+    def _on_tokens_saved(self) -> None:
+        self.token_input.clear()
+        self.refresh_token_status()
+        self.token_save.setEnabled(True)
+        self.token_checked.emit(True)
+
+    @Slot(object)
+    def _on_tokens_refused(self, problem: Problem) -> None:
+        self.token_status.setText(ui_voice().error(problem))
+        self.token_save.setEnabled(True)
+        self.token_checked.emit(False)
 
     @Slot()
     def _on_remove_token(self) -> None:

@@ -17,8 +17,8 @@ class AlertBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("alert-banner")
         set_role(self, "alert")
+        # The icons are drawn when the banner first shows: never before the first paint.
         self.symbol = QLabel()
-        self.symbol.setPixmap(icon("failed").pixmap(20, 20))
         self.message = QLabel()
         self.message.setObjectName("alert-message")
         self.message.setWordWrap(True)
@@ -29,7 +29,6 @@ class AlertBanner(QFrame):
         self.close_button = QToolButton()
         self.close_button.setObjectName("alert-close")
         set_role(self.close_button, "flat")
-        set_icon(self.close_button, "close")
         self.close_button.setAccessibleName(self.tr("Dismiss"))
         self.close_button.setToolTip(self.tr("Dismiss"))
         self.close_button.clicked.connect(self.dismiss)
@@ -51,6 +50,9 @@ class AlertBanner(QFrame):
         self._action = on_action
         self.action_button.setText(action or "")
         self.action_button.setVisible(bool(action) and on_action is not None)
+        if self.symbol.pixmap().isNull():
+            self.symbol.setPixmap(icon("failed").pixmap(20, 20))
+            set_icon(self.close_button, "close")
         self.show()
 
     def dismiss(self) -> None:

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from studio import __version__
 from studio.core.shipped_files import ShippedFiles
 from studio.services.engine_service import EngineService
 from studio.ui.common.voice import engine_source_name
+from studio.ui.window.main_window import MainWindow
 
 LICENCE = "MIT"
 
@@ -29,7 +30,7 @@ class HelpMenu(QObject):
 
     def __init__(
         self,
-        window: QMainWindow,
+        window: MainWindow,
         engine: EngineService,
         open_url: type[QDesktopServices] | None = None,
         files: ShippedFiles | None = None,
@@ -41,8 +42,7 @@ class HelpMenu(QObject):
         # Tests pass a stand-in so no browser or editor opens.
         self._open_url = (open_url or QDesktopServices).openUrl
         self.about_box: QMessageBox | None = None
-        menu = window.menuBar().addMenu(self.tr("&Help"))
-        menu.setObjectName("menu-help")
+        menu = window.help_menu
         self.help_action = QAction(self.tr("Online &help"), window)
         self.help_action.setObjectName("action-help")
         self.help_action.setShortcut(QKeySequence.StandardKey.HelpContents)

@@ -1,10 +1,16 @@
 """The main window: a collapsible sidebar (the areas with icons, the conversations), the
 area pages, a banner for what needs the user's attention whatever page is open, and the
-status bar."""
+status bar.
+
+The window is built in two steps so that it paints before the rest of the app loads:
+`MainWindow()` is the shell (sidebar, placeholder pages, status bar), cheap to import and
+to build; `fill` puts the real pages, the device memory and the engine's status in once
+the app is built. `MainWindow(engine, pages)` does both at once."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
@@ -18,18 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.engine import EngineInfo
-from studio.core.errors import Problem
-from studio.services.engine_service import EngineService
-from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.design import SPACE_L, SPACE_M, SPACE_S, SPACE_XL, set_role
 from studio.ui.common.model_drop import dropped_model
-from studio.ui.common.plain_text import plain_tip
-from studio.ui.common.voice import engine_source_name, ui_voice
 from studio.ui.common.window_place import place
 from studio.ui.window.alert_banner import AlertBanner
-from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.sidebar import Sidebar
+
+if TYPE_CHECKING:
+    from studio.services.engine_service import EngineService
+    from studio.ui.chat.chat_pane import ChatPane
+    from studio.ui.window.device_memory import DeviceMemoryView
+    from studio.ui.window.engine_status import EngineStatus
 
 
 def _placeholder_page(title: str, explanation: str) -> QWidget:
@@ -61,19 +66,17 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        engine: EngineService,
+        engine: EngineService | None = None,
         pages: Mapping[str, QWidget] | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        """`pages` maps an area name from `AREAS` to its widget; `app.py` builds them.
-        Areas without a page yet show a short explanation."""
+        """The shell; with `engine`, filled with `pages` at once (see `fill`)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("GGUF Studio"))
         self.setObjectName("main-window")
         self.setMinimumSize(self.MINIMUM_SIZE)
         place(self, None, self.DEFAULT_SIZE)
         self.setAcceptDrops(True)
-        self._engine = engine
 
         self.sidebar = Sidebar(self.AREAS, self._titles())
         self.navigation: QListWidget = self.sidebar.navigation
@@ -81,27 +84,15 @@ class MainWindow(QMainWindow):
         self.pages.setObjectName("pages")
         explanations = self._explanations()
         for index, area in enumerate(self.AREAS):
-            page = (pages or {}).get(area) or _placeholder_page(
-                self._titles()[area], explanations[area]
-            )
-            if not page.objectName():
-                page.setObjectName(f"page-{area}")
+            page = _placeholder_page(self._titles()[area], explanations[area])
+            page.setObjectName(f"page-{area}")
             self.pages.addWidget(page)
             shortcut = QShortcut(QKeySequence(f"Ctrl+{index + 1}"), self)
             shortcut.activated.connect(lambda i=index: self.navigation.setCurrentRow(i))
         self.navigation.currentRowChanged.connect(self._on_navigation_row_changed)
-
-        # The chat's conversations live in the sidebar, under the areas, as in other chat
-        # apps; the device memory is part of the chat's inspector.
-        chat = self.pages.widget(0)
-        self.chat: ChatPane | None = chat if isinstance(chat, ChatPane) else None
-        self.device_memory = DeviceMemoryView()
-        if self.chat is not None:
-            self.sidebar.set_conversations(self.chat.conversations)
-            self.chat.inspector.add_memory(self.device_memory)
-        else:
-            self.device_memory.setParent(self)
-            self.device_memory.hide()
+        self.chat: ChatPane | None = None
+        self.device_memory: DeviceMemoryView | None = None
+        self._engine_status: EngineStatus | None = None
         self.sidebar.toggled.connect(self.sidebar_toggled)
         QShortcut(QKeySequence("Ctrl+B"), self, self.sidebar.toggle)
 
@@ -125,13 +116,56 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.navigation.setCurrentRow(0)
 
+        # The menus are there from the first paint, so the window does not shift down when
+        # the app puts their actions in.
+        self.model_menu = self.menuBar().addMenu(self.tr("&Model"))
+        self.model_menu.setObjectName("menu-model")
+        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_menu.setObjectName("menu-help")
+
         self.engine_status = QLabel(self.tr("Engine: probing…"))
         self.engine_status.setObjectName("engine-status")
         self.statusBar().setContentsMargins(SPACE_M, 0, SPACE_M, 0)
         self.statusBar().addPermanentWidget(self.engine_status)
+        if engine is not None:
+            self.fill(engine, pages or {})
 
-        engine.probed.connect(self._on_engine_probed)
-        engine.failed.connect(self._on_engine_failed)
+    def fill(self, engine: EngineService, pages: Mapping[str, QWidget]) -> None:
+        """Put `pages` (area name from `AREAS` -> widget; `app.py` builds them) in place of
+        the placeholders, and follow `engine`. Areas without a page keep the explanation."""
+        # Imported here, not with the module: they load the engine, device and chat code,
+        # which the shell's first paint does not wait for.
+        from studio.ui.chat.chat_pane import ChatPane
+        from studio.ui.window.device_memory import DeviceMemoryView
+        from studio.ui.window.engine_status import EngineStatus
+
+        current = self.pages.currentIndex()
+        for index, area in enumerate(self.AREAS):
+            page = pages.get(area)
+            if page is None:
+                continue
+            if not page.objectName():
+                page.setObjectName(f"page-{area}")
+            placeholder = self.pages.widget(index)
+            self.pages.insertWidget(index, page)
+            if placeholder is not None:
+                self.pages.removeWidget(placeholder)
+                placeholder.deleteLater()
+        self.pages.setCurrentIndex(current)
+
+        # The chat's conversations live in the sidebar, under the areas, as in other chat
+        # apps; the device memory is part of the chat's inspector.
+        chat = pages.get("chat")
+        self.chat = chat if isinstance(chat, ChatPane) else None
+        self.device_memory = DeviceMemoryView()
+        if self.chat is not None:
+            self.sidebar.set_conversations(self.chat.conversations)
+            self.chat.inspector.add_memory(self.device_memory)
+        else:
+            self.device_memory.setParent(self)
+            self.device_memory.hide()
+        self.sidebar.show_icons()
+        self._engine_status = EngineStatus(engine, self.engine_status, self.device_memory)
 
     def _titles(self) -> dict[str, str]:
         return {
@@ -187,18 +221,3 @@ class MainWindow(QMainWindow):
         self.pages.setContentsMargins(margin, margin, margin, 0)
         self.sidebar.show_conversations(area == "chat")
         self.area_changed.emit(area)
-
-    @Slot(object)
-    def _on_engine_probed(self, info: EngineInfo) -> None:
-        self.engine_status.setText(
-            self.tr("Engine: llama-server {version} ({source})").format(
-                version=info.version.label, source=engine_source_name(info.source)
-            )
-        )
-        self.device_memory.show_engine(info)
-
-    @Slot(str, str)
-    def _on_engine_failed(self, problem: Problem) -> None:
-        self.engine_status.setText(self.tr("Engine unavailable"))
-        self.engine_status.setToolTip(plain_tip(problem.detail))
-        self.device_memory.show_engine_error(ui_voice().error(problem))

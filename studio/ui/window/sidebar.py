@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -43,7 +44,6 @@ class Sidebar(QWidget):
         self.toggle_button = QToolButton()
         self.toggle_button.setObjectName("sidebar-toggle")
         set_role(self.toggle_button, "flat")
-        set_icon(self.toggle_button, "sidebar")
         self.toggle_button.setAccessibleName(self.tr("Show or hide the sidebar"))
         self.toggle_button.setToolTip(self.tr("Show or hide the sidebar (Ctrl+B)"))
         self.toggle_button.clicked.connect(self.toggle)
@@ -58,8 +58,12 @@ class Sidebar(QWidget):
         # would only draw over them.
         self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.navigation.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Until `show_icons`, a blank of the icons' size keeps every title where it will stay.
+        self._icons_shown = False
+        blank = QPixmap(self.navigation.iconSize())
+        blank.fill(Qt.GlobalColor.transparent)
         for area in self._areas:
-            item = QListWidgetItem(icon(area), self._titles[area])
+            item = QListWidgetItem(QIcon(blank), self._titles[area])
             item.setToolTip(self._titles[area])
             self.navigation.addItem(item)
         # Exactly as tall as its rows: the conversations get the rest.
@@ -89,10 +93,15 @@ class Sidebar(QWidget):
         self._conversations: QWidget | None = None
         self._show_conversations = True
         self.set_expanded(True)
-        # Last: polishing sends a palette change, which redraws the icons built above.
         set_role(self, "sidebar")
         # Paints its own background (the style sheet's sidebar colour).
         self.setAutoFillBackground(True)
+
+    def show_icons(self) -> None:
+        """Draw the icons: after the window's first paint, which does not wait for them."""
+        self._icons_shown = True
+        set_icon(self.toggle_button, "sidebar")
+        self._draw_icons()
 
     @property
     def expanded(self) -> bool:
@@ -124,12 +133,15 @@ class Sidebar(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         # The icons take the text colour of the palette in use.
-        if event.type() == QEvent.Type.PaletteChange:
-            for row, area in enumerate(self._areas):
-                item = self.navigation.item(row)
-                if item is not None:
-                    item.setIcon(icon(area))
+        if event.type() == QEvent.Type.PaletteChange and self._icons_shown:
+            self._draw_icons()
         super().changeEvent(event)
+
+    def _draw_icons(self) -> None:
+        for row, area in enumerate(self._areas):
+            item = self.navigation.item(row)
+            if item is not None:
+                item.setIcon(icon(area))
 
     def _apply_titles(self) -> None:
         for row, area in enumerate(self._areas):

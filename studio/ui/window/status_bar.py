@@ -17,7 +17,7 @@ from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.common.numbers import ui_size
 from studio.ui.common.plain_text import plain_tip
 from studio.ui.common.shown import watch_while_shown
-from studio.ui.server.server_text import snapshot_summary
+from studio.ui.common.voice import ui_voice
 
 
 class ServerStatusLabel(QLabel):
@@ -36,7 +36,7 @@ class ServerStatusLabel(QLabel):
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
-        state = snapshot_summary(snapshot)
+        state = ui_voice().summary(snapshot)
         if snapshot.model is not None and snapshot.state is not ServerState.IDLE:
             name = snapshot.ready.model_alias if snapshot.ready else snapshot.model.name
             self.setText(self.tr("{model} — {state}").format(model=name, state=state))

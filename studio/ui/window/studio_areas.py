@@ -1,99 +1,86 @@
 """The Server and Settings areas, the load flow, the status bar pieces, the theme and the
 keyboard shortcuts, built once and wired to the app's services.
 
-`app.py` builds this before the main window (the pages go into `MainWindow(pages=...)`),
+`composition.py` builds this into the main window (the pages go into `MainWindow.fill`),
 calls `attach(window)` after it, and forwards the manager's snapshots to `show_snapshot`.
-Every service comes from `app.py` (the one composition root); this module builds widgets
-only. Loading and unloading go through the two callables it is given, so it does not
-depend on which service owns the server manager.
+Every service comes from `composition.py` (the one composition root); this module builds
+widgets only and runs no background work. Loads go through `DialogLoads` and unloading
+through the callable it is given, so it does not depend on which service owns the server
+manager.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from studio.core.engine import EngineInfo
-from studio.core.errors import Problem, StudioError
+from studio.core.errors import Problem
 from studio.core.hardware import DeviceInventory
-from studio.core.placement.plan import Plan
-from studio.core.placement.planner import Planner
-from studio.core.placement.setup import Machine
-from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import Snapshot
 from studio.core.settings import AppSettings
-from studio.core.tasks import TaskOwner
+from studio.services.allocation_service import AllocationService
+from studio.services.device_service import DeviceService
+from studio.services.dialog_loads import DialogLoads
 from studio.services.engine_service import EngineService
-from studio.services.hf_token import HfTokenStore
+from studio.services.hf_token import HfTokenService
 from studio.services.log_tail import LogTail
 from studio.services.memory_monitor import MemoryMonitor
 from studio.services.settings_service import SettingsService
-from studio.ui.common.theme import ThemeChoice, ThemeController
+from studio.ui.common.theme import ThemeController
 from studio.ui.common.voice import ui_voice
-from studio.ui.load.load_flow import Loader, LoadFlow
+from studio.ui.load.load_flow import LoadFlow
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from studio.ui.server.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings.settings_page import SettingsPage
 from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.help_menu import HelpMenu
+from studio.ui.window.main_window import MainWindow
 from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
-
-log = logging.getLogger(__name__)
 
 
 class StudioAreas(QObject):
-    # A plan handed to the manager, with its planner: the manager's out-of-memory step down.
-    plan_launched = Signal(object, object)  # Plan, Planner
-    # The devices the planner sees, found again after every engine probe.
-    devices_found = Signal(object)  # DeviceInventory
-
     def __init__(
         self,
-        app: QApplication,
+        theme: ThemeController,
         engine: EngineService,
         settings: SettingsService,
-        tasks: TaskOwner,
-        load: Loader,
         unload: Callable[[], None],
         *,
         monitor: MemoryMonitor,
         log_tail: LogTail,
-        tokens: HfTokenStore,
-        machine: Machine,
-        engine_pid: Callable[[], int | None] = lambda: None,
+        tokens: HfTokenService,
+        devices: DeviceService,
+        loads: DialogLoads,
+        allocations: AllocationService,
         parent: QObject | None = None,
     ) -> None:
-        """`engine_pid` gives our running llama-server, whose memory a switch frees."""
         super().__init__(parent)
         self._engine = engine
         self._settings = settings
-        self._tasks = tasks
-        self._load = load
         self._unload = unload
-        self._machine = machine
-        self._engine_pid = engine_pid
+        self._devices = devices
+        self._loads = loads
 
-        self.theme = ThemeController(app, self)
-        self.theme.apply(ThemeChoice.parse(settings.current.theme))
+        self.theme = theme  # applied by the shell, before the window's first paint
 
         self.monitor = monitor
         self.log_tail = log_tail
-        self.loaded_memory = LoadedMemoryPanel(self.monitor, tasks)
+        self.loaded_memory = LoadedMemoryPanel(self.monitor, allocations)
         self.server_page = ServerPage(self.log_tail, memory=self.loaded_memory)
-        self.settings_page = SettingsPage(tokens, tasks, settings.current)
+        self.settings_page = SettingsPage(tokens, settings.current)
         self.pages: dict[str, QWidget] = {
             "server": self.server_page,
             "settings": self.settings_page,
         }
         self.status = ServerStatusLabel()
         self.memory_status = LiveMemoryLabel(self.monitor)
-        self.devices_found.connect(self._on_devices_found)
+        devices.found.connect(self._on_devices_found)
+        loads.loading.connect(self.loaded_memory.show_plan)
         self.load_flow: LoadFlow | None = None
 
         self.settings_page.changed.connect(self._on_settings_edited)
@@ -104,27 +91,17 @@ class StudioAreas(QObject):
         engine.chosen.connect(self.settings_page.show_engine_choice)
         engine.failed.connect(self._on_engine_failed)
 
-    def attach(self, window: QMainWindow) -> None:
+    def attach(self, window: MainWindow) -> None:
         """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
         memory = getattr(window, "device_memory", None)
         if isinstance(memory, DeviceMemoryView):
-            self.devices_found.connect(memory.show_inventory)
+            self._devices.found.connect(memory.show_inventory)
             self.monitor.sampled.connect(memory.show_sample)
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)
-        self.load_flow = LoadFlow(
-            self._engine,
-            self._settings,
-            self._tasks,
-            self._load,
-            window,
-            self._machine,
-            self,
-            engine_pid=self._engine_pid,
-        )
-        self.load_flow.loading.connect(self._on_loading)
-        menu = window.menuBar().addMenu(self.tr("&Model"))
+        self.load_flow = LoadFlow(self._loads, self._settings, window, self)
+        menu = window.model_menu
         self.open_action = QAction(self.tr("&Open GGUF…"), window)
         self.open_action.setObjectName("action-open-model")
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
@@ -156,13 +133,6 @@ class StudioAreas(QObject):
         if self.load_flow is not None:
             self.load_flow.open(path)
 
-    async def remembered_spec(self, model: str) -> LaunchSpec:
-        """The autoload's launch for `model`: its remembered settings, planned now."""
-        if self.load_flow is None:
-            path = Path(model)
-            return LaunchSpec(model=path, label=path.name)
-        return await self.load_flow.remembered_spec(model)
-
     def show_snapshot(self, snapshot: Snapshot) -> None:
         self.server_page.show_snapshot(snapshot)
         self.status.show_snapshot(snapshot)
@@ -176,11 +146,6 @@ class StudioAreas(QObject):
         name = page.objectName().removeprefix("page-")
         if callable(show_area):
             show_area(name)
-
-    @Slot(object, object)
-    def _on_loading(self, plan: Plan, planner: Planner) -> None:
-        self.loaded_memory.show_plan(plan)
-        self.plan_launched.emit(plan, planner)
 
     @Slot()
     def _on_settings_edited(self) -> None:
@@ -205,25 +170,14 @@ class StudioAreas(QObject):
     def _on_engine_probed(self, info: EngineInfo) -> None:
         self.server_page.show_engine(info)
         self.settings_page.show_engine(info)
-        self._tasks.spawn("discover-devices", self._discover_devices(info))
-
-    async def _discover_devices(self, engine: EngineInfo | None) -> None:
-        try:
-            inventory = await asyncio.to_thread(self._machine.devices, engine)
-        except (OSError, StudioError) as error:  # the dock keeps the engine's own list
-            log.warning("device discovery failed: %s", error)
-            return
-        self.devices_found.emit(inventory)
 
     @Slot(object)
     def _on_devices_found(self, inventory: DeviceInventory) -> None:
         # The status bar names each GPU as the load dialog does, not by position.
         self.memory_status.set_gpu_names({d.uuid: d.name for d in inventory.devices if d.uuid})
 
-    @Slot(str, str)
+    @Slot(object)
     def _on_engine_failed(self, problem: Problem) -> None:
         sentence = ui_voice().error(problem)
         self.server_page.show_engine_error(sentence)
         self.settings_page.show_engine_error(sentence)
-        # Without an engine the GPUs are still there (NVML or fake): the dock names them.
-        self._tasks.spawn("discover-devices", self._discover_devices(None))

@@ -17,19 +17,23 @@ MAIN = "main"
 
 
 class WindowMemory:
-    def __init__(
-        self, window: MainWindow, splitters: Mapping[str, QSplitter], settings: SettingsService
-    ) -> None:
+    def __init__(self, window: MainWindow, settings: SettingsService) -> None:
         self._window = window
-        self._splitters = splitters
+        self._splitters: Mapping[str, QSplitter] = {}
         self._settings = settings
 
-    def restore(self) -> None:
+    def restore_window(self) -> None:
+        """The window's place and state: before it first shows, so it never jumps."""
         current = self._settings.current
         place(self._window, current.window_layout.get(MAIN), self._window.DEFAULT_SIZE)
-        restore_splitters(self._splitters, current.window_layout)
         if current.window_maximized:
             self._window.setWindowState(self._window.windowState() | Qt.WindowState.WindowMaximized)
+
+    def follow_splitters(self, splitters: Mapping[str, QSplitter]) -> None:
+        """Restore `splitters` (named, so each finds its sizes) and remember them at quit:
+        they exist only once the pages are built, after the window's first paint."""
+        self._splitters = splitters
+        restore_splitters(splitters, self._settings.current.window_layout)
 
     async def remember(self) -> None:
         """Save the window's place and the splitters' sizes (at quit, before the tasks

@@ -11,13 +11,13 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.chat import ChatStore, MessageStatus, Role
 from studio.core.paths import AppPaths
+from studio.core.server.engine_events import EngineEvent
 from studio.core.server.states import ServerState
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
-from studio.services.manager_service import EngineEvent
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 from tests.support.chat_damage import (

@@ -22,6 +22,7 @@ from studio.core.chat import ChatStore, Message, MessageStatus
 from studio.core.chat.backend import DirectServerBackend, ManagerChatBackend
 from studio.core.chat.vision import VisionSupport
 from studio.core.engine import EngineLocation
+from studio.core.engine_knobs import FlashAttn
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import RecoveryStep
@@ -242,7 +243,7 @@ def test_a_projector_the_ladder_dropped_is_told_apart(
     wrong = cached_projector(tmp_path, ProjectorSpec(text_n_embd=128))
     tasks = TaskOwner("images-dropped")
     manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=60)
-    spec = LaunchSpec(model=model, ctx_size=512, parallel=1, mmproj=wrong, flash_attn="off")
+    spec = LaunchSpec(model=model, ctx_size=512, parallel=1, mmproj=wrong, flash_attn=FlashAttn.OFF)
     with ChatStore(tmp_path / "chat.sqlite3") as store:
         service = ChatService(store, tasks)
         pane = ChatPane(service, tasks)

@@ -14,11 +14,11 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService
-from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.chat_pane import ChatPane
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
 

@@ -17,17 +17,17 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
 from studio.core.chat.presets import Preset, PresetBook, PresetLibrary
 from studio.core.paths import AppPaths
+from studio.core.server.engine_events import EngineEvent
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
-from studio.services.manager_service import EngineEvent
 from studio.services.preset_service import PresetService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import PresetBar, attach_presets

@@ -8,12 +8,12 @@ import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
+from studio.core.api.errors import from_studio_error
 from studio.core.errors import StudioError
 from studio.core.hub import DownloadSnapshot, JobState
 from studio.core.hub.errors import DownloadError
 from studio.core.hub.fit import FitAssessment, FitKind
 from studio.core.hub.transfer import RetryNotice, RetryReason
-from studio.core.server.api_errors import from_studio_error
 from studio.core.shipped_files import ShippedFiles
 from studio.core.voice import ENGLISH, Voice
 from studio.core.voice.templates import CODES, COUNTED

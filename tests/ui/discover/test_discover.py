@@ -31,6 +31,7 @@ from studio.core.hub import (
 )
 from studio.core.hub.fit import plan_fit, remote_assessor
 from studio.core.hub.transfer import RetryReason
+from studio.core.placement.setup import Machine
 from studio.core.tasks import TaskOwner
 from studio.services.download_service import DownloadService
 from studio.services.hub_service import HubService
@@ -78,7 +79,10 @@ class Scene:
         self.client = HubClient(self.config, page_size=4)
         self.tasks = TaskOwner("discover-test")
         inventory = discover_devices(DeviceConfig(fake_spec="GPU0:8GiB,HOST:32GiB"), (), {})
-        assessor = remote_assessor(self.client, lambda s, n: plan_fit(s, n, inventory))
+        machine = Machine.of({})
+        assessor = remote_assessor(
+            self.client, lambda s, n: plan_fit(machine.prepare(s, Path(n), inventory, None))
+        )
         self.folder = tmp_path / "models"
         self.hub_service = HubService(
             self.client,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.hub import DownloadRequest, FolderTarget, RemoteFile
 from studio.core.hub.journal import DownloadJournal

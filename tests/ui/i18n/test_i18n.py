@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -22,6 +22,7 @@ from studio.core.chat.models import Message, Role
 from studio.core.engine.info import EngineDevice, EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource
 from studio.core.errors import Problem
+from studio.core.languages import TRANSLATED_LANGUAGES
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState, Snapshot
@@ -33,13 +34,7 @@ from studio.services.log_tail import LogTail
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.conversation_view import ConversationView
 from studio.ui.common.voice import ui_voice
-from studio.ui.i18n.i18n import (
-    TRANSLATED_LANGUAGES,
-    Catalog,
-    LanguageController,
-    catalog_path,
-    resolve_language,
-)
+from studio.ui.i18n.i18n import Catalog, LanguageController, catalog_path, resolve_language
 from studio.ui.i18n.pseudo_locale import pseudo_localize
 from studio.ui.i18n.qm_file import contexts_by_source
 from studio.ui.server.server_page import ServerPage
@@ -79,8 +74,12 @@ def language(qapp: QApplication) -> Iterator[LanguageController]:
 
 
 @pytest.fixture
-def main_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    engine = EngineService(selector_in(tmp_path), TaskOwner("test"))
+def engine(tmp_path: Path) -> EngineService:
+    return EngineService(selector_in(tmp_path), TaskOwner("test"))
+
+
+@pytest.fixture
+def main_window(qtbot: QtBot, engine: EngineService) -> MainWindow:
     window = MainWindow(engine)
     qtbot.addWidget(window)
     return window
@@ -213,7 +212,7 @@ def test_the_pseudo_variable_overrides_the_chosen_language(qapp: QApplication) -
         assert controller.apply("de") == "pseudo"
         shown = QCoreApplication.translate("MainWindow", "Settings")
         assert shown.startswith("[") and len(shown) >= 1.3 * len("Settings")
-        ready = QCoreApplication.translate("ChatPane", "{model} is ready.").format(model="M")
+        ready = QCoreApplication.translate("Sentences", "{model} is ready.").format(model="M")
         assert ready.startswith("[M ")
     finally:
         controller.close()
@@ -239,7 +238,7 @@ def test_every_language_renders_the_main_window(
 
 
 def test_switching_language_changes_the_open_window_without_a_restart(
-    language: LanguageController, main_window: MainWindow, qtbot: QtBot
+    language: LanguageController, main_window: MainWindow, engine: EngineService, qtbot: QtBot
 ) -> None:
     # Built after the translator was installed, as the app does.
     window = main_window
@@ -266,7 +265,7 @@ def test_switching_language_changes_the_open_window_without_a_restart(
     assert _navigation(window)[-1] == "設定"
     assert window.device_memory.label.text() == "デバイスを探しています…"
 
-    window._on_engine_failed(Problem("engine_missing", "no binary"))  # set after the switch
+    engine.failed.emit(Problem("engine_missing", "no binary"))  # set after the switch
     assert window.engine_status.text() == "エンジンを利用できません"
 
     language.apply("en")
@@ -318,7 +317,7 @@ def test_a_plural_text_is_retranslated_with_its_count(language: LanguageControll
 
 
 def test_the_device_list_is_rebuilt_in_the_new_language(
-    language: LanguageController, main_window: MainWindow
+    language: LanguageController, main_window: MainWindow, engine: EngineService
 ) -> None:
     """Several lookups joined into one label: the dock builds it again on LanguageChange."""
     info = EngineInfo(
@@ -331,7 +330,7 @@ def test_the_device_list_is_rebuilt_in_the_new_language(
         ),
         features=EngineFeatures(frozenset()),
     )
-    main_window._on_engine_probed(info)
+    engine.probed.emit(info)
     label = main_window.device_memory.findChild(QLabel, "memory-devices")
     assert label is not None
     assert label.text().splitlines()[1] == "Vulkan1 (Arc): 8000 of 8192 MiB free"
@@ -439,3 +438,16 @@ def test_list_rows_are_translated_only_when_they_are_exactly_a_lookup(
         "Explain 5 tokens",
         "Einstellungen",
     ]
+
+
+def test_file_dialogs_speak_the_chosen_language_not_the_desktops(
+    language: LanguageController,
+) -> None:
+    # A native (GTK, KDE, Windows) dialog speaks the system's language; Qt's own speaks the
+    # app's (Qt's catalogue is loaded with ours), so another language than the system's
+    # turns the native ones off, and following the system turns them back on.
+    attribute = Qt.ApplicationAttribute.AA_DontUseNativeDialogs
+    language.apply("de")
+    assert QCoreApplication.testAttribute(attribute)
+    language.apply("system")
+    assert not QCoreApplication.testAttribute(attribute)

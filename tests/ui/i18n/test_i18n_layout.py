@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
 from studio.core.engine.locate import EngineSource

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.chat import ChatStore
+from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.shipped_files import ShippedFiles
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import ChatService
-from studio.services.manager_service import EngineEvent, EngineNotice
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.i18n.i18n import LanguageController
 from tests.ui.layout_checks import clipped
@@ -54,7 +54,7 @@ def test_engine_events_and_the_thinking_box_follow_a_live_switch(
         language.apply("de")
         QCoreApplication.processEvents()  # LanguageChange is posted, not sent
         german = QCoreApplication.translate(
-            "ChatPane", "The engine crashed and was restarted; {model} is ready again."
+            "Sentences", "The engine crashed and was restarted; {model} is ready again."
         ).format(model="Qwen3")
         assert german != english
         assert notice.text == german

@@ -57,7 +57,7 @@ def test_the_dialog_shows_the_command_studio_fit_prints(
 ) -> None:
     model = synthetic_model("qwen3-30b-a3b-shape")
     setup = Machine.of(os.environ).setup(model, _engine_fit_uses())
-    dialog = LoadDialog(setup, PlanService(setup.planner), remembered)
+    dialog = LoadDialog(setup, PlanService(setup.planner), setup.recall(remembered))
     qtbot.addWidget(dialog)
     shown = dialog.command.toPlainText()
 

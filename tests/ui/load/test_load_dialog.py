@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
+from studio.core.devices import SplitMode
 from studio.core.engine import EngineInfo, EngineLocation
 from studio.core.placement.plan import Plan
-from studio.core.placement.request import SplitMode
 from studio.core.placement.setup import Machine, ModelSetup
 from studio.services.plan_service import PlanService
 from studio.ui.load.load_dialog import LoadDialog
@@ -56,7 +56,7 @@ def _dialog(
     dialog = LoadDialog(
         setup,
         PlanService(setup.planner),
-        remembered,
+        setup.recall(remembered),  # as `DialogLoads.prepare` reads it, off the GUI thread
         # Never the real modal box in a test: it would wait for a click forever.
         confirm_overflow=confirm or unexpected,  # type: ignore[arg-type]
     )

@@ -15,15 +15,20 @@ from pytestqt.qtbot import QtBot
 from studio.core.errors import Problem
 from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.settings import SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
+from studio.services.allocation_service import AllocationService
+from studio.services.device_service import DeviceService
+from studio.services.dialog_loads import DialogLoads, Loader
 from studio.services.engine_service import EngineService
-from studio.services.hf_token import HfTokenStore
+from studio.services.hf_token import HfTokenService, HfTokenStore
 from studio.services.log_tail import LogTail
 from studio.services.memory_monitor import MemoryMonitor, read_live_memory
 from studio.services.settings_service import SettingsService
+from studio.ui.common.theme import ThemeController
 from studio.ui.load.load_dialog import LoadDialog
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.studio_areas import StudioAreas
@@ -59,25 +64,30 @@ def _areas(
     settings: SettingsService,
     tasks: TaskOwner,
     environ: dict[str, str],
-    load: Callable[[LaunchSpec], None] = print,
+    load: Loader = print,
     unload: Callable[[], None] = print,
-) -> StudioAreas:
-    """The areas with the services app.py would give them, on `environ`'s devices."""
+) -> tuple[StudioAreas, DialogLoads]:
+    """The areas with the services composition.py would give them, on `environ`'s devices,
+    and the service that opens the load dialog."""
     machine = Machine.of(environ)
-    return StudioAreas(
-        qapp,
+    loads = DialogLoads(engine, settings, machine, tasks, load)
+    areas = StudioAreas(
+        ThemeController(qapp),
         engine,
         settings,
-        tasks,
-        load,
         unload,
         monitor=MemoryMonitor(
             lambda: read_live_memory(machine.device_config, machine.environ), tasks
         ),
         log_tail=LogTail(tasks),
-        tokens=HfTokenStore(read=lambda: None, write=lambda _t: None, erase=lambda: None),
-        machine=machine,
+        tokens=HfTokenService(
+            HfTokenStore(read=lambda: None, write=lambda _t: None, erase=lambda: None), tasks
+        ),
+        devices=DeviceService(machine, engine, tasks),
+        loads=loads,
+        allocations=AllocationService(tasks),
     )
+    return areas, loads
 
 
 def test_open_load_remember_and_settings(
@@ -92,14 +102,20 @@ def test_open_load_remember_and_settings(
     store = SettingsStore.in_directory(tmp_path / "config")
     settings = SettingsService(store, tasks)
     loads: list[LaunchSpec] = []
+    step_downs: list[SmallerPlan | None] = []
     unloads: list[bool] = []
-    areas = _areas(
+
+    def load(spec: LaunchSpec, step_down: SmallerPlan | None) -> None:
+        loads.append(spec)
+        step_downs.append(step_down)
+
+    areas, _ = _areas(
         qapp,
         engine,
         settings,
         tasks,
         {"STUDIO_FAKE_DEVICES": TWO_GPUS},
-        loads.append,
+        load,
         lambda: unloads.append(True),
     )
     window = MainWindow(engine, pages=areas.pages)
@@ -114,7 +130,8 @@ def test_open_load_remember_and_settings(
         engine.probe()
         await asyncio.wait_for(probed, 60)
         assert areas.load_flow is not None
-        dialog = await asyncio.wait_for(areas.load_flow.open(model), 60)
+        await asyncio.wait_for(areas.load_flow.open(model), 60)
+        dialog = areas.load_flow.dialog
         assert dialog is not None
         return dialog
 
@@ -144,6 +161,7 @@ def test_open_load_remember_and_settings(
     spec = loads[0]
     assert spec.model == model and spec.ctx_size == 8192
     assert spec.extra_args[-2:] == ("-lv", "4")
+    assert step_downs[0] is not None  # the dialog's plan steps down after out-of-memory
     assert settings.current.remembered_load(str(model))["ctx"] == 8192
     assert areas.loaded_memory.plan is not None
     assert areas.loaded_memory.panel.keys[-1] == "host"
@@ -167,7 +185,7 @@ def test_an_unreadable_file_is_reported_not_raised(
     tasks = TaskOwner("test")
     engine = EngineService(selector_in(tmp_path), tasks)
     settings = SettingsService(SettingsStore.in_directory(tmp_path / "config"), tasks)
-    areas = _areas(qapp, engine, settings, tasks, {})
+    areas, loads = _areas(qapp, engine, settings, tasks, {})
     window = MainWindow(engine, pages=areas.pages)
     qtbot.addWidget(window)
     areas.attach(window)
@@ -177,7 +195,7 @@ def test_an_unreadable_file_is_reported_not_raised(
     async def scenario() -> Problem:
         failed: asyncio.Future[Problem] = qasync_loop.create_future()
         assert areas.load_flow is not None
-        areas.load_flow.failed.connect(lambda p: failed.done() or failed.set_result(p))
+        loads.failed.connect(lambda p: failed.done() or failed.set_result(p))
         # Before the engine is probed the dialog cannot know what the engine supports.
         await areas.load_flow.open(bad)
         assert (await failed).code == "engine_not_ready"
@@ -213,7 +231,7 @@ def test_the_app_loads_through_the_dialog_and_shows_the_engine(
 ) -> None:
     """The real app, the real engine, a tiny synthetic model on this machine's CPU: open,
     load, see the state, the log and the engine's allocation, unload, quit."""
-    from studio.app import StudioApp
+    from studio.composition import StudioApp
     from studio.context import AppContext
     from studio.core.paths import AppPaths
     from studio.core.server.states import ServerState
@@ -262,37 +280,3 @@ def test_the_app_loads_through_the_dialog_and_shows_the_engine(
     studio.window.close()
     qasync_loop.run_until_complete(studio.shutdown())
     assert studio.tasks.running == 0
-
-
-def test_autoload_plans_with_the_remembered_settings(
-    qtbot: QtBot,
-    qasync_loop: asyncio.AbstractEventLoop,
-    qapp: QApplication,
-    tmp_path: Path,
-    restore_palette: None,
-) -> None:
-    tasks = TaskOwner("test")
-    engine = EngineService(selector_in(tmp_path), tasks)
-    store = SettingsStore.in_directory(tmp_path / "config")
-    model = synthetic_model("qwen3-30b-a3b-shape")
-    gpu_hog = "GPU0:12GiB,GPU1:8GiB,HOST:64GiB"
-    store.save(store.load().with_remembered_load(str(model), {"ctx": 4096, "n_cpu_moe": 6}))
-    settings = SettingsService(store, tasks)
-    areas = _areas(qapp, engine, settings, tasks, {"STUDIO_FAKE_DEVICES": gpu_hog})
-    window = MainWindow(engine, pages=areas.pages)
-    qtbot.addWidget(window)
-    areas.attach(window)
-
-    async def scenario() -> LaunchSpec:
-        engine.probe()  # in flight: the autoload waits for it
-        spec = await asyncio.wait_for(areas.remembered_spec(str(model)), 60)
-        await tasks.shutdown()
-        return spec
-
-    spec = qasync_loop.run_until_complete(scenario())
-    assert spec.model == model
-    assert spec.ctx_size == 4096 and spec.n_cpu_moe == 6
-    assert spec.extra_args[-2:] == ("-lv", "4")
-    assert areas.loaded_memory.plan is not None  # the panel shows what autoload planned
-    missing = qasync_loop.run_until_complete(areas.remembered_spec(str(tmp_path / "gone.gguf")))
-    assert missing == LaunchSpec(model=tmp_path / "gone.gguf", label="gone.gguf")

@@ -24,6 +24,7 @@ from studio.core.server.launch import LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.tasks import TaskOwner
 from studio.core.units import GIB
+from studio.services.allocation_service import AllocationService
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from tests.ui.load.load_dialog_support import fake_setup, probe_engine
@@ -113,7 +114,7 @@ def test_panel_shows_prediction_then_engine_then_live(
         tasks,
         interval_s=0.01,
     )
-    panel = LoadedMemoryPanel(monitor, tasks)
+    panel = LoadedMemoryPanel(monitor, AllocationService(tasks))
     qtbot.addWidget(panel)
     assert panel.panel.keys == []
     panel.show_plan(plan)
@@ -148,7 +149,8 @@ def test_a_failed_load_keeps_the_prediction_and_says_so(
     qtbot: QtBot, cpu_run: tuple[Plan, Path]
 ) -> None:
     plan, _ = cpu_run
-    panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, TaskOwner("test")), TaskOwner("test"))
+    tasks = TaskOwner("test")
+    panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, tasks), AllocationService(tasks))
     qtbot.addWidget(panel)
     panel.show_plan(plan)
     panel.show_snapshot(Snapshot(state=ServerState.FAILED))
@@ -157,7 +159,8 @@ def test_a_failed_load_keeps_the_prediction_and_says_so(
 
 
 def test_a_log_without_buffer_lines_says_so(qtbot: QtBot, tmp_path: Path) -> None:
-    panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, TaskOwner("test")), TaskOwner("test"))
+    tasks = TaskOwner("test")
+    panel = LoadedMemoryPanel(MemoryMonitor(MemorySample, tasks), AllocationService(tasks))
     qtbot.addWidget(panel)
     panel.show_allocation({})
     assert "-lv 4" in panel.summary.text()

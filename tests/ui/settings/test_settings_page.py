@@ -17,7 +17,7 @@ from studio.core.endpoint import EndpointError, RpcEndpoint
 from studio.core.settings import AppSettings
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
-from studio.services.hf_token import HfTokenStore, mask_token
+from studio.services.hf_token import HfTokenService, HfTokenStore, mask_token
 from studio.ui.common.theme import ThemeChoice, ThemeController
 from studio.ui.settings.settings_page import SettingsPage
 
@@ -42,7 +42,7 @@ class MemoryTokens:
 
 
 def _page(qtbot: QtBot, tokens: MemoryTokens, settings: AppSettings | None = None) -> SettingsPage:
-    page = SettingsPage(tokens.store(), TaskOwner("test"), settings)
+    page = SettingsPage(HfTokenService(tokens.store(), TaskOwner("test")), settings)
     qtbot.addWidget(page)
     return page
 

@@ -9,7 +9,7 @@ import psutil
 import pytest
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.engine import EngineSelector
 from studio.core.errors import Problem

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRect, QSize
 from pytestqt.qtbot import QtBot
 
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.engine import EngineSelector
 from studio.core.paths import AppPaths

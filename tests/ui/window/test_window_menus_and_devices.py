@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from studio import __version__
-from studio.app import StudioApp
+from studio.composition import StudioApp
 from studio.context import AppContext
 from studio.core.devices import HOST_KEY
 from studio.core.engine.info import EngineFeatures, EngineInfo, EngineVersion
@@ -23,7 +23,6 @@ from studio.core.engine.locate import EngineSource
 from studio.core.errors import Problem
 from studio.core.hardware import GIB
 from studio.core.paths import AppPaths
-from studio.core.placement.setup import Machine
 from studio.services.memory_monitor import MemorySample
 
 ENGINE = EngineInfo(
@@ -36,13 +35,19 @@ ENGINE = EngineInfo(
 
 
 @pytest.fixture
+def fake_devices() -> str:
+    return "GPU0:24GiB,HOST:64GiB"
+
+
+@pytest.fixture
 def studio(
     qtbot: QtBot,
     qasync_loop: asyncio.AbstractEventLoop,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    fake_devices: str,
 ) -> Iterator[StudioApp]:
-    monkeypatch.setenv("STUDIO_FAKE_DEVICES", "GPU0:24GiB,HOST:64GiB")
+    monkeypatch.setenv("STUDIO_FAKE_DEVICES", fake_devices)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     app = StudioApp(AppContext.create(AppPaths.default({"STUDIO_HOME": str(tmp_path)})))
     qtbot.addWidget(app.window)
@@ -61,9 +66,8 @@ def _probed(studio: StudioApp, loop: asyncio.AbstractEventLoop) -> None:
 
     async def scenario() -> None:
         found: asyncio.Future[object] = loop.create_future()
-        studio.areas.devices_found.connect(lambda inventory: found.set_result(inventory))
-        studio.window._on_engine_probed(ENGINE)
-        studio.areas._on_engine_probed(ENGINE)
+        studio.devices.found.connect(lambda inventory: found.set_result(inventory))
+        studio.engine.probed.emit(ENGINE)
         await asyncio.wait_for(found, 10)
 
     loop.run_until_complete(scenario())
@@ -87,11 +91,11 @@ def test_the_dock_and_status_bar_name_the_fake_gpus(
     assert _dock_text(studio) == "Fake GPU 0: 20.0 GiB of 24.0 GiB free"
 
 
+@pytest.mark.parametrize("fake_devices", ["HOST:64GiB"])
 def test_without_any_gpu_the_dock_says_so(
     studio: StudioApp,
     qasync_loop: asyncio.AbstractEventLoop,
 ) -> None:
-    studio.areas._machine = Machine.of({"STUDIO_FAKE_DEVICES": "HOST:64GiB"})
     _probed(studio, qasync_loop)
     assert _dock_text(studio) == "No GPU found: models run on the CPU."
 
@@ -119,7 +123,6 @@ def test_model_menu_quits_with_ctrl_q_and_help_menu_opens_help_and_about(
     (url,) = opened
     assert isinstance(url, QUrl) and url.isLocalFile() and Path(url.toLocalFile()).is_file()
 
-    studio.window._on_engine_probed(ENGINE)
     studio.engine.info = ENGINE
     help_menu.about_action.trigger()
     box = help_menu.about_box
@@ -140,10 +143,9 @@ def test_without_an_engine_the_dock_still_names_the_gpus(
 ) -> None:
     async def scenario() -> None:
         found: asyncio.Future[object] = qasync_loop.create_future()
-        studio.areas.devices_found.connect(lambda inventory: found.set_result(inventory))
+        studio.devices.found.connect(lambda inventory: found.set_result(inventory))
         problem = Problem("engine_cpu_unsupported", "SIGILL")
-        studio.window._on_engine_failed(problem)
-        studio.areas._on_engine_failed(problem)
+        studio.engine.failed.emit(problem)
         await asyncio.wait_for(found, 10)
 
     qasync_loop.run_until_complete(scenario())

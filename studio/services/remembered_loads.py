@@ -1,0 +1,80 @@
+"""The app's loads that no dialog asks about: the autoload at start and a model an API
+client names. Each is planned by the core's one load planner (`core.placement.load_plan`)
+with the model's remembered settings, the engine chosen here, what its self-test measured
+and the RPC servers in Settings; the manager gets the launch and its step down together.
+
+The UI takes no part in these loads: it is told of the plan (`planned`), as it is told of
+the manager's state, to show what is loading.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.engine import EngineInfo
+from studio.core.errors import Problem
+from studio.core.placement.load_plan import PlanningEngine, Remembered, plan_load
+from studio.core.placement.setup import Machine
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import SmallerPlan
+from studio.services.engine_service import EngineService
+from studio.services.settings_service import SettingsService
+
+# How long a load waits for the engine probe in flight before it goes unplanned.
+PROBE_WAIT_S = 120.0
+
+
+class RememberedLoads(QObject):
+    planned = Signal(object)  # Plan about to be handed to the manager
+
+    def __init__(
+        self,
+        engine: EngineService,
+        settings: SettingsService,
+        machine: Machine,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._settings = settings
+        self._machine = machine
+
+    async def plan(self, model: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
+        """The launch of `model` and its step down: its remembered settings planned for the
+        devices there are now (see `load_plan.Remembered`). Raises why a model that fits
+        in no way, or whose file is damaged, is not loaded."""
+        info = self._engine.info or await self._probed()
+        engine = PlanningEngine(info, self._engine.location, self._engine.memory)
+        current = self._settings.current
+        policy = Remembered(current.remembered_load(str(model)))
+        # Reading the header and probing devices block: off the GUI thread.
+        load = await asyncio.to_thread(
+            plan_load, self._machine, model, engine, policy, current.rpc_devices
+        )
+        if load.plan is not None:
+            self.planned.emit(load.plan)
+        return load.spec, load.step_down
+
+    async def _probed(self) -> EngineInfo | None:
+        """Wait for the engine probe in flight (None if it fails or takes too long)."""
+        result: asyncio.Future[EngineInfo | None] = asyncio.get_running_loop().create_future()
+
+        def done(info: EngineInfo | None) -> None:
+            if not result.done():
+                result.set_result(info)
+
+        def failed(_problem: Problem) -> None:
+            done(None)
+
+        self._engine.probed.connect(done)
+        self._engine.failed.connect(failed)
+        try:
+            return await asyncio.wait_for(result, PROBE_WAIT_S)
+        except TimeoutError:
+            return None
+        finally:
+            self._engine.probed.disconnect(done)
+            self._engine.failed.disconnect(failed)
