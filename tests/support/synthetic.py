@@ -495,6 +495,8 @@ QWEN3_30B_A3B = ModelSpec(
     embd_type=Q.Q6_K,
     sparse=True,
 )
+# bench/plan_speed.py's model: Qwen3-30B-A3B's layer shape 100 deep (about 34 GiB at Q4_K).
+MOE_100 = replace(QWEN3_30B_A3B, n_layer=100, n_vocab=32000, n_ctx_train=131072)
 GEMMA3_12B = ModelSpec(
     arch="gemma3",
     n_layer=48,
@@ -624,6 +626,7 @@ SPECS: dict[str, ModelSpec] = {
     "tiny-gemma3": TINY_GEMMA3,
     "llama-8b-shape": LLAMA_8B,
     "qwen3-30b-a3b-shape": QWEN3_30B_A3B,
+    "moe-100-shape": MOE_100,
     "gemma3-12b-shape": GEMMA3_12B,
     "gemma3-270m-shape": GEMMA3_270M,
 }

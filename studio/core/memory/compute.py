@@ -28,10 +28,13 @@ layers, where attention rather than the experts sets the peak.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from bisect import bisect_left
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import pairwise
 
 from studio.core.memory.graph import BASE_GRAPH, EngineGraph
-from studio.core.memory.kv import ContextGeometry, attention_layers
+from studio.core.memory.kv import ContextGeometry
+from studio.core.memory.placement import layer_runs
 from studio.core.memory.settings import EstimateSettings
 from studio.core.memory.summary import ModelSummary
 
@@ -93,9 +96,7 @@ def _mask_bytes_per_token(
     layers: Sequence[int],
 ) -> int:
     """One mask per kind (full, sliding) used by `layers`, n_kv wide, per ubatch token."""
-    with_kv = set(attention_layers(summary))
-    used = [il for il in layers if il in with_kv]
-    kinds = {bool(summary.swa_layers[il]) and summary.sliding_window > 0 for il in used}
+    kinds = {summary.mask_kinds[il] for il in layers}
     element = 2 if settings.flash_attention else 4
     total = 0
     if False in kinds:
@@ -113,10 +114,9 @@ def _v_index_bytes_per_token(
     (llama-kv-cache.cpp, build_input_v_idxs): n_embd_v_gqa x 8 bytes a token."""
     if settings.flash_attention or summary.mla:
         return 0
-    with_kv = set(attention_layers(summary))
     widest: dict[bool, int] = {}
     for il in layers:
-        if il not in with_kv:
+        if summary.mask_kinds[il] is None:
             continue
         sliding = bool(summary.swa_layers[il])
         v_dim = summary.value_length_swa if sliding else summary.value_length
@@ -145,18 +145,7 @@ def _layer_width(
     Layers of the same shape share a result (`memo`), which keeps a 100-layer estimate
     well under a millisecond.
     """
-    recurrent = summary.recurrent_layers[il]
-    key = (
-        summary.feed_forward_length[il],
-        il < summary.leading_dense_layers,
-        summary.head_count_kv[il] > 0 and not recurrent,
-        recurrent,
-        il == summary.repeating_layers - 1,
-        residual,
-        on_host,
-        ffn,
-        attention,
-    )
+    key = (summary.layer_shapes[il], residual, on_host, ffn, attention)
     cached = memo.get(key)
     if cached is None:
         cached = memo[key] = _compute_layer_width(
@@ -189,6 +178,33 @@ def _compute_layer_width(
     return max(widths)
 
 
+def _representatives(
+    summary: ModelSummary, layers: Iterable[int], apart: int | None = None
+) -> list[int]:
+    """One of `layers` per shape (layers of one shape have the same widths, so a peak over
+    them is a peak over these), and `apart` alone if it is among them (priced differently)."""
+    shapes = summary.layer_shapes
+    chosen = {shapes[il]: il for il in layers if il != apart}
+    return [*chosen.values(), *((apart,) if apart is not None and apart in layers else ())]
+
+
+def _by_hole(
+    layers: Sequence[int], last_use: Mapping[bool, int], mask_bytes: Mapping[bool, int]
+) -> list[tuple[int, Sequence[int]]]:
+    """`layers` grouped by the mask bytes freed before they run: a mask is freed after the
+    attention of the last layer that reads it, so the freed bytes change only there."""
+    ordered = sorted(layers)
+    edges = sorted(set(last_use.values()))
+    cuts = [0, *(bisect_left(ordered, edge) for edge in edges), len(ordered)]
+    groups: list[tuple[int, Sequence[int]]] = []
+    for begin, end in pairwise(cuts):
+        if begin < end:
+            first = ordered[begin]
+            hole = sum(mask_bytes[k] for k, last in last_use.items() if last <= first)
+            groups.append((hole, ordered[begin:end]))
+    return groups
+
+
 def _host_peak(
     memo: _Memo,
     summary: ModelSummary,
@@ -204,7 +220,7 @@ def _host_peak(
         _layer_width(
             memo, summary, settings, geometry, il, 4, True, attention=il != moved_attention
         )
-        for il in layers
+        for il in _representatives(summary, layers, moved_attention)
     )
     masks = _mask_bytes_per_token(summary, settings, geometry, range(summary.block_count))
     states = 0
@@ -232,11 +248,8 @@ def _device_peak(
     # -nkvo: K and V views stream in from the host, as on the host itself.
     residual = 4 if not settings.kv_offload else (3 if full_offload else 2)
     element = 2 if settings.flash_attention else 4
-    last_use: dict[bool, int] = {}
-    with_kv = set(attention_layers(summary))
-    for il in layers:
-        if il in with_kv:
-            last_use[bool(summary.swa_layers[il]) and summary.sliding_window > 0] = il
+    kinds = summary.mask_kinds
+    last_use = {kind: il for il in layers if (kind := kinds[il]) is not None}
     mask_bytes = {
         False: n_tokens * geometry.n_ctx_seq * element,
         True: n_tokens * (geometry.cells_swa // geometry.n_stream) * element,
@@ -254,9 +267,15 @@ def _device_peak(
         return _pipelined_device_peak(
             memo, summary, settings, geometry, layers, residual, masks, copies, input_rows
         )
+    # A layer's peak depends on its shape and the freed masks before it: one layer of each
+    # such pair sets the device's peak.
+    priced = [
+        (hole, il)
+        for hole, group in _by_hole(layers, last_use, mask_bytes)
+        for il in _representatives(summary, group, moved_attention)
+    ]
     peak = 0
-    for il in layers:
-        hole = sum(mask_bytes[k] for k, b in last_use.items() if b <= il)
+    for hole, il in priced:
         moved = il == moved_attention
         attention = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=False)
         rest = _layer_width(
@@ -288,14 +307,16 @@ def _pipelined_device_peak(
     row = 4 * n_tokens * summary.embedding_length
     v_index = n_tokens * _v_index_bytes_per_token(summary, settings, layers)
     inputs = masks + v_index + n_tokens * SMALL_INPUTS_PER_TOKEN + input_rows * row
-    rest = 0
-    for il in layers:
+
+    def phase(il: int) -> int:
         attention = _layer_width(memo, summary, settings, geometry, il, residual, False, ffn=False)
         other = _layer_width(
             memo, summary, settings, geometry, il, residual, False, attention=False
         )
-        width = int(4 * n_tokens * max(attention, other)) - (row if il == layers[0] else 0)
-        rest = max(rest, width)
+        return int(4 * n_tokens * max(attention, other))
+
+    first = layers[0]
+    rest = max(0, phase(first) - row, *map(phase, _representatives(summary, layers[1:])))
     return copies * inputs + rest
 
 
@@ -370,8 +391,8 @@ def compute_bytes(
     n_tokens = min(geometry.n_ctx, settings.ubatch, settings.batch)
     last = summary.repeating_layers - 1
     layers_of: list[list[int]] = [[] for _ in range(n_devices + 1)]
-    for il in range(summary.repeating_layers):
-        layers_of[assignment[il]].append(il)
+    for slot, begin, end in layer_runs(assignment, summary.repeating_layers):
+        layers_of[slot].extend(range(begin, end))
     output_slot = assignment[summary.block_count]
     full_offload = not layers_of[host]
     logits = summary.vocab_size * n_outputs * 4

@@ -62,35 +62,47 @@ def context_geometry(summary: ModelSummary, settings: EstimateSettings) -> Conte
     return ContextGeometry(n_ctx, n_ctx_seq, n_seq, n_stream, cells_swa)
 
 
-def attention_layers(summary: ModelSummary) -> tuple[int, ...]:
-    """Layers that own an attention KV cache: every non-recurrent block, including the
-    nextn/MTP blocks (the engine allocates their cache even when it skips their weights)."""
-    return tuple(
-        il
-        for il in range(summary.block_count)
-        if not summary.recurrent_layers[il] and summary.head_count_kv[il] > 0
-    )
-
-
 def layer_kv_bytes(
     summary: ModelSummary, settings: EstimateSettings, geometry: ContextGeometry
 ) -> dict[int, int]:
     """Attention KV bytes of every layer that has a KV cache."""
-    swa = summary.swa_layers
-    result: dict[int, int] = {}
-    for il in attention_layers(summary):
-        n_head_kv = summary.head_count_kv[il]
-        if swa[il]:
-            k_dim, v_dim = summary.key_length_swa, summary.value_length_swa
-            cells = geometry.cells_swa
-        else:
-            k_dim, v_dim = summary.key_length, summary.value_length
-            cells = geometry.n_ctx
-        k_bytes = row_bytes(settings.cache_type_k, k_dim * n_head_kv)
-        # MLA caches the compressed latent once; V is a view into K.
-        v_bytes = 0 if summary.mla else row_bytes(settings.cache_type_v, v_dim * n_head_kv)
-        result[il] = (k_bytes + v_bytes) * cells
-    return result
+    sizes = block_kv_bytes(summary, settings, geometry)
+    return {il: sizes[il] for il in summary.attention_layers}
+
+
+def block_kv_bytes(
+    summary: ModelSummary, settings: EstimateSettings, geometry: ContextGeometry
+) -> list[int]:
+    """Attention KV bytes of each block, 0 for one without a KV cache. Blocks with the same
+    KV heads and window cost the same, so each such shape is computed once."""
+    by_shape: dict[tuple[int, bool], int] = {}
+    sizes = [0] * summary.block_count
+    for il in summary.attention_layers:
+        shape = (summary.head_count_kv[il], bool(summary.swa_layers[il]))
+        size = by_shape.get(shape)
+        if size is None:
+            size = by_shape[shape] = _kv_bytes(summary, settings, geometry, *shape)
+        sizes[il] = size
+    return sizes
+
+
+def _kv_bytes(
+    summary: ModelSummary,
+    settings: EstimateSettings,
+    geometry: ContextGeometry,
+    n_head_kv: int,
+    sliding: bool,
+) -> int:
+    if sliding:
+        k_dim, v_dim = summary.key_length_swa, summary.value_length_swa
+        cells = geometry.cells_swa
+    else:
+        k_dim, v_dim = summary.key_length, summary.value_length
+        cells = geometry.n_ctx
+    k_bytes = row_bytes(settings.cache_type_k, k_dim * n_head_kv)
+    # MLA caches the compressed latent once; V is a view into K.
+    v_bytes = 0 if summary.mla else row_bytes(settings.cache_type_v, v_dim * n_head_kv)
+    return (k_bytes + v_bytes) * cells
 
 
 def recurrent_state_bytes_per_layer(summary: ModelSummary, settings: EstimateSettings) -> int:
@@ -101,8 +113,3 @@ def recurrent_state_bytes_per_layer(summary: ModelSummary, settings: EstimateSet
     n_embd_r = max(ssm.conv_kernel - 1, 0) * (ssm.inner_size + 2 * ssm.group_count * ssm.state_size)
     n_embd_s = ssm.state_size * ssm.inner_size
     return (n_embd_r + n_embd_s) * 4 * settings.n_seq
-
-
-def layer_recurrent_bytes(summary: ModelSummary, settings: EstimateSettings) -> dict[int, int]:
-    per_layer = recurrent_state_bytes_per_layer(summary, settings)
-    return {il: per_layer for il in range(summary.repeating_layers) if summary.recurrent_layers[il]}

@@ -8,8 +8,10 @@ offloaded span is cut across devices by the cumulative, normalised tensor split.
 from __future__ import annotations
 
 import struct
-from bisect import bisect_right
+from array import array
+from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import pairwise
 
 from studio.core.devices import SplitMode
 from studio.core.memory.settings import DeviceSpec, EstimateSettings
@@ -54,14 +56,25 @@ def assign_layers(
     i_gpu_start = max(n_layer_all + 1 - ngl, 0)
     act = min(ngl, n_layer_all + 1)
     cumulative = _float32_split_points(split_weights(devices, settings))
-    assignment = []
-    for il in range(n_layer_all + 1):
-        if il < i_gpu_start or il - i_gpu_start >= act:
-            assignment.append(host)
-        else:
-            index = bisect_right(cumulative, _f32(_f32(il - i_gpu_start) / act))
-            assignment.append(min(index, len(devices) - 1))
+    # Offloaded layer i goes to the first device whose split point exceeds
+    # float(i) / act, computed in float as llama.cpp does (an index is exact in float);
+    # both sequences ascend, so each device's last layer is one bisection away.
+    positions = array("f", [offloaded / act for offloaded in range(act)])
+    ends = [bisect_left(positions, point) for point in cumulative[:-1]] + [act]
+    assignment = [host] * i_gpu_start
+    begin = 0
+    for device, end in enumerate(ends):
+        assignment += [device] * (end - begin)
+        begin = end
     return tuple(assignment)
+
+
+def layer_runs(assignment: Sequence[int], count: int) -> list[tuple[int, int, int]]:
+    """(slot, first, end) of each stretch of consecutive layers 0..count-1 on one slot:
+    what a device holds sums over a few stretches rather than layer by layer."""
+    cuts = [il for il in range(1, count) if assignment[il] != assignment[il - 1]]
+    bounds = [0, *cuts, count]
+    return [(assignment[begin], begin, end) for begin, end in pairwise(bounds) if begin < end]
 
 
 def _f32(value: float) -> float:

@@ -19,7 +19,7 @@ llama.cpp lists that before the CPU's extra types, so CPU layers next to a GPU s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 # Type -> (required features, row multiple), first match wins, as in
@@ -103,7 +103,7 @@ def repacked_bytes(tensor: WeightTensor, features: Collection[str]) -> int:
         if amx:
             return amx
     for needed, multiple in _RULES.get(tensor.type_name, ()):
-        if needed <= set(features):
+        if needed.issubset(features):
             return tensor.n_bytes if tensor.rows % multiple == 0 else 0
     return 0
 
@@ -141,15 +141,13 @@ class HostWeights:
 
 
 def host_weights(
-    tensors: Sequence[WeightTensor],
-    on_host: Callable[[WeightTensor], bool],
-    features: Callable[[WeightTensor], Collection[str] | None],
+    groups: Iterable[tuple[Iterable[WeightTensor], Collection[str] | None]],
     *,
     mmap: bool,
     tied_output_bytes: int = 0,
 ) -> HostWeights:
-    """Host weights for the tensors `on_host` selects; `features(tensor)` is what the CPU
-    backend may repack that tensor with (None: it stays plain).
+    """Host weights for the tensors of `groups`, each group with what the CPU backend may
+    repack its tensors with (None: they stay plain).
 
     Copied (`-lm none`): every host tensor lives once, in CPU or CPU_REPACK. Memory-mapped
     (the default): the plain CPU buffer is the file range from its first to its last tensor
@@ -160,10 +158,9 @@ def host_weights(
     plain: list[WeightTensor] = []
     packed: list[WeightTensor] = []
     repack = tied_output_bytes
-    for tensor in tensors:
-        if on_host(tensor):
-            allowed = features(tensor)
-            size = repacked_bytes(tensor, allowed) if allowed is not None else 0
+    for tensors, features in groups:
+        for tensor in tensors:
+            size = repacked_bytes(tensor, features) if features is not None else 0
             (packed if size else plain).append(tensor)
             repack += size
     stored = sum(t.n_bytes for t in plain)

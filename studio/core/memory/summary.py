@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import accumulate
 
 from gguf import GGMLQuantizationType
 
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel, MetadataValue, TensorInfo
 from studio.core.memory.repack import WeightTensor
+from studio.core.memory.tensor_index import TensorIndex
 
 _LAYER = re.compile(r"^blk\.(\d+)\.")
 _EXPERTS = re.compile(r"\.ffn_(up|down|gate|gate_up)_(ch|)exps\.")  # LLM_FFN_EXPS_REGEX
@@ -104,6 +107,63 @@ class ModelSummary:
     def repeating_layers(self) -> int:
         """Blocks loaded without MTP (llama.cpp skips the trailing nextn blocks)."""
         return self.block_count - self.nextn_layers
+
+    # Per-block tables the estimator reads on every call, derived once per model: the
+    # planner prices hundreds of placements of the same model.
+
+    @cached_property
+    def tensor_index(self) -> TensorIndex:
+        """The weight tensors by block and by size."""
+        return TensorIndex.of(self.weight_tensors, self.block_count)
+
+    @cached_property
+    def layer_bytes_before(self) -> tuple[int, ...]:
+        """At index i, the bytes of blocks 0..i-1: a stretch of blocks sums by a subtraction."""
+        return tuple(accumulate(self.layer_bytes, initial=0))
+
+    @cached_property
+    def expert_bytes_before(self) -> tuple[int, ...]:
+        """At index i, the expert bytes of blocks 0..i-1."""
+        return tuple(accumulate(self.layer_expert_bytes, initial=0))
+
+    @cached_property
+    def mask_kinds(self) -> tuple[bool | None, ...]:
+        """Per block, the KQ mask its attention reads: True the sliding-window one, False
+        the full one, None for a block without an attention KV cache (recurrent)."""
+        sliding = self.sliding_window > 0
+        return tuple(
+            None
+            if self.recurrent_layers[il] or self.head_count_kv[il] <= 0
+            else bool(self.swa_layers[il]) and sliding
+            for il in range(self.block_count)
+        )
+
+    @cached_property
+    def attention_layers(self) -> tuple[int, ...]:
+        """Blocks that own an attention KV cache: every non-recurrent block, including the
+        nextn/MTP blocks (the engine allocates their cache even when it skips their weights)."""
+        return tuple(il for il, kind in enumerate(self.mask_kinds) if kind is not None)
+
+    @cached_property
+    def layer_shapes(self) -> tuple[int, ...]:
+        """Per block, an id shared by the blocks whose compute phases are alike: the same FFN
+        width, dense or expert FFN, attention or recurrent, and whether it is the last
+        repeating block (which runs its FFN only for the rows that produce logits)."""
+        ids: dict[tuple[int, bool, bool, bool, bool], int] = {}
+        last = self.repeating_layers - 1
+        return tuple(
+            ids.setdefault(
+                (
+                    self.feed_forward_length[il],
+                    il < self.leading_dense_layers,
+                    self.mask_kinds[il] is not None,
+                    self.recurrent_layers[il],
+                    il == last,
+                ),
+                len(ids),
+            )
+            for il in range(self.block_count)
+        )
 
 
 def _get(meta: Mapping[str, MetadataValue], key: str, default: MetadataValue) -> MetadataValue:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from studio.core.devices import DeviceKind, SplitMode
 from studio.core.engine_knobs import estimate_copies
@@ -90,12 +91,24 @@ class Candidate:
 @dataclass(frozen=True)
 class Evaluation:
     candidate: Candidate
-    estimate: Estimate
+    priced: Estimate  # as the estimator gave it, before the plan chose its prompt cache
     used: tuple[int, ...]  # indexes (into the enabled devices) that hold anything
     components: tuple[Components, ...]  # per enabled device; zeros for unused ones
     host: Components
     budgets: tuple[int, ...]
     host_budget: int
+
+    @cached_property
+    def estimate(self) -> Estimate:
+        """The estimate saying the same prompt cache as the host row. Only the chosen
+        evaluation needs it, so it is not made for every candidate the search prices."""
+        cache = self.host.prompt_cache
+        priced = self.priced
+        return replace(
+            priced,
+            settings=replace(priced.settings, cache_ram=cache),
+            devices=(*priced.devices[:-1], replace(priced.host, prompt_cache=cache)),
+        )
 
     def over(self, index: int) -> int:
         """Bytes by which enabled device `index` exceeds its budget (<= 0: it fits)."""
@@ -244,14 +257,7 @@ class Evaluator:
             overhead=HOST_PROCESS_OVERHEAD,
             draft=extra[-1],
         )
-        cache = self._prompt_cache(host)
-        host = replace(host, prompt_cache=cache)
-        # The plan's estimate says the same cache as its host row.
-        result = replace(
-            result,
-            settings=replace(result.settings, cache_ram=cache),
-            devices=(*result.devices[:-1], replace(result.host, prompt_cache=cache)),
-        )
+        host = replace(host, prompt_cache=self._prompt_cache(host))
         return Evaluation(
             candidate, result, used, tuple(components), host, self.budgets, self.host_budget
         )
