@@ -245,6 +245,295 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <source>Benchmark {model}</source>
+        <translation>Benchmark {model}</translation>
+    </message>
+    <message>
+        <source>Variants of the plan</source>
+        <translation>Varianten des Plans</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>How to measure</source>
+        <translation>Wie gemessen wird</translation>
+    </message>
+    <message>
+        <source>Runs per variant</source>
+        <translation>Durchläufe pro Variante</translation>
+    </message>
+    <message>
+        <source>Prompt lengths in tokens</source>
+        <translation>Prompt-Längen in Token</translation>
+    </message>
+    <message>
+        <source>Those longer than the context are left out.</source>
+        <translation>Längere als der Kontext bleiben außen vor.</translation>
+    </message>
+    <message>
+        <source>Prompt lengths (tokens)</source>
+        <translation>Prompt-Längen (Token)</translation>
+    </message>
+    <message>
+        <source>Tokens written per request</source>
+        <translation>Pro Anfrage geschriebene Token</translation>
+    </message>
+    <message>
+        <source>Tokens written</source>
+        <translation>Geschriebene Token</translation>
+    </message>
+    <message>
+        <source>Find the fastest…</source>
+        <translation>Den schnellsten finden…</translation>
+    </message>
+    <message>
+        <source>Search around this plan for the fastest plan that fits</source>
+        <translation>Rund um diesen Plan den schnellsten Plan suchen, der passt</translation>
+    </message>
+    <message>
+        <source>Start the search</source>
+        <translation>Suche starten</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>Do not start the search</source>
+        <translation>Die Suche nicht starten</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>Benchmark-Fortschritt</translation>
+    </message>
+    <message>
+        <source>Cancel the benchmark</source>
+        <translation>Benchmark abbrechen</translation>
+    </message>
+    <message>
+        <source>Benchmark this plan</source>
+        <translation>Diesen Plan messen</translation>
+    </message>
+    <message>
+        <source>Run the A/B</source>
+        <translation>A/B starten</translation>
+    </message>
+    <message>
+        <source>Measure this plan</source>
+        <translation>Diesen Plan messen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the base and %n variant(s) in turn</source>
+        <translation>
+            <numerusform>Die Basis und %n Variante abwechselnd messen</numerusform>
+            <numerusform>Die Basis und %n Varianten abwechselnd messen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planning the variants…</source>
+        <translation>Die Varianten werden geplant…</translation>
+    </message>
+    <message>
+        <source>Planning the variants to try…</source>
+        <translation>Die zu testenden Varianten werden geplant…</translation>
+    </message>
+    <message>
+        <source>{variants} variants to try, {runs} runs at most: about {time}.</source>
+        <translation>{variants} Varianten zu testen, höchstens {runs} Durchläufe: etwa {time}.</translation>
+    </message>
+    <message>
+        <source>Estimated from the last benchmark of this plan.</source>
+        <translation>Geschätzt aus dem letzten Benchmark dieses Plans.</translation>
+    </message>
+    <message>
+        <source>A rough guess: nothing was measured yet.</source>
+        <translation>Eine grobe Schätzung: Es wurde noch nichts gemessen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more do not fit and are left out.</source>
+        <translation>
+            <numerusform>%n weitere passt nicht und bleibt außen vor.</numerusform>
+            <numerusform>%n weitere passen nicht und bleiben außen vor.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the search…</source>
+        <translation>Die Suche startet…</translation>
+    </message>
+    <message>
+        <source>Loading {variant}…</source>
+        <translation>{variant} wird geladen…</translation>
+    </message>
+    <message>
+        <source>Warming up {variant}…</source>
+        <translation>{variant} wird aufgewärmt…</translation>
+    </message>
+    <message>
+        <source>Measuring {variant}: run {run} of {runs}…</source>
+        <translation>{variant} wird gemessen: Durchlauf {run} von {runs}…</translation>
+    </message>
+    <message>
+        <source>Loading again what was loaded before…</source>
+        <translation>Was vorher geladen war, wird wieder geladen…</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was loaded before is loaded again.</source>
+        <translation>Abgebrochen; was vorher geladen war, ist wieder geladen.</translation>
+    </message>
+    <message>
+        <source>Stopping, then loading again what was loaded before…</source>
+        <translation>Wird angehalten, dann wird wieder geladen, was vorher geladen war…</translation>
+    </message>
+</context>
+<context>
+    <name>BenchPlots</name>
+    <message>
+        <source>Benchmark plots</source>
+        <translation>Benchmark-Diagramme</translation>
+    </message>
+    <message>
+        <source>The figures are plotted here once a benchmark has run.</source>
+        <translation>Die Zahlen werden hier gezeichnet, sobald ein Benchmark gelaufen ist.</translation>
+    </message>
+    <message>
+        <source>Generation (tokens/s)</source>
+        <translation>Generierung (Token/s)</translation>
+    </message>
+    <message>
+        <source>Prompt processing (tokens/s)</source>
+        <translation>Prompt-Verarbeitung (Token/s)</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>Speicher pro Gerät</translation>
+    </message>
+    <message>
+        <source>Memory per device ({unit})</source>
+        <translation>Speicher pro Gerät ({unit})</translation>
+    </message>
+    <message>
+        <source>{device}: {size}</source>
+        <translation>{device}: {size}</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>Overhead</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Prompt-Cache</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>The measured plan to use</source>
+        <translation>Der gemessene Plan, der verwendet werden soll</translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation>Diesen Plan verwenden</translation>
+    </message>
+    <message>
+        <source>Put this plan into the load dialog</source>
+        <translation>Diesen Plan in den Ladedialog übernehmen</translation>
+    </message>
+    <message>
+        <source>Earlier results for this model and devices</source>
+        <translation>Frühere Ergebnisse für dieses Modell und diese Geräte</translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation>Frühere Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the result as PNG, CSV or JSON</source>
+        <translation>Das Ergebnis als PNG, CSV oder JSON speichern</translation>
+    </message>
+    <message>
+        <source>Fastest: {variant}.</source>
+        <translation>Am schnellsten: {variant}.</translation>
+    </message>
+    <message>
+        <source>{variant}: {generation} tokens/s generating, {prompt} tokens/s reading the prompt, the first token after {first} s.</source>
+        <translation>{variant}: {generation} Token/s beim Generieren, {prompt} Token/s beim Lesen des Prompts, das erste Token nach {first} s.</translation>
+    </message>
+    <message>
+        <source>{variant}: {problem}</source>
+        <translation>{variant}: {problem}</translation>
+    </message>
+    <message>
+        <source>{variant}: stopped after one run, clearly slower.</source>
+        <translation>{variant}: nach einem Durchlauf angehalten, deutlich langsamer.</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>search for the fastest</source>
+        <translation>Suche nach dem schnellsten</translation>
+    </message>
+    <message>
+        <source>{when}, {kind}: {variants}</source>
+        <translation>{when}, {kind}: {variants}</translation>
+    </message>
+    <message>
+        <source>{changes}: used for this load, not remembered for the next.</source>
+        <translation>{changes}: für dieses Laden verwendet, für das nächste nicht gemerkt.</translation>
+    </message>
+    <message>
+        <source>{changes}: not part of a plan, so a load from the dialog leaves it to the engine.</source>
+        <translation>{changes}: kein Teil eines Plans, daher überlässt ein Laden aus dem Dialog das der Engine.</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>Gespeichert unter {path}.</translation>
+    </message>
+</context>
+<context>
     <name>ChatFirst</name>
     <message>
         <source>Open a GGUF model</source>
@@ -1187,6 +1476,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Close without loading</source>
         <translation>Schließen, ohne zu laden</translation>
+    </message>
+    <message>
+        <source>Benchmark…</source>
+        <translation>Benchmark…</translation>
+    </message>
+    <message>
+        <source>Measure this plan and variants of it</source>
+        <translation>Diesen Plan und Varianten davon messen</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
@@ -2547,6 +2844,78 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>„{item}“ ist keine Größe wie 2GiB oder host=512MiB.</translation>
     </message>
     <message>
+        <source>“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20).</source>
+        <translation>„{item}“ ist nicht EINSTELLUNG=WERT (zum Beispiel ubatch=1024 oder layers:CUDA0=20).</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a value {knob} can take ({expected}).</source>
+        <translation>„{value}“ ist kein Wert, den {knob} annehmen kann ({expected}).</translation>
+    </message>
+    <message>
+        <source>A benchmark variant cannot change “{knob}”; it can change: {knobs}.</source>
+        <translation>Eine Benchmark-Variante kann „{knob}“ nicht ändern; änderbar sind: {knobs}.</translation>
+    </message>
+    <message>
+        <source>A comparison takes {least} to {most} variants, not {count}.</source>
+        <translation>Ein Vergleich umfasst {least} bis {most} Varianten, nicht {count}.</translation>
+    </message>
+    <message>
+        <source>{variant} started only after the engine&apos;s recovery changed it, so it was not measured.</source>
+        <translation>{variant} startete erst, nachdem die Wiederherstellung der Engine sie verändert hatte, und wurde daher nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} tokens it writes.</source>
+        <translation>Ein Kontext von {ctx} Tokens lässt keinen Platz für einen Benchmark-Prompt und die {tokens} Tokens, die er schreibt.</translation>
+    </message>
+    <message>
+        <source>The engine did not answer a benchmark request for {variant}.</source>
+        <translation>Die Engine hat eine Benchmark-Anfrage für {variant} nicht beantwortet.</translation>
+    </message>
+    <message>
+        <source>A benchmark request was stopped from elsewhere, so the benchmark ended.</source>
+        <translation>Eine Anfrage des Benchmarks wurde von anderer Stelle abgebrochen; der Benchmark wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer had no timings, so nothing could be measured.</source>
+        <translation>Die Antwort der Engine enthielt keine Zeitmessungen, daher konnte nichts gemessen werden.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}: {reason}.</source>
+        <translation>Der Benchmark konnte nicht nach {path} geschrieben werden: {reason}.</translation>
+    </message>
+    <message>
+        <source>Not tried: the time budget was spent.</source>
+        <translation>Nicht versucht: Das Zeitbudget war aufgebraucht.</translation>
+    </message>
+    <message>
+        <source>{fastest} generates {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} erzeugt {ratio}-mal so schnell wie {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} reads prompts {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} liest Prompts {ratio}-mal so schnell wie {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} und {slower} erzeugen etwa gleich schnell: Der Abstand ({ratio}-fach) liegt innerhalb der Streuung ihrer Durchläufe.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} und {slower} lesen Prompts etwa gleich schnell: Der Abstand ({ratio}-fach) liegt innerhalb der Streuung ihrer Durchläufe.</translation>
+    </message>
+    <message>
+        <source>With one run each there is no spread, so whether a difference is more than noise is unknown: measure more runs.</source>
+        <translation>Mit nur einem Durchlauf je Variante gibt es keine Streuung; ob ein Unterschied mehr als Rauschen ist, bleibt offen: Messen Sie mehr Durchläufe.</translation>
+    </message>
+    <message>
+        <source>A chat answer is being written. Stop it first: a benchmark loads other plans of the model in its place.</source>
+        <translation>Gerade wird eine Chat-Antwort geschrieben. Halten Sie sie zuerst an: Ein Benchmark lädt an ihrer Stelle andere Pläne des Modells.</translation>
+    </message>
+    <message>
+        <source>A benchmark is running already. Wait for it, or cancel it first.</source>
+        <translation>Ein Benchmark läuft bereits. Warten Sie darauf oder brechen Sie ihn zuerst ab.</translation>
+    </message>
+    <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
         <translation>„{wanted}“ bezeichnet hier nicht genau ein Modell; wählen Sie eines von: {choices}.</translation>
     </message>
@@ -2733,6 +3102,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>The model file does not exist.</source>
         <translation>Die Modelldatei existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}.</source>
+        <translation>Der Benchmark konnte nicht nach {path} geschrieben werden.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
@@ -3546,6 +3919,97 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
+    <name>VariantGrid</name>
+    <message>
+        <source>Base (this plan)</source>
+        <translation>Basis (dieser Plan)</translation>
+    </message>
+    <message>
+        <source>Add a variant</source>
+        <translation>Variante hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a variant to compare with the base</source>
+        <translation>Eine Variante zum Vergleich mit der Basis hinzufügen</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>{n} layers on {device}</source>
+        <translation>{n} Schichten auf {device}</translation>
+    </message>
+    <message>
+        <source>Layers on {device}</source>
+        <translation>Schichten auf {device}</translation>
+    </message>
+    <message>
+        <source>Layers with experts on the CPU</source>
+        <translation>Schichten mit Experten auf der CPU</translation>
+    </message>
+    <message>
+        <source>experts of {n} layers on the CPU</source>
+        <translation>Experten von {n} Schichten auf der CPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Tensor-parallel</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>Tensor-parallel</translation>
+    </message>
+    <message>
+        <source>split by layer</source>
+        <translation>nach Schichten aufgeteilt</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>KV-Cache-Typ</translation>
+    </message>
+    <message>
+        <source>KV {type}</source>
+        <translation>KV {type}</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>flash attention on</source>
+        <translation>Flash Attention an</translation>
+    </message>
+    <message>
+        <source>flash attention off</source>
+        <translation>Flash Attention aus</translation>
+    </message>
+    <message>
+        <source>Micro-batch (tokens)</source>
+        <translation>Mikro-Batch (Token)</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>Mikro-Batch {n}</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU-Threads</translation>
+    </message>
+    <message>
+        <source>threads {n}</source>
+        <translation>Threads {n}</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+</context>
+<context>
     <name>WaysIn</name>
     <message>
         <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
@@ -3566,6 +4030,25 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Search Hugging Face for GGUF models</source>
         <translation>Hugging Face nach GGUF-Modellen durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>{knob} of variant {n}</source>
+        <translation>{knob} von Variante {n}</translation>
+    </message>
+    <message>
+        <source>Remove variant {n}</source>
+        <translation>Variante {n} entfernen</translation>
+    </message>
+    <message>
+        <source>same as the base</source>
+        <translation>wie die Basis</translation>
     </message>
 </context>
 <context>
@@ -3597,6 +4080,22 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Load anyway</source>
         <translation>Trotzdem laden</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>JSON-Dokument (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the benchmark</source>
+        <translation>Benchmark exportieren</translation>
     </message>
 </context>
 <context>

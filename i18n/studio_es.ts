@@ -245,6 +245,295 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <source>Benchmark {model}</source>
+        <translation>Prueba de rendimiento de {model}</translation>
+    </message>
+    <message>
+        <source>Variants of the plan</source>
+        <translation>Variantes del plan</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <source>How to measure</source>
+        <translation>Cómo medir</translation>
+    </message>
+    <message>
+        <source>Runs per variant</source>
+        <translation>Rondas por variante</translation>
+    </message>
+    <message>
+        <source>Prompt lengths in tokens</source>
+        <translation>Longitudes de prompt en tokens</translation>
+    </message>
+    <message>
+        <source>Those longer than the context are left out.</source>
+        <translation>Las que superan el contexto se dejan fuera.</translation>
+    </message>
+    <message>
+        <source>Prompt lengths (tokens)</source>
+        <translation>Longitudes de prompt (tokens)</translation>
+    </message>
+    <message>
+        <source>Tokens written per request</source>
+        <translation>Tokens escritos por solicitud</translation>
+    </message>
+    <message>
+        <source>Tokens written</source>
+        <translation>Tokens escritos</translation>
+    </message>
+    <message>
+        <source>Find the fastest…</source>
+        <translation>Encontrar el más rápido…</translation>
+    </message>
+    <message>
+        <source>Search around this plan for the fastest plan that fits</source>
+        <translation>Buscar alrededor de este plan el plan más rápido que cabe</translation>
+    </message>
+    <message>
+        <source>Start the search</source>
+        <translation>Iniciar la búsqueda</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Ahora no</translation>
+    </message>
+    <message>
+        <source>Do not start the search</source>
+        <translation>No iniciar la búsqueda</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>Progreso de la prueba de rendimiento</translation>
+    </message>
+    <message>
+        <source>Cancel the benchmark</source>
+        <translation>Cancelar la prueba de rendimiento</translation>
+    </message>
+    <message>
+        <source>Benchmark this plan</source>
+        <translation>Medir este plan</translation>
+    </message>
+    <message>
+        <source>Run the A/B</source>
+        <translation>Ejecutar el A/B</translation>
+    </message>
+    <message>
+        <source>Measure this plan</source>
+        <translation>Medir este plan</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the base and %n variant(s) in turn</source>
+        <translation>
+            <numerusform>Medir por turnos la base y %n variante</numerusform>
+            <numerusform>Medir por turnos la base y %n variantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planning the variants…</source>
+        <translation>Planificando las variantes…</translation>
+    </message>
+    <message>
+        <source>Planning the variants to try…</source>
+        <translation>Planificando las variantes que probar…</translation>
+    </message>
+    <message>
+        <source>{variants} variants to try, {runs} runs at most: about {time}.</source>
+        <translation>{variants} variantes que probar, {runs} rondas como máximo: unos {time}.</translation>
+    </message>
+    <message>
+        <source>Estimated from the last benchmark of this plan.</source>
+        <translation>Estimado a partir de la última prueba de este plan.</translation>
+    </message>
+    <message>
+        <source>A rough guess: nothing was measured yet.</source>
+        <translation>Una estimación aproximada: todavía no se ha medido nada.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more do not fit and are left out.</source>
+        <translation>
+            <numerusform>%n más no cabe y se deja fuera.</numerusform>
+            <numerusform>%n más no caben y se dejan fuera.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n segundo</numerusform>
+            <numerusform>%n segundos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minuto</numerusform>
+            <numerusform>%n minutos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the search…</source>
+        <translation>Iniciando la búsqueda…</translation>
+    </message>
+    <message>
+        <source>Loading {variant}…</source>
+        <translation>Cargando {variant}…</translation>
+    </message>
+    <message>
+        <source>Warming up {variant}…</source>
+        <translation>Calentando {variant}…</translation>
+    </message>
+    <message>
+        <source>Measuring {variant}: run {run} of {runs}…</source>
+        <translation>Midiendo {variant}: ronda {run} de {runs}…</translation>
+    </message>
+    <message>
+        <source>Loading again what was loaded before…</source>
+        <translation>Volviendo a cargar lo que estaba cargado antes…</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Hecho.</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was loaded before is loaded again.</source>
+        <translation>Cancelado; lo que estaba cargado antes vuelve a estar cargado.</translation>
+    </message>
+    <message>
+        <source>Stopping, then loading again what was loaded before…</source>
+        <translation>Deteniendo; después se vuelve a cargar lo que estaba cargado antes…</translation>
+    </message>
+</context>
+<context>
+    <name>BenchPlots</name>
+    <message>
+        <source>Benchmark plots</source>
+        <translation>Gráficos de la prueba de rendimiento</translation>
+    </message>
+    <message>
+        <source>The figures are plotted here once a benchmark has run.</source>
+        <translation>Las cifras se representan aquí en cuanto se haya ejecutado una prueba de rendimiento.</translation>
+    </message>
+    <message>
+        <source>Generation (tokens/s)</source>
+        <translation>Generación (tokens/s)</translation>
+    </message>
+    <message>
+        <source>Prompt processing (tokens/s)</source>
+        <translation>Procesamiento del prompt (tokens/s)</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>Memoria por dispositivo</translation>
+    </message>
+    <message>
+        <source>Memory per device ({unit})</source>
+        <translation>Memoria por dispositivo ({unit})</translation>
+    </message>
+    <message>
+        <source>{device}: {size}</source>
+        <translation>{device}: {size}</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Caché KV</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Cálculo</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>Sobrecarga</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Caché de prompts</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>The measured plan to use</source>
+        <translation>El plan medido que se usará</translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation>Usar este plan</translation>
+    </message>
+    <message>
+        <source>Put this plan into the load dialog</source>
+        <translation>Llevar este plan al diálogo de carga</translation>
+    </message>
+    <message>
+        <source>Earlier results for this model and devices</source>
+        <translation>Resultados anteriores para este modelo y estos dispositivos</translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation>Resultados anteriores</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the result as PNG, CSV or JSON</source>
+        <translation>Guardar el resultado como PNG, CSV o JSON</translation>
+    </message>
+    <message>
+        <source>Fastest: {variant}.</source>
+        <translation>El más rápido: {variant}.</translation>
+    </message>
+    <message>
+        <source>{variant}: {generation} tokens/s generating, {prompt} tokens/s reading the prompt, the first token after {first} s.</source>
+        <translation>{variant}: {generation} tokens/s al generar, {prompt} tokens/s al leer el prompt, el primer token tras {first} s.</translation>
+    </message>
+    <message>
+        <source>{variant}: {problem}</source>
+        <translation>{variant}: {problem}</translation>
+    </message>
+    <message>
+        <source>{variant}: stopped after one run, clearly slower.</source>
+        <translation>{variant}: detenida tras una ronda, claramente más lenta.</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>prueba de rendimiento</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>search for the fastest</source>
+        <translation>búsqueda del más rápido</translation>
+    </message>
+    <message>
+        <source>{when}, {kind}: {variants}</source>
+        <translation>{when}, {kind}: {variants}</translation>
+    </message>
+    <message>
+        <source>{changes}: used for this load, not remembered for the next.</source>
+        <translation>{changes}: se usa en esta carga, no se recuerda para la siguiente.</translation>
+    </message>
+    <message>
+        <source>{changes}: not part of a plan, so a load from the dialog leaves it to the engine.</source>
+        <translation>{changes}: no forma parte de un plan, así que una carga desde el diálogo lo deja en manos del motor.</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>Guardado en {path}.</translation>
+    </message>
+</context>
+<context>
     <name>ChatFirst</name>
     <message>
         <source>Open a GGUF model</source>
@@ -1187,6 +1476,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Close without loading</source>
         <translation>Cerrar sin cargar</translation>
+    </message>
+    <message>
+        <source>Benchmark…</source>
+        <translation>Prueba de rendimiento…</translation>
+    </message>
+    <message>
+        <source>Measure this plan and variants of it</source>
+        <translation>Medir este plan y variantes de él</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
@@ -2547,6 +2844,78 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>«{item}» no es un tamaño como 2GiB o host=512MiB.</translation>
     </message>
     <message>
+        <source>“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20).</source>
+        <translation>«{item}» no es AJUSTE=VALOR (por ejemplo ubatch=1024 o layers:CUDA0=20).</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a value {knob} can take ({expected}).</source>
+        <translation>«{value}» no es un valor que {knob} pueda tomar ({expected}).</translation>
+    </message>
+    <message>
+        <source>A benchmark variant cannot change “{knob}”; it can change: {knobs}.</source>
+        <translation>Una variante del benchmark no puede cambiar «{knob}»; puede cambiar: {knobs}.</translation>
+    </message>
+    <message>
+        <source>A comparison takes {least} to {most} variants, not {count}.</source>
+        <translation>Una comparación admite de {least} a {most} variantes, no {count}.</translation>
+    </message>
+    <message>
+        <source>{variant} started only after the engine&apos;s recovery changed it, so it was not measured.</source>
+        <translation>{variant} solo arrancó después de que la recuperación del motor la cambiara, así que no se midió.</translation>
+    </message>
+    <message>
+        <source>A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} tokens it writes.</source>
+        <translation>Un contexto de {ctx} tokens no deja espacio para un prompt de benchmark y los {tokens} tokens que escribe.</translation>
+    </message>
+    <message>
+        <source>The engine did not answer a benchmark request for {variant}.</source>
+        <translation>El motor no respondió a una petición del benchmark para {variant}.</translation>
+    </message>
+    <message>
+        <source>A benchmark request was stopped from elsewhere, so the benchmark ended.</source>
+        <translation>Una petición del benchmark se detuvo desde otro lugar, así que el benchmark terminó.</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer had no timings, so nothing could be measured.</source>
+        <translation>La respuesta del motor no traía tiempos, así que no se pudo medir nada.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}: {reason}.</source>
+        <translation>No se pudo escribir el benchmark en {path}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Not tried: the time budget was spent.</source>
+        <translation>No probado: se agotó el tiempo disponible.</translation>
+    </message>
+    <message>
+        <source>{fastest} generates {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} genera {ratio} veces más rápido que {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} reads prompts {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} lee los prompts {ratio} veces más rápido que {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} y {slower} generan casi igual de rápido: la diferencia ({ratio} veces) está dentro de la dispersión de sus ejecuciones.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} y {slower} leen los prompts casi igual de rápido: la diferencia ({ratio} veces) está dentro de la dispersión de sus ejecuciones.</translation>
+    </message>
+    <message>
+        <source>With one run each there is no spread, so whether a difference is more than noise is unknown: measure more runs.</source>
+        <translation>Con una sola ejecución de cada una no hay dispersión, así que no se sabe si una diferencia es más que ruido: mida más ejecuciones.</translation>
+    </message>
+    <message>
+        <source>A chat answer is being written. Stop it first: a benchmark loads other plans of the model in its place.</source>
+        <translation>Se está escribiendo una respuesta del chat. Deténgala primero: una prueba de rendimiento carga otros planes del modelo en su lugar.</translation>
+    </message>
+    <message>
+        <source>A benchmark is running already. Wait for it, or cancel it first.</source>
+        <translation>Ya hay una prueba de rendimiento en marcha. Espere a que termine o cancélela primero.</translation>
+    </message>
+    <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
         <translation>«{wanted}» no nombra un único modelo aquí; elija uno de: {choices}.</translation>
     </message>
@@ -2733,6 +3102,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>The model file does not exist.</source>
         <translation>El archivo del modelo no existe.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}.</source>
+        <translation>No se pudo escribir el benchmark en {path}.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
@@ -3546,6 +3919,97 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
+    <name>VariantGrid</name>
+    <message>
+        <source>Base (this plan)</source>
+        <translation>Base (este plan)</translation>
+    </message>
+    <message>
+        <source>Add a variant</source>
+        <translation>Añadir una variante</translation>
+    </message>
+    <message>
+        <source>Add a variant to compare with the base</source>
+        <translation>Añadir una variante para compararla con la base</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activado</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <source>{n} layers on {device}</source>
+        <translation>{n} capas en {device}</translation>
+    </message>
+    <message>
+        <source>Layers on {device}</source>
+        <translation>Capas en {device}</translation>
+    </message>
+    <message>
+        <source>Layers with experts on the CPU</source>
+        <translation>Capas con expertos en la CPU</translation>
+    </message>
+    <message>
+        <source>experts of {n} layers on the CPU</source>
+        <translation>expertos de {n} capas en la CPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Paralelismo de tensores</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>paralelismo de tensores</translation>
+    </message>
+    <message>
+        <source>split by layer</source>
+        <translation>repartido por capas</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>Tipo de caché KV</translation>
+    </message>
+    <message>
+        <source>KV {type}</source>
+        <translation>KV {type}</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>flash attention on</source>
+        <translation>flash attention activado</translation>
+    </message>
+    <message>
+        <source>flash attention off</source>
+        <translation>flash attention desactivado</translation>
+    </message>
+    <message>
+        <source>Micro-batch (tokens)</source>
+        <translation>Microlote (tokens)</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>microlote {n}</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>Hilos de CPU</translation>
+    </message>
+    <message>
+        <source>threads {n}</source>
+        <translation>hilos {n}</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automático</translation>
+    </message>
+</context>
+<context>
     <name>WaysIn</name>
     <message>
         <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
@@ -3566,6 +4030,25 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Search Hugging Face for GGUF models</source>
         <translation>Buscar modelos GGUF en Hugging Face</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>{knob} of variant {n}</source>
+        <translation>{knob} de la variante {n}</translation>
+    </message>
+    <message>
+        <source>Remove variant {n}</source>
+        <translation>Quitar la variante {n}</translation>
+    </message>
+    <message>
+        <source>same as the base</source>
+        <translation>igual que la base</translation>
     </message>
 </context>
 <context>
@@ -3597,6 +4080,22 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Load anyway</source>
         <translation>Cargar de todos modos</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Imagen PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Tabla CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>Documento JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the benchmark</source>
+        <translation>Exportar la prueba de rendimiento</translation>
     </message>
 </context>
 <context>

@@ -245,6 +245,295 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <source>Benchmark {model}</source>
+        <translation>Banc d&apos;essai de {model}</translation>
+    </message>
+    <message>
+        <source>Variants of the plan</source>
+        <translation>Variantes du plan</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Résultats</translation>
+    </message>
+    <message>
+        <source>How to measure</source>
+        <translation>Comment mesurer</translation>
+    </message>
+    <message>
+        <source>Runs per variant</source>
+        <translation>Passages par variante</translation>
+    </message>
+    <message>
+        <source>Prompt lengths in tokens</source>
+        <translation>Longueurs de prompt en tokens</translation>
+    </message>
+    <message>
+        <source>Those longer than the context are left out.</source>
+        <translation>Celles qui dépassent le contexte sont laissées de côté.</translation>
+    </message>
+    <message>
+        <source>Prompt lengths (tokens)</source>
+        <translation>Longueurs de prompt (tokens)</translation>
+    </message>
+    <message>
+        <source>Tokens written per request</source>
+        <translation>Tokens écrits par requête</translation>
+    </message>
+    <message>
+        <source>Tokens written</source>
+        <translation>Tokens écrits</translation>
+    </message>
+    <message>
+        <source>Find the fastest…</source>
+        <translation>Trouver le plus rapide…</translation>
+    </message>
+    <message>
+        <source>Search around this plan for the fastest plan that fits</source>
+        <translation>Chercher autour de ce plan le plan le plus rapide qui tient</translation>
+    </message>
+    <message>
+        <source>Start the search</source>
+        <translation>Lancer la recherche</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Pas maintenant</translation>
+    </message>
+    <message>
+        <source>Do not start the search</source>
+        <translation>Ne pas lancer la recherche</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>Progression du banc d&apos;essai</translation>
+    </message>
+    <message>
+        <source>Cancel the benchmark</source>
+        <translation>Annuler le banc d&apos;essai</translation>
+    </message>
+    <message>
+        <source>Benchmark this plan</source>
+        <translation>Mesurer ce plan</translation>
+    </message>
+    <message>
+        <source>Run the A/B</source>
+        <translation>Lancer l&apos;A/B</translation>
+    </message>
+    <message>
+        <source>Measure this plan</source>
+        <translation>Mesurer ce plan</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the base and %n variant(s) in turn</source>
+        <translation>
+            <numerusform>Mesurer tour à tour la base et %n variante</numerusform>
+            <numerusform>Mesurer tour à tour la base et %n variantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planning the variants…</source>
+        <translation>Planification des variantes…</translation>
+    </message>
+    <message>
+        <source>Planning the variants to try…</source>
+        <translation>Planification des variantes à essayer…</translation>
+    </message>
+    <message>
+        <source>{variants} variants to try, {runs} runs at most: about {time}.</source>
+        <translation>{variants} variantes à essayer, {runs} passages au plus : environ {time}.</translation>
+    </message>
+    <message>
+        <source>Estimated from the last benchmark of this plan.</source>
+        <translation>Estimé d&apos;après le dernier banc d&apos;essai de ce plan.</translation>
+    </message>
+    <message>
+        <source>A rough guess: nothing was measured yet.</source>
+        <translation>Une estimation grossière : rien n&apos;a encore été mesuré.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more do not fit and are left out.</source>
+        <translation>
+            <numerusform>%n de plus ne tient pas et est laissé de côté.</numerusform>
+            <numerusform>%n de plus ne tiennent pas et sont laissés de côté.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n seconde</numerusform>
+            <numerusform>%n secondes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the search…</source>
+        <translation>Lancement de la recherche…</translation>
+    </message>
+    <message>
+        <source>Loading {variant}…</source>
+        <translation>Chargement de {variant}…</translation>
+    </message>
+    <message>
+        <source>Warming up {variant}…</source>
+        <translation>Préchauffage de {variant}…</translation>
+    </message>
+    <message>
+        <source>Measuring {variant}: run {run} of {runs}…</source>
+        <translation>Mesure de {variant} : passage {run} sur {runs}…</translation>
+    </message>
+    <message>
+        <source>Loading again what was loaded before…</source>
+        <translation>Rechargement de ce qui était chargé avant…</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Terminé.</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was loaded before is loaded again.</source>
+        <translation>Annulé ; ce qui était chargé avant est de nouveau chargé.</translation>
+    </message>
+    <message>
+        <source>Stopping, then loading again what was loaded before…</source>
+        <translation>Arrêt, puis rechargement de ce qui était chargé avant…</translation>
+    </message>
+</context>
+<context>
+    <name>BenchPlots</name>
+    <message>
+        <source>Benchmark plots</source>
+        <translation>Graphiques du banc d&apos;essai</translation>
+    </message>
+    <message>
+        <source>The figures are plotted here once a benchmark has run.</source>
+        <translation>Les chiffres s&apos;affichent ici en graphique dès qu&apos;un banc d&apos;essai a tourné.</translation>
+    </message>
+    <message>
+        <source>Generation (tokens/s)</source>
+        <translation>Génération (tokens/s)</translation>
+    </message>
+    <message>
+        <source>Prompt processing (tokens/s)</source>
+        <translation>Traitement du prompt (tokens/s)</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>Mémoire par appareil</translation>
+    </message>
+    <message>
+        <source>Memory per device ({unit})</source>
+        <translation>Mémoire par appareil ({unit})</translation>
+    </message>
+    <message>
+        <source>{device}: {size}</source>
+        <translation>{device} : {size}</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Cache KV</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Calcul</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>Surcoût</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>Cache de prompts</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>The measured plan to use</source>
+        <translation>Le plan mesuré à utiliser</translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation>Utiliser ce plan</translation>
+    </message>
+    <message>
+        <source>Put this plan into the load dialog</source>
+        <translation>Reporter ce plan dans la boîte de chargement</translation>
+    </message>
+    <message>
+        <source>Earlier results for this model and devices</source>
+        <translation>Résultats précédents pour ce modèle et ces appareils</translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation>Résultats précédents</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <source>Save the result as PNG, CSV or JSON</source>
+        <translation>Enregistrer le résultat en PNG, CSV ou JSON</translation>
+    </message>
+    <message>
+        <source>Fastest: {variant}.</source>
+        <translation>Le plus rapide : {variant}.</translation>
+    </message>
+    <message>
+        <source>{variant}: {generation} tokens/s generating, {prompt} tokens/s reading the prompt, the first token after {first} s.</source>
+        <translation>{variant} : {generation} tokens/s en génération, {prompt} tokens/s en lecture du prompt, premier token après {first} s.</translation>
+    </message>
+    <message>
+        <source>{variant}: {problem}</source>
+        <translation>{variant} : {problem}</translation>
+    </message>
+    <message>
+        <source>{variant}: stopped after one run, clearly slower.</source>
+        <translation>{variant} : arrêtée après un passage, nettement plus lente.</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>banc d&apos;essai</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>search for the fastest</source>
+        <translation>recherche du plus rapide</translation>
+    </message>
+    <message>
+        <source>{when}, {kind}: {variants}</source>
+        <translation>{when}, {kind} : {variants}</translation>
+    </message>
+    <message>
+        <source>{changes}: used for this load, not remembered for the next.</source>
+        <translation>{changes} : utilisé pour ce chargement, non retenu pour le suivant.</translation>
+    </message>
+    <message>
+        <source>{changes}: not part of a plan, so a load from the dialog leaves it to the engine.</source>
+        <translation>{changes} : ne fait pas partie d&apos;un plan, donc un chargement depuis la boîte le laisse au moteur.</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>Enregistré dans {path}.</translation>
+    </message>
+</context>
+<context>
     <name>ChatFirst</name>
     <message>
         <source>Open a GGUF model</source>
@@ -1187,6 +1476,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Close without loading</source>
         <translation>Fermer sans charger</translation>
+    </message>
+    <message>
+        <source>Benchmark…</source>
+        <translation>Banc d&apos;essai…</translation>
+    </message>
+    <message>
+        <source>Measure this plan and variants of it</source>
+        <translation>Mesurer ce plan et des variantes de celui-ci</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
@@ -2547,6 +2844,78 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>« {item} » n’est pas une taille comme 2GiB ou host=512MiB.</translation>
     </message>
     <message>
+        <source>“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20).</source>
+        <translation>« {item} » n’est pas RÉGLAGE=VALEUR (par exemple ubatch=1024 ou layers:CUDA0=20).</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a value {knob} can take ({expected}).</source>
+        <translation>« {value} » n’est pas une valeur que {knob} peut prendre ({expected}).</translation>
+    </message>
+    <message>
+        <source>A benchmark variant cannot change “{knob}”; it can change: {knobs}.</source>
+        <translation>Une variante de benchmark ne peut pas changer « {knob} » ; elle peut changer : {knobs}.</translation>
+    </message>
+    <message>
+        <source>A comparison takes {least} to {most} variants, not {count}.</source>
+        <translation>Une comparaison prend de {least} à {most} variantes, pas {count}.</translation>
+    </message>
+    <message>
+        <source>{variant} started only after the engine&apos;s recovery changed it, so it was not measured.</source>
+        <translation>{variant} n’a démarré qu’après avoir été modifiée par la récupération du moteur ; elle n’a donc pas été mesurée.</translation>
+    </message>
+    <message>
+        <source>A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} tokens it writes.</source>
+        <translation>Un contexte de {ctx} tokens ne laisse pas de place pour un prompt de benchmark et les {tokens} tokens qu’il écrit.</translation>
+    </message>
+    <message>
+        <source>The engine did not answer a benchmark request for {variant}.</source>
+        <translation>Le moteur n’a pas répondu à une requête du benchmark pour {variant}.</translation>
+    </message>
+    <message>
+        <source>A benchmark request was stopped from elsewhere, so the benchmark ended.</source>
+        <translation>Une requête du benchmark a été arrêtée ailleurs, le benchmark s’est donc terminé.</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer had no timings, so nothing could be measured.</source>
+        <translation>La réponse du moteur ne contenait aucune mesure de temps, rien n’a donc pu être mesuré.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}: {reason}.</source>
+        <translation>Le benchmark n’a pas pu être écrit dans {path} : {reason}.</translation>
+    </message>
+    <message>
+        <source>Not tried: the time budget was spent.</source>
+        <translation>Pas essayé : le budget de temps était épuisé.</translation>
+    </message>
+    <message>
+        <source>{fastest} generates {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} génère {ratio} fois plus vite que {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} reads prompts {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} lit les prompts {ratio} fois plus vite que {slower}.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} et {slower} génèrent à peu près aussi vite : l’écart ({ratio} fois) reste dans la dispersion de leurs exécutions.</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} et {slower} lisent les prompts à peu près aussi vite : l’écart ({ratio} fois) reste dans la dispersion de leurs exécutions.</translation>
+    </message>
+    <message>
+        <source>With one run each there is no spread, so whether a difference is more than noise is unknown: measure more runs.</source>
+        <translation>Avec une seule exécution chacune, il n’y a pas de dispersion : on ne sait pas si une différence dépasse le bruit. Mesurez plus d’exécutions.</translation>
+    </message>
+    <message>
+        <source>A chat answer is being written. Stop it first: a benchmark loads other plans of the model in its place.</source>
+        <translation>Une réponse du chat est en cours d&apos;écriture. Arrêtez-la d&apos;abord : un banc d&apos;essai charge d&apos;autres plans du modèle à sa place.</translation>
+    </message>
+    <message>
+        <source>A benchmark is running already. Wait for it, or cancel it first.</source>
+        <translation>Un banc d&apos;essai est déjà en cours. Attendez-le ou annulez-le d&apos;abord.</translation>
+    </message>
+    <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
         <translation>« {wanted} » ne désigne pas un seul modèle ici ; choisissez-en un parmi : {choices}.</translation>
     </message>
@@ -2733,6 +3102,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>The model file does not exist.</source>
         <translation>Le fichier du modèle n’existe pas.</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}.</source>
+        <translation>Le benchmark n’a pas pu être écrit dans {path}.</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
@@ -3546,6 +3919,97 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
+    <name>VariantGrid</name>
+    <message>
+        <source>Base (this plan)</source>
+        <translation>Base (ce plan)</translation>
+    </message>
+    <message>
+        <source>Add a variant</source>
+        <translation>Ajouter une variante</translation>
+    </message>
+    <message>
+        <source>Add a variant to compare with the base</source>
+        <translation>Ajouter une variante à comparer avec la base</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activé</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivé</translation>
+    </message>
+    <message>
+        <source>{n} layers on {device}</source>
+        <translation>{n} couches sur {device}</translation>
+    </message>
+    <message>
+        <source>Layers on {device}</source>
+        <translation>Couches sur {device}</translation>
+    </message>
+    <message>
+        <source>Layers with experts on the CPU</source>
+        <translation>Couches dont les experts sont sur le CPU</translation>
+    </message>
+    <message>
+        <source>experts of {n} layers on the CPU</source>
+        <translation>experts de {n} couches sur le CPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Parallélisme de tenseurs</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>parallélisme de tenseurs</translation>
+    </message>
+    <message>
+        <source>split by layer</source>
+        <translation>réparti par couches</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>Type de cache KV</translation>
+    </message>
+    <message>
+        <source>KV {type}</source>
+        <translation>KV {type}</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>flash attention on</source>
+        <translation>flash attention activée</translation>
+    </message>
+    <message>
+        <source>flash attention off</source>
+        <translation>flash attention désactivée</translation>
+    </message>
+    <message>
+        <source>Micro-batch (tokens)</source>
+        <translation>Micro-lot (tokens)</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>micro-lot {n}</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>Threads CPU</translation>
+    </message>
+    <message>
+        <source>threads {n}</source>
+        <translation>threads {n}</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatique</translation>
+    </message>
+</context>
+<context>
     <name>WaysIn</name>
     <message>
         <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
@@ -3566,6 +4030,25 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Search Hugging Face for GGUF models</source>
         <translation>Chercher des modèles GGUF sur Hugging Face</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>{knob} of variant {n}</source>
+        <translation>{knob} de la variante {n}</translation>
+    </message>
+    <message>
+        <source>Remove variant {n}</source>
+        <translation>Retirer la variante {n}</translation>
+    </message>
+    <message>
+        <source>same as the base</source>
+        <translation>identique à la base</translation>
     </message>
 </context>
 <context>
@@ -3597,6 +4080,22 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Load anyway</source>
         <translation>Charger quand même</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Image PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Tableau CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>Document JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the benchmark</source>
+        <translation>Exporter le banc d&apos;essai</translation>
     </message>
 </context>
 <context>

@@ -243,6 +243,291 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <source>Benchmark {model}</source>
+        <translation>{model} のベンチマーク</translation>
+    </message>
+    <message>
+        <source>Variants of the plan</source>
+        <translation>プランのバリエーション</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>How to measure</source>
+        <translation>測定方法</translation>
+    </message>
+    <message>
+        <source>Runs per variant</source>
+        <translation>バリエーションごとの回数</translation>
+    </message>
+    <message>
+        <source>Prompt lengths in tokens</source>
+        <translation>プロンプト長 (トークン数)</translation>
+    </message>
+    <message>
+        <source>Those longer than the context are left out.</source>
+        <translation>コンテキストより長いものは除外されます。</translation>
+    </message>
+    <message>
+        <source>Prompt lengths (tokens)</source>
+        <translation>プロンプト長 (トークン)</translation>
+    </message>
+    <message>
+        <source>Tokens written per request</source>
+        <translation>リクエストごとに書き出すトークン数</translation>
+    </message>
+    <message>
+        <source>Tokens written</source>
+        <translation>書き出すトークン数</translation>
+    </message>
+    <message>
+        <source>Find the fastest…</source>
+        <translation>最速を探す…</translation>
+    </message>
+    <message>
+        <source>Search around this plan for the fastest plan that fits</source>
+        <translation>このプランの周辺で、収まる最速のプランを探す</translation>
+    </message>
+    <message>
+        <source>Start the search</source>
+        <translation>検索を開始</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>後で</translation>
+    </message>
+    <message>
+        <source>Do not start the search</source>
+        <translation>検索を開始しない</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>ベンチマークの進捗</translation>
+    </message>
+    <message>
+        <source>Cancel the benchmark</source>
+        <translation>ベンチマークをキャンセル</translation>
+    </message>
+    <message>
+        <source>Benchmark this plan</source>
+        <translation>このプランを測定</translation>
+    </message>
+    <message>
+        <source>Run the A/B</source>
+        <translation>A/B を実行</translation>
+    </message>
+    <message>
+        <source>Measure this plan</source>
+        <translation>このプランを測定</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the base and %n variant(s) in turn</source>
+        <translation>
+            <numerusform>ベースと %n 個のバリエーションを交互に測定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planning the variants…</source>
+        <translation>バリエーションを計画しています…</translation>
+    </message>
+    <message>
+        <source>Planning the variants to try…</source>
+        <translation>試すバリエーションを計画しています…</translation>
+    </message>
+    <message>
+        <source>{variants} variants to try, {runs} runs at most: about {time}.</source>
+        <translation>試すバリエーション {variants} 個、最大 {runs} 回: 約 {time}。</translation>
+    </message>
+    <message>
+        <source>Estimated from the last benchmark of this plan.</source>
+        <translation>このプランの前回のベンチマークから見積もりました。</translation>
+    </message>
+    <message>
+        <source>A rough guess: nothing was measured yet.</source>
+        <translation>おおまかな見積もりです。まだ何も測定していません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more do not fit and are left out.</source>
+        <translation>
+            <numerusform>ほかに %n 件は収まらないため除外されます。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the search…</source>
+        <translation>検索を開始しています…</translation>
+    </message>
+    <message>
+        <source>Loading {variant}…</source>
+        <translation>{variant} を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Warming up {variant}…</source>
+        <translation>{variant} をウォームアップしています…</translation>
+    </message>
+    <message>
+        <source>Measuring {variant}: run {run} of {runs}…</source>
+        <translation>{variant} を測定中: {runs} 回中 {run} 回目…</translation>
+    </message>
+    <message>
+        <source>Loading again what was loaded before…</source>
+        <translation>以前読み込まれていたものを再び読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完了しました。</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was loaded before is loaded again.</source>
+        <translation>キャンセルしました。以前読み込まれていたものを再び読み込みました。</translation>
+    </message>
+    <message>
+        <source>Stopping, then loading again what was loaded before…</source>
+        <translation>停止してから、以前読み込まれていたものを再び読み込みます…</translation>
+    </message>
+</context>
+<context>
+    <name>BenchPlots</name>
+    <message>
+        <source>Benchmark plots</source>
+        <translation>ベンチマークのグラフ</translation>
+    </message>
+    <message>
+        <source>The figures are plotted here once a benchmark has run.</source>
+        <translation>ベンチマークを実行すると、ここに数値がグラフで表示されます。</translation>
+    </message>
+    <message>
+        <source>Generation (tokens/s)</source>
+        <translation>生成 (トークン/秒)</translation>
+    </message>
+    <message>
+        <source>Prompt processing (tokens/s)</source>
+        <translation>プロンプト処理 (トークン/秒)</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>デバイスごとのメモリ</translation>
+    </message>
+    <message>
+        <source>Memory per device ({unit})</source>
+        <translation>デバイスごとのメモリ ({unit})</translation>
+    </message>
+    <message>
+        <source>{device}: {size}</source>
+        <translation>{device}: {size}</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>オーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>プロンプトキャッシュ</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>The measured plan to use</source>
+        <translation>使用する測定済みのプラン</translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation>このプランを使う</translation>
+    </message>
+    <message>
+        <source>Put this plan into the load dialog</source>
+        <translation>このプランを読み込みダイアログに反映</translation>
+    </message>
+    <message>
+        <source>Earlier results for this model and devices</source>
+        <translation>このモデルとデバイスの以前の結果</translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation>以前の結果</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Save the result as PNG, CSV or JSON</source>
+        <translation>結果を PNG、CSV、JSON で保存</translation>
+    </message>
+    <message>
+        <source>Fastest: {variant}.</source>
+        <translation>最速: {variant}。</translation>
+    </message>
+    <message>
+        <source>{variant}: {generation} tokens/s generating, {prompt} tokens/s reading the prompt, the first token after {first} s.</source>
+        <translation>{variant}: 生成 {generation} トークン/秒、プロンプト読み込み {prompt} トークン/秒、最初のトークンまで {first} 秒。</translation>
+    </message>
+    <message>
+        <source>{variant}: {problem}</source>
+        <translation>{variant}: {problem}</translation>
+    </message>
+    <message>
+        <source>{variant}: stopped after one run, clearly slower.</source>
+        <translation>{variant}: 1 回で停止しました。明らかに遅いためです。</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>ベンチマーク</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>search for the fastest</source>
+        <translation>最速の検索</translation>
+    </message>
+    <message>
+        <source>{when}, {kind}: {variants}</source>
+        <translation>{when}、{kind}: {variants}</translation>
+    </message>
+    <message>
+        <source>{changes}: used for this load, not remembered for the next.</source>
+        <translation>{changes}: 今回の読み込みには使われますが、次回のために記憶されません。</translation>
+    </message>
+    <message>
+        <source>{changes}: not part of a plan, so a load from the dialog leaves it to the engine.</source>
+        <translation>{changes}: プランの一部ではないため、ダイアログからの読み込みではエンジンに任されます。</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>{path} に保存しました。</translation>
+    </message>
+</context>
+<context>
     <name>ChatFirst</name>
     <message>
         <source>Open a GGUF model</source>
@@ -1183,6 +1468,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Close without loading</source>
         <translation>読み込まずに閉じる</translation>
+    </message>
+    <message>
+        <source>Benchmark…</source>
+        <translation>ベンチマーク…</translation>
+    </message>
+    <message>
+        <source>Measure this plan and variants of it</source>
+        <translation>このプランとそのバリエーションを測定</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
@@ -2543,6 +2836,78 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>「{item}」は 2GiB や host=512MiB のようなサイズではありません。</translation>
     </message>
     <message>
+        <source>“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20).</source>
+        <translation>「{item}」は 設定=値 の形式ではありません（例: ubatch=1024 や layers:CUDA0=20）。</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a value {knob} can take ({expected}).</source>
+        <translation>「{value}」は {knob} に指定できる値ではありません（{expected}）。</translation>
+    </message>
+    <message>
+        <source>A benchmark variant cannot change “{knob}”; it can change: {knobs}.</source>
+        <translation>ベンチマークのバリアントでは「{knob}」を変更できません。変更できるもの: {knobs}。</translation>
+    </message>
+    <message>
+        <source>A comparison takes {least} to {most} variants, not {count}.</source>
+        <translation>比較できるバリアントは {least}～{most} 個です（{count} 個ではありません）。</translation>
+    </message>
+    <message>
+        <source>{variant} started only after the engine&apos;s recovery changed it, so it was not measured.</source>
+        <translation>{variant} はエンジンの復旧処理で変更されてからようやく起動したため、計測しませんでした。</translation>
+    </message>
+    <message>
+        <source>A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} tokens it writes.</source>
+        <translation>{ctx} トークンのコンテキストでは、ベンチマークのプロンプトと書き出す {tokens} トークンが収まりません。</translation>
+    </message>
+    <message>
+        <source>The engine did not answer a benchmark request for {variant}.</source>
+        <translation>{variant} のベンチマークリクエストにエンジンが応答しませんでした。</translation>
+    </message>
+    <message>
+        <source>A benchmark request was stopped from elsewhere, so the benchmark ended.</source>
+        <translation>ベンチマークのリクエストが別の場所から停止されたため、ベンチマークを終了しました。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer had no timings, so nothing could be measured.</source>
+        <translation>エンジンの応答に計測値がなかったため、何も計測できませんでした。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}: {reason}.</source>
+        <translation>ベンチマークを {path} に書き込めませんでした: {reason}。</translation>
+    </message>
+    <message>
+        <source>Not tried: the time budget was spent.</source>
+        <translation>未実行: 時間の上限に達しました。</translation>
+    </message>
+    <message>
+        <source>{fastest} generates {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} は {slower} の {ratio} 倍の速さで生成します。</translation>
+    </message>
+    <message>
+        <source>{fastest} reads prompts {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} は {slower} の {ratio} 倍の速さでプロンプトを読み込みます。</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} と {slower} の生成速度はほぼ同じです: 差（{ratio} 倍）は実行ごとのばらつきの範囲内です。</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} と {slower} のプロンプト読み込み速度はほぼ同じです: 差（{ratio} 倍）は実行ごとのばらつきの範囲内です。</translation>
+    </message>
+    <message>
+        <source>With one run each there is no spread, so whether a difference is more than noise is unknown: measure more runs.</source>
+        <translation>各 1 回の実行ではばらつきがないため、差がノイズ以上かどうか分かりません。実行回数を増やしてください。</translation>
+    </message>
+    <message>
+        <source>A chat answer is being written. Stop it first: a benchmark loads other plans of the model in its place.</source>
+        <translation>チャットの回答を書いています。先に停止してください。ベンチマークはその代わりにモデルの別のプランを読み込みます。</translation>
+    </message>
+    <message>
+        <source>A benchmark is running already. Wait for it, or cancel it first.</source>
+        <translation>ベンチマークはすでに実行中です。終わるのを待つか、先にキャンセルしてください。</translation>
+    </message>
+    <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
         <translation>「{wanted}」はここにあるモデルを 1 つに特定できません。次から選んでください: {choices}。</translation>
     </message>
@@ -2729,6 +3094,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The model file does not exist.</source>
         <translation>モデルファイルが存在しません。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}.</source>
+        <translation>ベンチマークを {path} に書き込めませんでした。</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
@@ -3534,6 +3903,97 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>VariantGrid</name>
+    <message>
+        <source>Base (this plan)</source>
+        <translation>ベース(このプラン)</translation>
+    </message>
+    <message>
+        <source>Add a variant</source>
+        <translation>バリエーションを追加</translation>
+    </message>
+    <message>
+        <source>Add a variant to compare with the base</source>
+        <translation>ベースと比較するバリエーションを追加</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>{n} layers on {device}</source>
+        <translation>{device} に {n} レイヤー</translation>
+    </message>
+    <message>
+        <source>Layers on {device}</source>
+        <translation>{device} のレイヤー</translation>
+    </message>
+    <message>
+        <source>Layers with experts on the CPU</source>
+        <translation>エキスパートを CPU に置くレイヤー</translation>
+    </message>
+    <message>
+        <source>experts of {n} layers on the CPU</source>
+        <translation>{n} レイヤーのエキスパートを CPU に</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>テンソル並列</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>テンソル並列</translation>
+    </message>
+    <message>
+        <source>split by layer</source>
+        <translation>レイヤー単位で分割</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>KV キャッシュの型</translation>
+    </message>
+    <message>
+        <source>KV {type}</source>
+        <translation>KV {type}</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>flash attention on</source>
+        <translation>flash attention オン</translation>
+    </message>
+    <message>
+        <source>flash attention off</source>
+        <translation>flash attention オフ</translation>
+    </message>
+    <message>
+        <source>Micro-batch (tokens)</source>
+        <translation>マイクロバッチ (トークン)</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>マイクロバッチ {n}</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU スレッド</translation>
+    </message>
+    <message>
+        <source>threads {n}</source>
+        <translation>スレッド {n}</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自動</translation>
+    </message>
+</context>
+<context>
     <name>WaysIn</name>
     <message>
         <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
@@ -3554,6 +4014,25 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Search Hugging Face for GGUF models</source>
         <translation>Hugging Face で GGUF モデルを検索</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>{knob} of variant {n}</source>
+        <translation>バリエーション {n} の{knob}</translation>
+    </message>
+    <message>
+        <source>Remove variant {n}</source>
+        <translation>バリエーション {n} を削除</translation>
+    </message>
+    <message>
+        <source>same as the base</source>
+        <translation>ベースと同じ</translation>
     </message>
 </context>
 <context>
@@ -3585,6 +4064,22 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Load anyway</source>
         <translation>それでも読み込む</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>JSON ドキュメント (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the benchmark</source>
+        <translation>ベンチマークをエクスポート</translation>
     </message>
 </context>
 <context>

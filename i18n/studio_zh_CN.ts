@@ -243,6 +243,291 @@
     </message>
 </context>
 <context>
+    <name>BenchDialog</name>
+    <message>
+        <source>Benchmark {model}</source>
+        <translation>基准测试 {model}</translation>
+    </message>
+    <message>
+        <source>Variants of the plan</source>
+        <translation>方案的变体</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>How to measure</source>
+        <translation>如何测量</translation>
+    </message>
+    <message>
+        <source>Runs per variant</source>
+        <translation>每个变体的轮数</translation>
+    </message>
+    <message>
+        <source>Prompt lengths in tokens</source>
+        <translation>以 token 计的提示长度</translation>
+    </message>
+    <message>
+        <source>Those longer than the context are left out.</source>
+        <translation>超过上下文的长度会被排除。</translation>
+    </message>
+    <message>
+        <source>Prompt lengths (tokens)</source>
+        <translation>提示长度 (token)</translation>
+    </message>
+    <message>
+        <source>Tokens written per request</source>
+        <translation>每个请求写出的 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens written</source>
+        <translation>写出的 token 数</translation>
+    </message>
+    <message>
+        <source>Find the fastest…</source>
+        <translation>寻找最快…</translation>
+    </message>
+    <message>
+        <source>Search around this plan for the fastest plan that fits</source>
+        <translation>在此方案周围搜索放得下的最快方案</translation>
+    </message>
+    <message>
+        <source>Start the search</source>
+        <translation>开始搜索</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Do not start the search</source>
+        <translation>不开始搜索</translation>
+    </message>
+    <message>
+        <source>Benchmark progress</source>
+        <translation>基准测试进度</translation>
+    </message>
+    <message>
+        <source>Cancel the benchmark</source>
+        <translation>取消基准测试</translation>
+    </message>
+    <message>
+        <source>Benchmark this plan</source>
+        <translation>测量此方案</translation>
+    </message>
+    <message>
+        <source>Run the A/B</source>
+        <translation>运行 A/B</translation>
+    </message>
+    <message>
+        <source>Measure this plan</source>
+        <translation>测量此方案</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure the base and %n variant(s) in turn</source>
+        <translation>
+            <numerusform>轮流测量基准和 %n 个变体</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Planning the variants…</source>
+        <translation>正在规划变体…</translation>
+    </message>
+    <message>
+        <source>Planning the variants to try…</source>
+        <translation>正在规划要尝试的变体…</translation>
+    </message>
+    <message>
+        <source>{variants} variants to try, {runs} runs at most: about {time}.</source>
+        <translation>要尝试 {variants} 个变体，最多 {runs} 轮：约 {time}。</translation>
+    </message>
+    <message>
+        <source>Estimated from the last benchmark of this plan.</source>
+        <translation>根据此方案上一次的基准测试估计。</translation>
+    </message>
+    <message>
+        <source>A rough guess: nothing was measured yet.</source>
+        <translation>粗略估计：尚未测量任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more do not fit and are left out.</source>
+        <translation>
+            <numerusform>另有 %n 个放不下，已排除。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the search…</source>
+        <translation>正在开始搜索…</translation>
+    </message>
+    <message>
+        <source>Loading {variant}…</source>
+        <translation>正在加载 {variant}…</translation>
+    </message>
+    <message>
+        <source>Warming up {variant}…</source>
+        <translation>正在预热 {variant}…</translation>
+    </message>
+    <message>
+        <source>Measuring {variant}: run {run} of {runs}…</source>
+        <translation>正在测量 {variant}：第 {run} 轮，共 {runs} 轮…</translation>
+    </message>
+    <message>
+        <source>Loading again what was loaded before…</source>
+        <translation>正在重新加载之前加载的内容…</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was loaded before is loaded again.</source>
+        <translation>已取消；之前加载的内容已重新加载。</translation>
+    </message>
+    <message>
+        <source>Stopping, then loading again what was loaded before…</source>
+        <translation>正在停止，然后重新加载之前加载的内容…</translation>
+    </message>
+</context>
+<context>
+    <name>BenchPlots</name>
+    <message>
+        <source>Benchmark plots</source>
+        <translation>基准测试图表</translation>
+    </message>
+    <message>
+        <source>The figures are plotted here once a benchmark has run.</source>
+        <translation>运行基准测试后，数据会以图表显示在这里。</translation>
+    </message>
+    <message>
+        <source>Generation (tokens/s)</source>
+        <translation>生成 (token/秒)</translation>
+    </message>
+    <message>
+        <source>Prompt processing (tokens/s)</source>
+        <translation>提示处理 (token/秒)</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>各设备内存</translation>
+    </message>
+    <message>
+        <source>Memory per device ({unit})</source>
+        <translation>各设备内存 ({unit})</translation>
+    </message>
+    <message>
+        <source>{device}: {size}</source>
+        <translation>{device}：{size}</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示缓存</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>The measured plan to use</source>
+        <translation>要使用的已测量方案</translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation>使用此方案</translation>
+    </message>
+    <message>
+        <source>Put this plan into the load dialog</source>
+        <translation>将此方案带入加载对话框</translation>
+    </message>
+    <message>
+        <source>Earlier results for this model and devices</source>
+        <translation>此模型和这些设备以前的结果</translation>
+    </message>
+    <message>
+        <source>Earlier results</source>
+        <translation>以前的结果</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the result as PNG, CSV or JSON</source>
+        <translation>将结果保存为 PNG、CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Fastest: {variant}.</source>
+        <translation>最快：{variant}。</translation>
+    </message>
+    <message>
+        <source>{variant}: {generation} tokens/s generating, {prompt} tokens/s reading the prompt, the first token after {first} s.</source>
+        <translation>{variant}：生成 {generation} token/秒，读取提示 {prompt} token/秒，首个 token 在 {first} 秒后。</translation>
+    </message>
+    <message>
+        <source>{variant}: {problem}</source>
+        <translation>{variant}：{problem}</translation>
+    </message>
+    <message>
+        <source>{variant}: stopped after one run, clearly slower.</source>
+        <translation>{variant}：一轮后停止，明显更慢。</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>search for the fastest</source>
+        <translation>搜索最快</translation>
+    </message>
+    <message>
+        <source>{when}, {kind}: {variants}</source>
+        <translation>{when}，{kind}：{variants}</translation>
+    </message>
+    <message>
+        <source>{changes}: used for this load, not remembered for the next.</source>
+        <translation>{changes}：用于本次加载，不会为下次记住。</translation>
+    </message>
+    <message>
+        <source>{changes}: not part of a plan, so a load from the dialog leaves it to the engine.</source>
+        <translation>{changes}：不属于方案，因此从对话框加载时由引擎决定。</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>已保存到 {path}。</translation>
+    </message>
+</context>
+<context>
     <name>ChatFirst</name>
     <message>
         <source>Open a GGUF model</source>
@@ -1183,6 +1468,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Close without loading</source>
         <translation>关闭而不加载</translation>
+    </message>
+    <message>
+        <source>Benchmark…</source>
+        <translation>基准测试…</translation>
+    </message>
+    <message>
+        <source>Measure this plan and variants of it</source>
+        <translation>测量此方案及其变体</translation>
     </message>
     <message>
         <source>{arch}, {params:.1f} B parameters, {layers} layers</source>
@@ -2543,6 +2836,78 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>“{item}”不是 2GiB 或 host=512MiB 这样的大小。</translation>
     </message>
     <message>
+        <source>“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20).</source>
+        <translation>“{item}”不是 设置=值 的形式（例如 ubatch=1024 或 layers:CUDA0=20）。</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a value {knob} can take ({expected}).</source>
+        <translation>“{value}”不是 {knob} 可以接受的值（{expected}）。</translation>
+    </message>
+    <message>
+        <source>A benchmark variant cannot change “{knob}”; it can change: {knobs}.</source>
+        <translation>基准测试变体不能更改“{knob}”；可以更改：{knobs}。</translation>
+    </message>
+    <message>
+        <source>A comparison takes {least} to {most} variants, not {count}.</source>
+        <translation>比较需要 {least} 到 {most} 个变体，而不是 {count} 个。</translation>
+    </message>
+    <message>
+        <source>{variant} started only after the engine&apos;s recovery changed it, so it was not measured.</source>
+        <translation>{variant} 直到引擎的恢复流程修改它之后才启动，因此未被测量。</translation>
+    </message>
+    <message>
+        <source>A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} tokens it writes.</source>
+        <translation>{ctx} 个 token 的上下文容不下基准测试提示词及其生成的 {tokens} 个 token。</translation>
+    </message>
+    <message>
+        <source>The engine did not answer a benchmark request for {variant}.</source>
+        <translation>引擎没有响应 {variant} 的基准测试请求。</translation>
+    </message>
+    <message>
+        <source>A benchmark request was stopped from elsewhere, so the benchmark ended.</source>
+        <translation>基准测试的一个请求被其他地方停止，因此基准测试已结束。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer had no timings, so nothing could be measured.</source>
+        <translation>引擎的响应中没有计时数据，因此无法测量。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}: {reason}.</source>
+        <translation>无法将基准测试写入 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>Not tried: the time budget was spent.</source>
+        <translation>未尝试：时间预算已用完。</translation>
+    </message>
+    <message>
+        <source>{fastest} generates {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} 的生成速度是 {slower} 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <source>{fastest} reads prompts {ratio} times as fast as {slower}.</source>
+        <translation>{fastest} 读取提示词的速度是 {slower} 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} 与 {slower} 的生成速度相近：差距（{ratio} 倍）在各次运行的离散范围之内。</translation>
+    </message>
+    <message>
+        <source>{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is within the spread of their runs.</source>
+        <translation>{fastest} 与 {slower} 读取提示词的速度相近：差距（{ratio} 倍）在各次运行的离散范围之内。</translation>
+    </message>
+    <message>
+        <source>With one run each there is no spread, so whether a difference is more than noise is unknown: measure more runs.</source>
+        <translation>每个只运行一次时没有离散范围，无法判断差异是否超出噪声：请多运行几次。</translation>
+    </message>
+    <message>
+        <source>A chat answer is being written. Stop it first: a benchmark loads other plans of the model in its place.</source>
+        <translation>正在生成聊天回答。请先停止它：基准测试会在其位置加载该模型的其他方案。</translation>
+    </message>
+    <message>
+        <source>A benchmark is running already. Wait for it, or cancel it first.</source>
+        <translation>已有一个基准测试在运行。请等待它完成，或先取消它。</translation>
+    </message>
+    <message>
         <source>“{wanted}” does not name one model here; choose one of: {choices}.</source>
         <translation>“{wanted}”在此无法指定唯一的模型；请从以下选择：{choices}。</translation>
     </message>
@@ -2729,6 +3094,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The model file does not exist.</source>
         <translation>模型文件不存在。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not be written to {path}.</source>
+        <translation>无法将基准测试写入 {path}。</translation>
     </message>
     <message>
         <source>The file is not a valid GGUF model (truncated or corrupt).</source>
@@ -3534,6 +3903,97 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>VariantGrid</name>
+    <message>
+        <source>Base (this plan)</source>
+        <translation>基准(此方案)</translation>
+    </message>
+    <message>
+        <source>Add a variant</source>
+        <translation>添加变体</translation>
+    </message>
+    <message>
+        <source>Add a variant to compare with the base</source>
+        <translation>添加一个变体与基准比较</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>{n} layers on {device}</source>
+        <translation>{device} 上 {n} 层</translation>
+    </message>
+    <message>
+        <source>Layers on {device}</source>
+        <translation>{device} 上的层</translation>
+    </message>
+    <message>
+        <source>Layers with experts on the CPU</source>
+        <translation>专家放在 CPU 上的层</translation>
+    </message>
+    <message>
+        <source>experts of {n} layers on the CPU</source>
+        <translation>{n} 层的专家放在 CPU 上</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>split by layer</source>
+        <translation>按层拆分</translation>
+    </message>
+    <message>
+        <source>KV cache type</source>
+        <translation>KV 缓存类型</translation>
+    </message>
+    <message>
+        <source>KV {type}</source>
+        <translation>KV {type}</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>flash attention on</source>
+        <translation>flash attention 开</translation>
+    </message>
+    <message>
+        <source>flash attention off</source>
+        <translation>flash attention 关</translation>
+    </message>
+    <message>
+        <source>Micro-batch (tokens)</source>
+        <translation>微批次 (token)</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>微批次 {n}</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程</translation>
+    </message>
+    <message>
+        <source>threads {n}</source>
+        <translation>线程 {n}</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+</context>
+<context>
     <name>WaysIn</name>
     <message>
         <source>No models yet. Start from a GGUF file you have, a folder of them, or find one on Hugging Face.</source>
@@ -3554,6 +4014,25 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Search Hugging Face for GGUF models</source>
         <translation>在 Hugging Face 上搜索 GGUF 模型</translation>
+    </message>
+</context>
+<context>
+    <name>_Column</name>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>{knob} of variant {n}</source>
+        <translation>变体 {n} 的{knob}</translation>
+    </message>
+    <message>
+        <source>Remove variant {n}</source>
+        <translation>移除变体 {n}</translation>
+    </message>
+    <message>
+        <source>same as the base</source>
+        <translation>与基准相同</translation>
     </message>
 </context>
 <context>
@@ -3585,6 +4064,22 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Load anyway</source>
         <translation>仍然加载</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>JSON 文档 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the benchmark</source>
+        <translation>导出基准测试</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from studio.context import AppContext
+from studio.core.bench import BenchStore
 from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.chat.presets import PresetLibrary
 from studio.core.engine import EngineChoice
@@ -28,6 +29,7 @@ from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
 from studio.services.api_server_service import ApiServerService
 from studio.services.autoload_service import AutoloadService
+from studio.services.bench_service import BenchService
 from studio.services.chat_service import ChatService
 from studio.services.context_service import ContextService
 from studio.services.device_service import DeviceService
@@ -131,6 +133,18 @@ class StudioApp:
         )
         # The devices the planner sees, found again after every engine probe.
         self.devices = DeviceService(self.machine, self.engine, self.tasks)
+        # The load dialog's benchmarks, on the engine the chat uses (none without one).
+        self.bench = (
+            BenchService(
+                self.manager.manager,
+                BenchStore.of(context.paths),
+                self.tasks,
+                lambda: self.engine.info,
+                lambda: self.chat.busy,
+            )
+            if self.manager is not None
+            else None
+        )
         # The loads the load dialog asks about: the model read off the GUI thread.
         self.dialog_loads = DialogLoads(
             self.engine,
@@ -151,6 +165,7 @@ class StudioApp:
             devices=self.devices,
             loads=self.dialog_loads,
             allocations=AllocationService(self.tasks),
+            bench=self.bench,
         )
         # The loads no dialog asks about (the autoload, the local API's) are planned by the
         # core's load planner; the Server page is told what they planned.

@@ -20,6 +20,7 @@ _COMMAND_MODULES = (
     "studio.cli.hub",
     "studio.cli.serve",
     "studio.cli.run",
+    "studio.cli.bench",
 )
 
 

@@ -231,6 +231,11 @@ def engine_file(text: str) -> Path:
     return _path(text, "engine_missing")
 
 
+def export_file(text: str) -> Path:
+    """A file an export is written to (made, or replaced)."""
+    return _path(text, "bench_export_failed")
+
+
 def folder(text: str) -> Path:
     """A folder of models that must exist."""
     return _path(text, "folder_missing")

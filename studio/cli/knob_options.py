@@ -99,6 +99,24 @@ def add_knob_options(
         parser.add_argument(*option.names, default=default, help=option.help, **reading)
 
 
+def knob_value(face: Face, name: str, text: str) -> tuple[str, Any]:
+    """(the knob's field, `text` read as its option reads it) for a knob of `face` named
+    by a name of its option without dashes (`ub`, `cache-type-k`) or by its field
+    (`n_cpu_moe`). KeyError for no such knob, argparse.ArgumentTypeError for a bad value."""
+    for field, option, _default in _options(face):
+        spelled = {field, *(n.lstrip("-") for n in option.names)}
+        if name not in spelled:
+            continue
+        kind = _KINDS[option.entry]
+        if option.entry is Entry.SWITCH:
+            return field, inputs.on_off(text)
+        if kind.choices is not None and text not in kind.choices:
+            raise argparse.ArgumentTypeError(f"expected one of {', '.join(kind.choices)}")
+        read = kind.parse(text) if kind.parse is not None else text
+        return field, kind.value(read)
+    raise KeyError(name)
+
+
 def knobs_from_args(args: argparse.Namespace, face: Face) -> dict[str, Any]:
     """The knobs `args` sets, by field: `LaunchSpec` keyword arguments for `Face.LAUNCH`,
     `PlanRequest` changes for `Face.PLAN` (a knob left unset is not among them)."""

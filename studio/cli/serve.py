@@ -30,6 +30,7 @@ from studio.cli.terminal import printable
 from studio.core.api.facade import ChatFacade
 from studio.core.api.http import ServeOptions, default_max_connections, is_loopback
 from studio.core.engine import (
+    EngineCandidate,
     EngineError,
     EngineInfo,
 )
@@ -72,12 +73,17 @@ def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
 
 def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
+    add_model_arguments(parser)
+    parser.add_argument("--plan", action="store_true", help=_plan_help())
+
+
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    """The model, the engine and its launch options (`bench` plans them as `--plan`)."""
     parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
     add_knob_options(parser, Face.LAUNCH)
     parser.add_argument(
         "--binary", type=inputs.engine_file, default=None, help="the llama-server to run"
     )
-    parser.add_argument("--plan", action="store_true", help=_plan_help())
     parser.add_argument(
         "--engine-arg",
         type=inputs.text,
@@ -194,9 +200,19 @@ def make_manager(
     args: argparse.Namespace,
 ) -> tuple[ServerManager, PlannedLoad, PlanningEngine]:
     """The manager, the first load (`load_for`) and the engine the planner plans for."""
+    from studio.core.placement.load_plan import PlanningEngine
+
+    active = checked_engine(args)
+    planning = PlanningEngine.of(active)
+    first = load_for(args, planning)
+    return ServerManager(active.location, engine_log_dir()), first, planning
+
+
+def checked_engine(args: argparse.Namespace) -> EngineCandidate:
+    """The engine for the command line's model, once the model's files, the speculative
+    type and the RPC servers are checked."""
     from studio.core.gguf import check_model_file
     from studio.core.hardware import probe_rpc_devices
-    from studio.core.placement.load_plan import PlanningEngine
 
     # A bad model, projector or draft file is told in our words before any engine starts
     # (the engine would say it in a page of log).
@@ -206,14 +222,14 @@ def make_manager(
     # Never a binary that dies of an illegal instruction here: the one named, which must
     # run, or the first that passed its self-test on this CPU.
     active = active_engine(args.binary)
-    engine = active.location
     check_spec_type(args.spec_type, active.info)
     if args.rpc:
-        probe_rpc_devices(engine, args.rpc)  # an RPC server that is down is told up front
-    planning = PlanningEngine.of(active)
-    first = load_for(args, planning)
-    log_dir = AppPaths.default().log_dir / "llama-server"
-    return ServerManager(engine, log_dir), first, planning
+        probe_rpc_devices(active.location, args.rpc)  # a server that is down is told up front
+    return active
+
+
+def engine_log_dir() -> Path:
+    return AppPaths.default().log_dir / "llama-server"
 
 
 def register(subparsers: Any) -> None:

@@ -496,6 +496,7 @@ class RequestKnobs:
         metadata=_planned(
             option=Option(("--ubatch", "-ub"), Entry.COUNT, "N"),
             environment=FromEnvironment("UBATCH", _positive, "ctx"),
+            remembered=Remembered("ubatch", whole_in(1, INT32_MAX)),
             estimate=True,
             launch="ubatch",
         ),
@@ -505,6 +506,7 @@ class RequestKnobs:
         metadata=_planned(
             option=Option(("--batch", "-b"), Entry.COUNT, "N"),
             environment=FromEnvironment("BATCH", _positive, "ctx"),
+            remembered=Remembered("batch", whole_in(1, INT32_MAX)),
             estimate=True,
             launch="batch",
         ),

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import enum
 import json
-import os
 import re
 import shutil
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from studio.core.atomic_file import write_json_atomically
 from studio.core.errors import StudioError
 from studio.core.safe_read import read_regular_text
 
@@ -263,22 +262,8 @@ class SettingsStore:
         return SettingsProblem(SETTINGS_SET_ASIDE, {"path": str(self.path), "moved_to": str(aside)})
 
     def save(self, settings: AppSettings) -> None:
-        text = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(
-                prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent
-            )
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    out.write(text)
-                    out.flush()
-                    os.fsync(out.fileno())
-                Path(temporary).replace(self.path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-            _fsync_directory(self.path.parent)
+            write_json_atomically(self.path, settings.to_dict(), sort_keys=True)
         except OSError as error:
             raise SettingsError(
                 "settings_unwritable", f"{self.path}: {error}", path=str(self.path)
@@ -297,17 +282,6 @@ def _remove_old(aside: Path) -> None:
         shutil.rmtree(aside)
     else:
         aside.unlink(missing_ok=True)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable (POSIX); Windows has no directory handles to sync."""
-    if os.name != "posix":
-        return
-    descriptor = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 # -- the autoload crash guard -------------------------------------------------------------

@@ -33,6 +33,7 @@ FREE_TEXT = {
     "margin": "sizes, each checked by fit (fit_margin_invalid)",
     "engine_arg": "passed to the engine, which refuses managed flags itself",
     "spec_type": "the engine's own list (studio engine), checked against it before a start",
+    "variant": "KNOB=VALUE pairs, each read as its option reads it (bench_knob_value_invalid)",
 }
 
 # What each number kind refuses, whatever its bounds: the number classes of the issue.

@@ -1,8 +1,8 @@
 """Every store and cache the app reads from a path (settings, the download list, a built
-engine's manifest, the probe and self-test caches, /proc/cpuinfo, the preset library)
-reads it with `safe_read` (issue 25): a FIFO in the file's place is refused without
-waiting on it, and a file over the site's cap is refused even when its content would
-parse; either way the site does what it does with a damaged file."""
+engine's manifest, the probe and self-test caches, /proc/cpuinfo, the preset library, the
+benchmark results) reads it with `safe_read` (issue 25): a FIFO in the file's place is
+refused without waiting on it, and a file over the site's cap is refused even when its
+content would parse; either way the site does what it does with a damaged file."""
 
 from __future__ import annotations
 
@@ -15,6 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.bench import (
+    BenchKey,
+    BenchOptions,
+    BenchRecord,
+    BenchStore,
+    Comparison,
+    Outcome,
+    RecordKind,
+)
+from studio.core.bench.store import MAX_STORE_BYTES
 from studio.core.chat.presets import MAX_FILE_BYTES, PresetLibrary
 from studio.core.engine import EngineProber, SelfTester
 from studio.core.engine.candidates import (
@@ -24,6 +34,7 @@ from studio.core.engine.candidates import (
 )
 from studio.core.engine.cpu import CpuInfo
 from studio.core.engine.locate import BINARY_NAME, EngineLocation, EngineSource
+from studio.core.errors import Problem
 from studio.core.hub.journal import MAX_JOURNAL_BYTES, DownloadJournal
 from studio.core.settings import MAX_SETTINGS_BYTES, SettingsStore
 from tests.support.fifo_watch import watched_fifo
@@ -117,6 +128,16 @@ def _presets_used(root: Path) -> bool:
     return [p.name for p in library.load().presets] == ["kept"] and library.problem is None
 
 
+_BENCH_KEY = BenchKey("/models/m.gguf", 1, 1, "b1", ("host host Host",))
+
+
+def _bench_content(root: Path) -> str:
+    written = BenchStore(root / "written")
+    comparison = Comparison.of([Outcome("base", problem=Problem("model_does_not_fit"))])
+    written.add(_BENCH_KEY, BenchRecord(RecordKind.BENCHMARK, 1.0, BenchOptions(), comparison))
+    return written.path(_BENCH_KEY).read_text()
+
+
 SITES = {
     "settings": Site(
         lambda root: root / "settings.json",
@@ -147,6 +168,12 @@ SITES = {
         lambda _root: "model name\t: Test CPU\nflags\t\t: sse3 avx2\n",
         16 * 1024 * 1024,
         lambda root: "avx2" in CpuInfo.of_this_machine(root / "cpuinfo").flags,
+    ),
+    "bench-results": Site(
+        lambda root: BenchStore(root).path(_BENCH_KEY),
+        _bench_content,
+        MAX_STORE_BYTES,
+        lambda root: BenchStore(root).records(_BENCH_KEY) != (),
     ),
     "preset-library": Site(
         lambda root: root / "presets.json", _presets_content, MAX_FILE_BYTES, _presets_used

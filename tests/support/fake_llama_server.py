@@ -9,12 +9,15 @@ Environment knobs: FAKE_LOAD_S (seconds of 503 before ready), FAKE_TOKENS (delta
 answer), FAKE_TOKEN_DELAY_S, FAKE_DROP_FILE (while this file exists, a chat request is dropped
 without an answer, a transient error; the file holds how many more to drop, default 1),
 FAKE_HANG_AFTER_DROP (then stop the process: alive and listening, but hung),
-FAKE_NAME_ANSWERS (every answer's text starts with the model's alias: which child answered).
+FAKE_NAME_ANSWERS (every answer's text starts with the model's alias: which child answered),
+FAKE_READY_FILE (the model is loaded once this file exists, not after FAKE_LOAD_S),
+FAKE_QUIET (no log lines at all, as a build that words them otherwise).
 
 What the body asks for shapes the answer: `tools` streams a tool call in three deltas
 (finish `tool_calls`), `logprobs` adds a logprobs entry to every token chunk, `n` answers
 with that many interleaved choices, `/v1/completions` answers `text` chunks, and
-`/v1/embeddings` answers one 4-number vector per input. A `grammar` of "crash" kills the
+`/v1/embeddings` answers one 4-number vector per input. Every answer ends with the engine's
+`timings` (fixed speeds), so a benchmark can run on it. A `grammar` of "crash" kills the
 server with SIGSEGV on receipt, as a grammar of 20,000 nested brackets crashes llama-server.
 """
 
@@ -149,20 +152,31 @@ def main(argv: list[str]) -> None:
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     port = server.server_address[1]  # --port 0 (the self-test): the one the OS gave
-    print(f"srv    load_model: loading model '{_arg(argv, '-m')}'", flush=True)
+    quiet = bool(os.environ.get("FAKE_QUIET"))
+
+    def say(line: str) -> None:
+        if not quiet:
+            print(line, flush=True)
+
+    say(f"srv    load_model: loading model '{_arg(argv, '-m')}'")
 
     # Real builds announce the port before the model is loaded (/health answers 503 until
     # it is); FAKE_LISTEN_FIRST plays that order.
     listen_first = bool(os.environ.get("FAKE_LISTEN_FIRST"))
     if listen_first:
-        print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
+        say(f"srv  llama_server: listening on http://127.0.0.1:{port}")
+    ready_file = os.environ.get("FAKE_READY_FILE")
 
     def load() -> None:
+        if ready_file:
+            while not Path(ready_file).exists():
+                time.sleep(0.01)
         time.sleep(max(0.0, load_s - (time.monotonic() - started)))
-        print("srv  llama_server: model loaded", flush=True)
-        if not listen_first:
-            print(f"srv  llama_server: listening on http://127.0.0.1:{port}", flush=True)
+        # Ready before it says so, as the real server: a /health asked on the line is 200.
         ready.set()
+        say("srv  llama_server: model loaded")
+        if not listen_first:
+            say(f"srv  llama_server: listening on http://127.0.0.1:{port}")
 
     threading.Thread(target=load, daemon=True).start()
     server.serve_forever()
@@ -200,10 +214,23 @@ def _answer(path: str, body: dict[str, Any], tokens: int, named: str = "") -> li
             last["text"] = ""
         else:
             last["delta"] = {}
-        chunks.append({"choices": [last], "timings": {"predicted_n": tokens}})
+        chunks.append({"choices": [last], "timings": _timings(body, tokens)})
         usage = {"prompt_tokens": 3, "completion_tokens": tokens, "total_tokens": 3 + tokens}
         chunks.append({"choices": [], "usage": usage})
     return chunks
+
+
+def _timings(body: dict[str, Any], tokens: int) -> dict[str, float]:
+    """The engine's figures of an answer, as a benchmark reads them: a text prompt counts a
+    token per word and one to start; the speeds are fixed."""
+    prompt = body.get("prompt")
+    prompt_n = len(prompt.split()) + 1 if isinstance(prompt, str) else 3
+    return {
+        "prompt_n": prompt_n,
+        "prompt_per_second": 1000.0,
+        "predicted_n": tokens,
+        "predicted_per_second": 100.0,
+    }
 
 
 if __name__ == "__main__":

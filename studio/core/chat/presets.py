@@ -11,8 +11,6 @@ list starts empty, so it can never cost a conversation or the app's start.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from studio.core.atomic_file import write_json_atomically
 from studio.core.chat.models import SamplingSettings
 from studio.core.chat.sampling_limits import LIMITS, bound_text, shown
 from studio.core.chat.tools import TOOL_CHOICES, ToolDefinitionError, parse_tool_definitions
@@ -292,23 +291,6 @@ def read_preset_file(path: Path) -> Preset:
         if isinstance(presets, list) and presets:
             return preset_from(presets[0], source)
     return preset_from(data, source)
-
-
-def write_json_atomically(path: Path, data: Mapping[str, Any]) -> None:
-    """Write to a temporary file beside `path`, then rename it over: a crash leaves the
-    old file or the new one, never half of one."""
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        Path(temporary).replace(path)  # os.replace: atomic on POSIX and Windows
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def export_preset(preset: Preset, target: Path) -> None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from studio.core.atomic_file import write_json_atomically
 from studio.core.hub.downloads import DownloadRequest
 from studio.core.hub.repo import RemoteFile
 from studio.core.hub.targets import DownloadTarget, FolderTarget, HfCacheTarget
@@ -91,15 +90,5 @@ class DownloadJournal:
             return []
 
     def save(self, requests: Sequence[DownloadRequest]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         payload = {"version": JOURNAL_VERSION, "jobs": [request_to_json(r) for r in requests]}
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".downloads-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(payload, stream, indent=1)
-                stream.flush()
-                os.fsync(stream.fileno())
-            Path(temporary).replace(self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_json_atomically(self.path, payload)

@@ -30,6 +30,7 @@ from studio.core.placement.request import PlanRequest
 from studio.core.placement.setup import Machine, ModelSetup
 from studio.core.placement.smaller import SmallerPlanStep
 from studio.core.server.launch import LaunchSpec
+from studio.core.server.recovery import SmallerPlan
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ class PlannedLoad:
     they came from (None for a model loaded unplanned, with no step down)."""
 
     spec: LaunchSpec
-    step_down: SmallerPlanStep | None = None
+    step_down: SmallerPlan | None = None
     plan: Plan | None = None
 
     @classmethod

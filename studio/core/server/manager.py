@@ -216,6 +216,12 @@ class ServerManager:
     def snapshot(self) -> Snapshot:
         return self._snapshot
 
+    @property
+    def smaller_plan(self) -> SmallerPlan | None:
+        """The current load's out-of-memory step down: what puts this load back (after a
+        benchmark has loaded others) passes again with the snapshot's `requested` spec."""
+        return self._smaller_plan
+
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call `callback(snapshot)` after every change; returns the unsubscribe function."""
         self._subscribers.append(callback)

@@ -454,6 +454,71 @@ CODES: Mapping[str, str] = {
         "Sentences", "“{item}” is not DEVICE=LAYERS (for example CUDA0=20)."
     ),
     "fit_margin_invalid": _mark("Sentences", "“{item}” is not a size such as 2GiB or host=512MiB."),
+    "bench_variant_invalid": _mark(
+        "Sentences", "“{item}” is not KNOB=VALUE (for example ubatch=1024 or layers:CUDA0=20)."
+    ),
+    "bench_knob_value_invalid": _mark(
+        "Sentences", "“{value}” is not a value {knob} can take ({expected})."
+    ),
+    # -- measuring placements (studio/core/bench) --
+    "bench_knob_unknown": _mark(
+        "Sentences", "A benchmark variant cannot change “{knob}”; it can change: {knobs}."
+    ),
+    "bench_variant_count": _mark(
+        "Sentences", "A comparison takes {least} to {most} variants, not {count}."
+    ),
+    "bench_not_as_planned": _mark(
+        "Sentences",
+        "{variant} started only after the engine's recovery changed it, so it was not measured.",
+    ),
+    "bench_context_too_small": _mark(
+        "Sentences",
+        "A context of {ctx} tokens leaves no room for a benchmark prompt and the {tokens} "
+        "tokens it writes.",
+    ),
+    "bench_request_failed": _mark(
+        "Sentences", "The engine did not answer a benchmark request for {variant}."
+    ),
+    "bench_request_cancelled": _mark(
+        "Sentences", "A benchmark request was stopped from elsewhere, so the benchmark ended."
+    ),
+    "bench_no_timings": _mark(
+        "Sentences", "The engine's answer had no timings, so nothing could be measured."
+    ),
+    "bench_export_failed": _mark(
+        "Sentences", "The benchmark could not be written to {path}: {reason}."
+    ),
+    "bench_tune_budget_spent": _mark("Sentences", "Not tried: the time budget was spent."),
+    "bench_generation_faster": _mark(
+        "Sentences", "{fastest} generates {ratio} times as fast as {slower}."
+    ),
+    "bench_prompt_faster": _mark(
+        "Sentences", "{fastest} reads prompts {ratio} times as fast as {slower}."
+    ),
+    "bench_generation_within_noise": _mark(
+        "Sentences",
+        "{fastest} and {slower} generate about as fast: the gap ({ratio} times) is within "
+        "the spread of their runs.",
+    ),
+    "bench_prompt_within_noise": _mark(
+        "Sentences",
+        "{fastest} and {slower} read prompts about as fast: the gap ({ratio} times) is "
+        "within the spread of their runs.",
+    ),
+    "bench_single_run": _mark(
+        "Sentences",
+        "With one run each there is no spread, so whether a difference is more than noise "
+        "is unknown: measure more runs.",
+    ),
+    # -- the load dialog's benchmark (studio/services/bench_service.py) --
+    "bench_chat_answering": _mark(
+        "Sentences",
+        "A chat answer is being written. Stop it first: a benchmark loads other plans of "
+        "the model in its place.",
+    ),
+    "bench_running": _mark(
+        "Sentences", "A benchmark is running already. Wait for it, or cancel it first."
+    ),
     "download_choice_unclear": _mark(
         "Sentences", "“{wanted}” does not name one model here; choose one of: {choices}."
     ),
@@ -596,6 +661,7 @@ SHORT: Mapping[str, str] = {
         "The conversation could not be saved, so this answer stopped where it was last saved.",
     ),
     "model_missing": _mark("Sentences", "The model file does not exist."),
+    "bench_export_failed": _mark("Sentences", "The benchmark could not be written to {path}."),
     "model_invalid": _mark(
         "Sentences", "The file is not a valid GGUF model (truncated or corrupt)."
     ),

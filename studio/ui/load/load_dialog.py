@@ -53,6 +53,7 @@ from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanReques
 from studio.core.placement.setup import ModelSetup
 from studio.core.server.launch import display_command
 from studio.core.units import GIB
+from studio.services.bench_service import BenchService
 from studio.services.plan_service import PlanService
 from studio.ui.common.numbers import ui_size
 from studio.ui.common.plain_text import rich_label
@@ -171,7 +172,9 @@ class LoadDialog(QDialog):
         parent: QWidget | None = None,
         confirm_overflow: Callable[[QWidget, str], bool] | None = None,
         choose_draft: Callable[[QWidget], Path | None] | None = None,
+        bench: BenchService | None = None,
     ) -> None:
+        """`bench` measures plans on the app's engine (None: no engine, no benchmark)."""
         super().__init__(parent)
         self.setObjectName("load-dialog")
         self.setWindowTitle(self.tr("Load {model}").format(model=setup.model_path.name))
@@ -238,6 +241,15 @@ class LoadDialog(QDialog):
         self.load_button.setDefault(True)
         cancel = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         cancel.setAccessibleName(self.tr("Close without loading"))
+        self._bench = bench
+        self.bench_dialog: QDialog | None = None
+        if bench is not None:
+            benchmark = self.buttons.addButton(
+                self.tr("Benchmark…"), QDialogButtonBox.ButtonRole.ActionRole
+            )
+            benchmark.setObjectName("load-benchmark")
+            benchmark.setAccessibleName(self.tr("Measure this plan and variants of it"))
+            benchmark.clicked.connect(self._on_benchmark)
         self.load_button.clicked.connect(self._on_load_clicked)
         self.buttons.rejected.connect(self.reject)
 
@@ -773,6 +785,27 @@ class LoadDialog(QDialog):
         else:
             header = '<b style="color:#dc2626">' + self.tr("Does not fit.") + "</b>"
         self.reasons.setText("<br>".join([header, *lines]))
+
+    # -- measuring -----------------------------------------------------------------------
+
+    @Slot()
+    def _on_benchmark(self) -> None:
+        """The benchmark panel over this plan; a plan used there comes back here."""
+        assert self._bench is not None  # the button exists only with a benchmark service
+        # Imported here: the panel brings pyqtgraph and numpy, which nothing else of the
+        # load dialog needs.
+        from studio.ui.load.bench_dialog import BenchDialog
+
+        plan = self._service.flush() or self.plan
+        dialog = BenchDialog(self._setup, plan, self._bench, self.device_label, self._reason, self)
+        dialog.plan_chosen.connect(self.use_plan)
+        self.bench_dialog = dialog
+        dialog.open()
+
+    @Slot(object)
+    def use_plan(self, plan: Plan) -> None:
+        """Show `plan` (a measured variant of this model) as if it had been set here."""
+        self._service.plan_now(plan.request)
 
     # -- loading --------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from studio.core.errors import Problem
 from studio.core.placement.plan import Plan
+from studio.services.bench_service import BenchService
 from studio.services.dialog_loads import DialogLoads, ModelPrepared
 from studio.services.settings_service import SettingsService
 from studio.ui.common.voice import ui_voice
@@ -35,9 +36,12 @@ class LoadFlow(QObject):
         settings: SettingsService,
         window: QWidget,
         parent: QObject | None = None,
+        bench: BenchService | None = None,
     ) -> None:
+        """`bench` gives the dialog its benchmark panel (None: no engine to measure on)."""
         super().__init__(parent)
         self._loads = loads
+        self._bench = bench
         self._settings = settings
         self._window = window
         self.dialog: LoadDialog | None = None
@@ -65,7 +69,11 @@ class LoadFlow(QObject):
             self.dialog.deleteLater()
         setup = prepared.setup
         dialog = LoadDialog(
-            setup, self._loads.plan_service(setup), prepared.recalled, parent=self._window
+            setup,
+            self._loads.plan_service(setup),
+            prepared.recalled,
+            parent=self._window,
+            bench=self._bench,
         )
         dialog.load_requested.connect(lambda plan: self._on_load_requested(dialog, plan))
         layout = self._settings.current.window_layout

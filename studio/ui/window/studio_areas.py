@@ -24,6 +24,7 @@ from studio.core.hardware import DeviceInventory
 from studio.core.server.states import Snapshot
 from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
+from studio.services.bench_service import BenchService
 from studio.services.device_service import DeviceService
 from studio.services.dialog_loads import DialogLoads
 from studio.services.engine_service import EngineService
@@ -57,9 +58,11 @@ class StudioAreas(QObject):
         devices: DeviceService,
         loads: DialogLoads,
         allocations: AllocationService,
+        bench: BenchService | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._bench = bench
         self._engine = engine
         self._settings = settings
         self._unload = unload
@@ -100,7 +103,7 @@ class StudioAreas(QObject):
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
         bar.addPermanentWidget(self.status)
-        self.load_flow = LoadFlow(self._loads, self._settings, window, self)
+        self.load_flow = LoadFlow(self._loads, self._settings, window, self, self._bench)
         menu = window.model_menu
         self.open_action = QAction(self.tr("&Open GGUF…"), window)
         self.open_action.setObjectName("action-open-model")

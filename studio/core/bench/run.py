@@ -1,0 +1,42 @@
+"""Benchmark one plan: load it once, warm it up, run it `runs` times."""
+
+from __future__ import annotations
+
+from studio.core.bench.results import BenchOptions, Outcome, Phase, ProgressSink
+from studio.core.bench.runner import ManagerRunner, Runner
+from studio.core.bench.session import Restore, Tally, Teller, restoring
+from studio.core.bench.variants import Variant
+from studio.core.server.manager import ServerManager
+
+
+async def benchmark(
+    manager: ServerManager,
+    variant: Variant,
+    options: BenchOptions | None = None,
+    progress: ProgressSink | None = None,
+    *,
+    restore: Restore | None = None,
+) -> Outcome:
+    """Measure `variant` on `manager`'s engine; its outcome always holds a result.
+
+    Raises the variant's refusal when it does not fit and what loading or measuring it
+    raised (`StudioError`s); cancelling the awaiting task stops it within a request, and
+    `restore` says what the manager holds afterwards in every case."""
+    options = options or BenchOptions()
+    tell = Teller(progress, options.runs)
+    async with restoring(manager, restore, tell):
+        return await benchmark_on(ManagerRunner(manager, options), variant, options.runs, tell)
+
+
+async def benchmark_on(runner: Runner, variant: Variant, runs: int, tell: Teller) -> Outcome:
+    tally = Tally()
+    tell(Phase.LOADING, variant.label)
+    loaded = await runner.load(variant)
+    tally.loads.append(loaded)
+    tell(Phase.WARMING_UP, variant.label)
+    await runner.warm_up(variant, loaded)
+    for run in range(1, runs + 1):
+        tell(Phase.MEASURING, variant.label, run, runs)
+        tally.runs.append(await runner.run(variant, loaded))
+        tell.ran()
+    return Outcome(variant.label, variant.changes.written(), tally.result())
