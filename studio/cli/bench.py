@@ -195,7 +195,8 @@ def _prepare(args: argparse.Namespace, changes: list[Changes]) -> _Prepared:
 def _progress(step: BenchProgress) -> None:
     run = f" run {step.run}/{step.runs}" if step.run else ""
     variant = f" {printable(step.variant)}" if step.variant else ""
-    print(f"[{step.done}/{step.total}] {step.phase.value}{variant}{run}", file=sys.stderr)
+    phase = step.phase.value.replace("_", " ")
+    print(f"[{step.done}/{step.total}] {phase}{variant}{run}", file=sys.stderr)
 
 
 async def _measure(
