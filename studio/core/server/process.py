@@ -7,7 +7,14 @@ called on the event loop's thread (which lives as long as the app), never in a w
 
 Output is drained on a daemon thread (a full pipe would block the child) into a bounded
 ring buffer and a log file; undecodable bytes are replaced. The thread wakes the health
-wait on the lines that matter, so readiness needs no fixed sleeps.
+wait on the lines that matter, so readiness needs no fixed sleeps: the engine's "model
+loaded" or "listening" line sends one /health request at once; the wait also asks every
+`HEALTH_POLL_S`, for a build that words those lines otherwise.
+
+What a start costs the app beyond the engine's own start is measured by
+`bench/manager_overhead.py` ("manager time beyond the child log"). Everything `spawn` does
+before the child exists counts there, so the log directory is tidied by the drain thread,
+while the engine loads.
 """
 
 from __future__ import annotations
@@ -30,9 +37,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import httpx
+import orjson
 
 from studio.core.engine import EngineLocation
-from studio.core.server.client import loopback_client
+from studio.core.server.client import ServerError, loopback_client
+from studio.core.server.engine_link import get
 from studio.core.server.failures import (
     Failure,
     FailureCode,
@@ -57,11 +66,14 @@ RING_LINES = 2000
 KEEP_LOGS = 30  # per-spawn log files kept in the log directory, newest first
 _MAX_LINE_BYTES = 64 * 1024
 HEALTH_PROBE_TIMEOUT_S = 2.0
-_POLL_FALLBACK_S = 0.5
+# How often a starting child is asked anyway, in case its build words its lines otherwise.
+HEALTH_POLL_S = 0.5
 
 _PR_SET_PDEATHSIG = 1
 _KILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL
-_LIBC: Any = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
+# Looked up once here, not in the forked child: every step the child takes in Python before
+# its exec copies memory pages, and the parent waits for that exec.
+_PRCTL: Any = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
 
 _PHASES: tuple[tuple[re.Pattern[str], StartPhase], ...] = (
     (re.compile(r"load_model: loading model"), StartPhase.LOADING_MODEL),
@@ -81,8 +93,8 @@ def _child_setup(parent_pid: int) -> Callable[[], None]:
     """Runs in the forked child before exec: die with the parent."""
 
     def setup() -> None:
-        if _LIBC is not None:
-            _LIBC.prctl(_PR_SET_PDEATHSIG, _KILL)
+        if _PRCTL is not None:
+            _PRCTL(_PR_SET_PDEATHSIG, _KILL)
         if os.getppid() != parent_pid:  # the parent died between fork and prctl
             os._exit(1)
 
@@ -90,7 +102,11 @@ def _child_setup(parent_pid: int) -> Callable[[], None]:
 
 
 def _isolation() -> dict[str, Any]:
-    """Popen arguments that put the child in its own group and tie it to our lifetime."""
+    """Popen arguments that put the child in its own group and tie it to our lifetime.
+
+    The PDEATHSIG setup runs in the child before its exec, so Python must fork the whole
+    app instead of using vfork: about 3 ms of each start (`bench/manager_overhead.py`),
+    the price of a child that cannot outlive a killed app."""
     if sys.platform == "win32":  # no PDEATHSIG; a Job Object would be the equivalent
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
     return {"process_group": 0, "preexec_fn": _child_setup(os.getpid())}
@@ -124,13 +140,6 @@ class ServerProcess:
         self.exited: asyncio.Future[int] = loop.create_future()
         self.stop_requested = False
         self.client = loopback_client(self.base_url, key_file.key)
-        self._probe = httpx.AsyncClient(
-            base_url=self.base_url,
-            headers={"Authorization": f"Bearer {key_file.key}"},
-            timeout=HEALTH_PROBE_TIMEOUT_S,
-            trust_env=False,
-            verify=False,  # plain HTTP on loopback; see client.loopback_client
-        )
         self._on_phase: Callable[[StartPhase], None] | None = None
         self.ready: ReadyInfo | None = None
         self._drain = threading.Thread(
@@ -154,10 +163,6 @@ class ServerProcess:
         key_file = ApiKeyFile()
         try:
             argv = to_argv(spec, engine.path, port, key_file.path)
-            log_dir.mkdir(parents=True, exist_ok=True)
-            prune_logs(log_dir, KEEP_LOGS - 1)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            log_path = log_dir / f"llama-server-{stamp}-port{port}.log"
             env = engine.child_environment(spawn_environment(environ))
             popen = subprocess.Popen(
                 argv,
@@ -175,6 +180,7 @@ class ServerProcess:
             key_file.remove()
             raise
         log.info("started llama-server pid %d: %s", popen.pid, display_command(argv))
+        log_path = log_dir / f"llama-server-{time.strftime('%Y%m%d-%H%M%S')}-port{port}.log"
         return cls(popen, spec, argv, port, key_file, log_path, loop)
 
     # -- output -----------------------------------------------------------------------
@@ -183,6 +189,8 @@ class ServerProcess:
         stream = self._popen.stdout
         assert stream is not None
         try:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            prune_logs(self.log_path.parent, KEEP_LOGS - 1)
             with self.log_path.open("w", encoding="utf-8", errors="replace") as log_file:
                 self._copy_lines(stream, log_file)
         except OSError as error:  # an unwritable log directory must not stop the draining
@@ -259,10 +267,10 @@ class ServerProcess:
         whose exit the kernel has not finished still accepts TCP connections on its
         listening socket for a moment, but nothing answers them."""
         try:
-            response = await self._probe.get("/health", timeout=timeout_s)
+            status, _ = await get(self.client, "/health", timeout_s)
         except httpx.HTTPError:
             return False
-        return response.status_code in (200, 503)
+        return status in (200, 503)
 
     # -- readiness --------------------------------------------------------------------
 
@@ -271,20 +279,14 @@ class ServerProcess:
     ) -> ReadyInfo:
         """Wait until GET /health answers 200, then read /props.
 
+        /health is asked when a line of the child says the model may be ready (or it
+        exits), and every `HEALTH_POLL_S` in case its build words those lines otherwise.
         Raises `ServerFailureError` when the child exits (classified from its log) or the
         timeout passes (`health_timeout`; the child is left for the caller to stop).
         """
         self._on_phase = on_phase
         deadline = time.monotonic() + timeout_s
         while True:
-            # Clear before looking, so a line that lands while we ask /health still wakes
-            # the wait below instead of being lost.
-            self._wake.clear()
-            if self.exited.done():
-                await asyncio.to_thread(self._drain.join, 5.0)
-                raise ServerFailureError(self._classify_start_exit(self.exited.result()))
-            if await self._healthy_unless_exited():
-                break
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise ServerFailureError(
@@ -294,8 +296,20 @@ class ServerProcess:
                         timeout_s=timeout_s,
                     )
                 )
+            # A line noted before this wait began has left the event set: no line is lost.
+            # (asyncio.timeout, not wait_for: no task of its own, so the wake-up reaches
+            # /health a few loop turns sooner.)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(_POLL_FALLBACK_S, remaining))
+                async with asyncio.timeout(min(HEALTH_POLL_S, remaining)):
+                    await self._wake.wait()
+            # Cleared before asking, so a line that lands while /health is asked still
+            # wakes the next wait.
+            self._wake.clear()
+            if self.exited.done():
+                await asyncio.to_thread(self._drain.join, 5.0)
+                raise ServerFailureError(self._classify_start_exit(self.exited.result()))
+            if await self._healthy_unless_exited():
+                break
         self.ready = await self.read_props()
         return self.ready
 
@@ -330,26 +344,29 @@ class ServerProcess:
 
     async def _healthy(self) -> bool:
         try:
-            response = await self._probe.get("/health")
+            status, _ = await get(self.client, "/health", HEALTH_PROBE_TIMEOUT_S)
         except httpx.TransportError:  # connect refused before the listener is up, etc.
             return False
-        return response.status_code == 200
+        return status == 200
 
     async def read_props(self) -> ReadyInfo:
         try:
-            response = await self._probe.get("/props")
-            response.raise_for_status()
-            props = response.json()
-        except (httpx.HTTPError, ValueError) as error:
+            props = await self._get_json("/props")
+        except (httpx.HTTPError, ServerError, ValueError) as error:
             log.warning("llama-server /props unreadable: %s", error)
             return ReadyInfo(model_alias=self.spec.public_name, n_ctx=0, total_slots=0)
         return ReadyInfo.from_props(props if isinstance(props, dict) else {})
 
     async def slots(self) -> list[dict[str, Any]]:
-        response = await self._probe.get("/slots")
-        response.raise_for_status()
-        data = response.json()
+        data = await self._get_json("/slots")
         return data if isinstance(data, list) else []
+
+    async def _get_json(self, path: str) -> Any:
+        """The decoded answer of a GET; `ServerError` when the status is not 200."""
+        status, body = await get(self.client, path, HEALTH_PROBE_TIMEOUT_S)
+        if status != 200:
+            raise ServerError(status, body.decode("utf-8", "replace"))
+        return orjson.loads(body)
 
     # -- stopping ---------------------------------------------------------------------
 
@@ -393,7 +410,6 @@ class ServerProcess:
         finally:
             self._key_file.remove()
             await self.client.aclose()
-            await self._probe.aclose()
 
     def __repr__(self) -> str:
         return f"ServerProcess(pid={self.pid}, port={self.port}, model={self.spec.model.name})"
@@ -401,8 +417,12 @@ class ServerProcess:
 
 def prune_logs(log_dir: Path, keep: int) -> None:
     """Delete all but the newest `keep` llama-server logs (each spawn writes one)."""
-    logs = sorted(log_dir.glob("llama-server-*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in logs[keep:]:
+    logs = []
+    for path in log_dir.glob("llama-server-*.log"):
+        with contextlib.suppress(OSError):  # another manager's drain may prune it first
+            logs.append((path.stat().st_mtime, path))
+    logs.sort(reverse=True)
+    for _, old in logs[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
 

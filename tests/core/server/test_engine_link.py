@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from studio.core.server.client import ServerError, loopback_client
-from studio.core.server.engine_link import post_stream
+from studio.core.server.engine_link import get, post_stream
 from studio.core.server.streams import StreamCancel
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -27,9 +27,12 @@ async def engine(handler: Handler) -> AsyncIterator[httpx.AsyncClient]:
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         head = await reader.readuntil(b"\r\n\r\n")
         length = next(
-            int(line.split(b":")[1])
-            for line in head.split(b"\r\n")
-            if line.lower().startswith(b"content-length")
+            (
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length")
+            ),
+            0,  # a GET
         )
         seen.append(head + await reader.readexactly(length))
         await handler(reader, writer)
@@ -173,3 +176,53 @@ async def test_an_engine_silent_past_the_read_timeout_is_a_read_timeout() -> Non
             with pytest.raises(httpx.ReadTimeout):
                 async with asyncio.timeout(2):
                     await anext(aiter(events))
+
+
+PROPS = b'{"total_slots": 1}'
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(PROPS), PROPS),
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(PROPS[:5], PROPS[5:]),
+        b"HTTP/1.0 200 OK\r\n\r\n" + PROPS,  # up to the close, as Python's http.server
+    ],
+    ids=["sized", "chunked", "to-the-close"],
+)
+async def test_a_get_returns_the_status_and_the_whole_body(answer: bytes) -> None:
+    async def reply(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        for at in range(0, len(answer), 7):  # in pieces, as a socket may deliver it
+            writer.write(answer[at : at + 7])
+            await writer.drain()
+            await asyncio.sleep(0)
+
+    async with engine(reply) as client:
+        assert await get(client, "/props", 5) == (200, PROPS)
+        (request,) = client.seen  # type: ignore[attr-defined]
+    request_line, *headers = request.rstrip(b"\r\n").split(b"\r\n")
+    assert request_line == b"GET /props HTTP/1.1"
+    assert b"authorization: bearer secret" in [h.lower() for h in headers]
+    assert b"connection: close" in [h.lower() for h in headers]
+
+
+async def test_a_get_passes_an_error_status_on_and_raises_lost_or_silent_engines() -> None:
+    async def loading(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 2\r\n\r\n{}")
+
+    async with engine(loading) as client:
+        assert await get(client, "/health", 5) == (503, b"{}")
+
+    async def silent(reader: asyncio.StreamReader, _writer: asyncio.StreamWriter) -> None:
+        await reader.read()  # until the client gives up and closes
+
+    async with engine(silent) as client:
+        with pytest.raises(httpx.ReadTimeout):
+            await get(client, "/health", 0.1)
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with loopback_client(f"http://127.0.0.1:{port}", None) as nowhere:
+        with pytest.raises(httpx.ConnectError):
+            await get(nowhere, "/health", 5)
