@@ -320,7 +320,8 @@ def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
         "STUDIO_LLAMA_SERVER": str(engine_location.path),
     }
     argv = [sys.executable, "-m", "studio", "serve", str(smollm2), "-c", "512", "--port", "0"]
-    argv += ["--models-dir", str(library), "--idle-unload", "3s"]
+    # Long enough that a loaded machine lists the model before the idle unload comes.
+    argv += ["--models-dir", str(library), "--idle-unload", "6s"]
     server = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert server.stdout is not None
