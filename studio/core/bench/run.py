@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from studio.core.bench.results import BenchOptions, Outcome, Phase, ProgressSink
+from collections.abc import Callable
+
+from studio.core.bench.results import BenchOptions, Outcome, Phase, ProgressSink, Sample
 from studio.core.bench.runner import ManagerRunner, Runner
 from studio.core.bench.session import Restore, Tally, Teller, restoring
 from studio.core.bench.variants import Variant
@@ -30,6 +32,24 @@ async def benchmark(
 
 async def benchmark_on(runner: Runner, variant: Variant, runs: int, tell: Teller) -> Outcome:
     tally = Tally()
+    await measure_into(tally, runner, variant, runs, tell)
+    return Outcome(variant.label, variant.changes.written(), tally.result())
+
+
+# Whether to stop after a variant's first run (its samples), e.g. when it is clearly slower.
+StopEarly = Callable[[tuple[Sample, ...]], bool]
+
+
+async def measure_into(
+    tally: Tally,
+    runner: Runner,
+    variant: Variant,
+    runs: int,
+    tell: Teller,
+    stop_early: StopEarly | None = None,
+) -> bool:
+    """Load `variant`, warm it up and run it up to `runs` times into `tally` (filled as it
+    goes, so a failure keeps what was measured); True when `stop_early` ended it."""
     tell(Phase.LOADING, variant.label)
     loaded = await runner.load(variant)
     tally.loads.append(loaded)
@@ -37,6 +57,9 @@ async def benchmark_on(runner: Runner, variant: Variant, runs: int, tell: Teller
     await runner.warm_up(variant, loaded)
     for run in range(1, runs + 1):
         tell(Phase.MEASURING, variant.label, run, runs)
-        tally.runs.append(await runner.run(variant, loaded))
+        samples = await runner.run(variant, loaded)
+        tally.runs.append(samples)
         tell.ran()
-    return Outcome(variant.label, variant.changes.written(), tally.result())
+        if run == 1 and stop_early is not None and stop_early(samples):
+            return True
+    return False

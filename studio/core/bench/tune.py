@@ -25,10 +25,10 @@ from studio.core.bench.results import (
     BenchOptions,
     BenchResult,
     Outcome,
-    Phase,
     ProgressSink,
     Sample,
 )
+from studio.core.bench.run import measure_into
 from studio.core.bench.runner import ManagerRunner, Runner
 from studio.core.bench.session import Restore, Tally, Teller, restoring
 from studio.core.bench.stats import Spread, clearly_below
@@ -284,20 +284,13 @@ async def _measure(
     best: tuple[Variant, Spread] | None,
 ) -> tuple[Tally, bool, Problem | None]:
     """One variant's runs: (its tally, whether it was stopped early, its problem)."""
+
+    def slower(samples: tuple[Sample, ...]) -> bool:
+        return best is not None and clearly_below(_of_run(metric, samples), best[1])
+
     tally = Tally()
     try:
-        tell(Phase.LOADING, variant.label)
-        loaded = await runner.load(variant)
-        tally.loads.append(loaded)
-        tell(Phase.WARMING_UP, variant.label)
-        await runner.warm_up(variant, loaded)
-        for run in range(1, runs + 1):
-            tell(Phase.MEASURING, variant.label, run, runs)
-            samples = await runner.run(variant, loaded)
-            tally.runs.append(samples)
-            tell.ran()
-            if run == 1 and best is not None and clearly_below(_of_run(metric, samples), best[1]):
-                return tally, True, None
+        stopped = await measure_into(tally, runner, variant, runs, tell, slower)
     except StudioError as error:
         return tally, False, Problem.of(error)
-    return tally, False, None
+    return tally, stopped, None
