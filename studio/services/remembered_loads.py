@@ -46,8 +46,11 @@ class RememberedLoads(QObject):
         """The launch of `model` and its step down: its remembered settings planned for the
         devices there are now (see `load_plan.Remembered`). Raises why a model that fits
         in no way, or whose file is damaged, is not loaded."""
-        info = self._engine.info or await self._probed()
-        engine = PlanningEngine(info, self._engine.location, self._engine.memory)
+        if self._engine.choice is None:  # the first probe is still under way
+            await self._probed()
+        # None once a probe has found no engine that runs: then the model loads unplanned.
+        active = self._engine.choice.active if self._engine.choice is not None else None
+        engine = PlanningEngine.of(active) if active is not None else PlanningEngine()
         current = self._settings.current
         policy = Remembered(current.remembered_load(str(model)))
         # Reading the header and probing devices block: off the GUI thread.
@@ -59,7 +62,7 @@ class RememberedLoads(QObject):
         return load.spec, load.step_down
 
     async def _probed(self) -> EngineInfo | None:
-        """Wait for the engine probe in flight (None if it fails or takes too long)."""
+        """Wait for the first engine probe (None if it fails or takes too long)."""
         result: asyncio.Future[EngineInfo | None] = asyncio.get_running_loop().create_future()
 
         def done(info: EngineInfo | None) -> None:

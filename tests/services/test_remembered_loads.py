@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.cli import build_parser, serve
 from studio.cli.engine_choice import active_engine
+from studio.core.engine import EngineChoice
 from studio.core.placement.load_plan import PlanningEngine
 from studio.core.placement.plan import Plan
 from studio.core.placement.setup import Machine
@@ -51,6 +52,40 @@ def _settings(tmp_path: Path, tasks: TaskOwner, saved: AppSettings) -> SettingsS
     store = SettingsStore(tmp_path / "settings.json")
     store.save(saved)
     return SettingsService(store, tasks)
+
+
+class NoEngineHere:
+    """A selector that finds no engine candidate at all."""
+
+    def choose(self, explicit: Path | None, examine_all: bool = False) -> EngineChoice:
+        return EngineChoice(())
+
+
+def test_after_a_probe_found_no_engine_a_load_goes_unplanned_at_once(
+    qasync_loop: asyncio.AbstractEventLoop, qapp: QApplication, tmp_path: Path
+) -> None:
+    # The probe ends once: a load that came later waited for it the whole probe timeout
+    # (two minutes) before starting unplanned.
+    tasks = TaskOwner("test")
+    engine = EngineService(NoEngineHere(), tasks)  # type: ignore[arg-type]
+    model = synthetic_model("qwen3-30b-a3b-shape")
+    loads = RememberedLoads(
+        engine,
+        _settings(tmp_path, tasks, AppSettings()),
+        Machine.of({"STUDIO_FAKE_DEVICES": TWO_GPUS}),
+    )
+
+    async def scenario() -> LaunchSpec:
+        failed: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        engine.failed.connect(failed.set_result)
+        engine.probe()
+        await asyncio.wait_for(failed, 60)
+        spec, _ = await asyncio.wait_for(loads.plan(model), 10)
+        await tasks.shutdown()
+        return spec
+
+    spec = qasync_loop.run_until_complete(scenario())
+    assert spec.model == model and "-lv" not in spec.extra_args  # unplanned: no engine
 
 
 def test_the_autoload_plans_with_the_remembered_settings(
