@@ -24,7 +24,6 @@ from studio.core.memory import ModelSummary
 from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import SmallerPlan
-from studio.core.server.states import Snapshot
 from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
 from studio.services.api_server_service import ApiServerService
@@ -123,7 +122,6 @@ class StudioApp:
             # The loaded model's file name picks the preset its new conversations start from.
             self.manager.snapshot_changed.connect(self.presets.show_snapshot)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
-        self._engine_pid: int | None = None  # our llama-server: its memory is ours to reuse
         self.monitor = MemoryMonitor(self._read_memory, self.tasks)
         self.log_tail = LogTail(self.tasks)
         self.tokens = HfTokenService(HfTokenStore(), self.tasks)
@@ -172,7 +170,6 @@ class StudioApp:
         self.remembered_loads = RememberedLoads(self.engine, self.settings, self.machine)
         self.remembered_loads.planned.connect(self.areas.loaded_memory.show_plan)
         if self.manager is not None:
-            self.manager.snapshot_changed.connect(self._on_snapshot)
             self.manager.snapshot_changed.connect(self.areas.show_snapshot)
         self.api: ApiServerService | None = None
         if self.manager is not None:
@@ -267,8 +264,10 @@ class StudioApp:
     def _read_memory(self) -> MemorySample:
         return read_live_memory(self.machine.device_config, self.machine.environ, self._engine_pid)
 
-    def _on_snapshot(self, snapshot: Snapshot) -> None:
-        self._engine_pid = snapshot.pid
+    @property
+    def _engine_pid(self) -> int | None:
+        """Our running llama-server: its memory is ours to reuse."""
+        return self.manager.snapshot.pid if self.manager is not None else None
 
     def _tell_about_own_files(self) -> None:
         """Settings that could not be read, conversations salvaged from a damaged file:

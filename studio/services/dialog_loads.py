@@ -76,6 +76,7 @@ class DialogLoads(QObject):
             self.prepared.emit,
             self.failed.emit,
             expected=unreadable_model(path),
+            latest=True,  # one load dialog at a time: the newest model wins
         )
 
     async def _read(self, path: Path) -> ModelPrepared:

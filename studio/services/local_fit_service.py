@@ -47,6 +47,5 @@ class LocalFitService(QObject):
         task.add_done_callback(lambda _: self._pending.discard(path))  # judged or not
 
     def _judged(self, path: Path, verdict: FitAssessment) -> None:
-        self._pending.discard(path)
         self._known[path] = verdict
         self.judged.emit(path, verdict)

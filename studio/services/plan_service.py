@@ -147,12 +147,12 @@ class PlanService(QObject):
         failed: Callable[[Problem], None] | None = None,
         expected: Expected = studio_problem,
     ) -> None:
-        """`work` on a worker thread; right here without tasks or a running loop (a dialog
-        in a test, a benchmark)."""
+        """`work` on a worker thread, the newest of `name` winning; right here without
+        tasks or a running loop (a dialog in a test, a benchmark)."""
         if self._work is None or not _loop_running():
             Background.now(name, work, done, failed, expected=expected)
         else:
-            self._work.call(name, work, done, failed, expected=expected)
+            self._work.call(name, work, done, failed, expected=expected, latest=True)
 
 
 def unreadable_model(path: Path) -> Expected:

@@ -32,8 +32,11 @@ def _background_work(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         what = None
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            what = node.func.attr if node.func.attr in _CALLS else None
+        if isinstance(node, ast.Call):
+            # `asyncio.to_thread(...)` and, imported by name, `to_thread(...)` alike.
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            what = called if called in _CALLS else None
         if isinstance(node, ast.Name | ast.Attribute):
             name = node.id if isinstance(node, ast.Name) else node.attr
             what = what or (name if name in _NAMES else None)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QWidget
 
 from studio.core.engine import EngineInfo
 from studio.core.errors import Problem
@@ -38,7 +38,6 @@ from studio.ui.load.load_flow import LoadFlow
 from studio.ui.load.loaded_memory import LoadedMemoryPanel
 from studio.ui.server.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings.settings_page import SettingsPage
-from studio.ui.window.device_memory import DeviceMemoryView
 from studio.ui.window.help_menu import HelpMenu
 from studio.ui.window.main_window import MainWindow
 from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
@@ -96,8 +95,8 @@ class StudioAreas(QObject):
 
     def attach(self, window: MainWindow) -> None:
         """Status bar pieces, the Model menu and its shortcuts, and the load flow."""
-        memory = getattr(window, "device_memory", None)
-        if isinstance(memory, DeviceMemoryView):
+        memory = window.device_memory
+        if memory is not None:
             self._devices.found.connect(memory.show_inventory)
             self.monitor.sampled.connect(memory.show_sample)
         bar = window.statusBar()
@@ -144,11 +143,8 @@ class StudioAreas(QObject):
             self.unload_action.setEnabled(snapshot.state in UNLOADABLE)
 
     @staticmethod
-    def _show_page(window: QMainWindow, page: QWidget) -> None:
-        show_area = getattr(window, "show_area", None)
-        name = page.objectName().removeprefix("page-")
-        if callable(show_area):
-            show_area(name)
+    def _show_page(window: MainWindow, page: QWidget) -> None:
+        window.show_area(page.objectName().removeprefix("page-"))
 
     @Slot()
     def _on_settings_edited(self) -> None:
