@@ -16,7 +16,8 @@ from studio.cli.report import INPUT_FAILED, report
 from studio.cli.serve import add_launch_arguments, make_manager
 from studio.core.chat import ChatStore, SamplingSettings
 from studio.core.chat.backend import ChatBackend, ManagerChatBackend, TemplateCapabilities
-from studio.core.chat.turn import Ask, Delta, Failed, NewConversation, chat_turn
+from studio.core.chat.models import Message
+from studio.core.chat.turn import Ask, Delta, Failed, Finished, NewConversation, chat_turn
 from studio.core.engine import EngineError
 from studio.core.errors import Problem, StudioError
 from studio.core.server.manager import ServerManager
@@ -78,8 +79,8 @@ async def stream_answer(
 ) -> int:
     """Answer `prompt` as the chat does (`core.chat.turn`), kept in a store that forgets it:
     the answer on stdout, thinking on stderr; a failure said as its sentence."""
-    first_token_s = None
-    final = None
+    answer: Message | None = None
+    finish = ""
     in_reasoning = False
     with ChatStore.in_memory() as store:
         turn = chat_turn(store, backend, NewConversation(settings), Ask(prompt))
@@ -88,6 +89,8 @@ async def stream_answer(
                 if isinstance(event, Failed):
                     report(event.cause or said(event.problem))
                     return 1
+                if isinstance(event, Finished):
+                    answer = event.message
                 if not isinstance(event, Delta):
                     continue
                 delta = event.chunk
@@ -102,16 +105,14 @@ async def stream_answer(
                         in_reasoning = False
                     sys.stdout.write(delta.content)
                     sys.stdout.flush()
-                if first_token_s is None and delta.has_text:
-                    first_token_s = delta.elapsed_s
-                if delta.finish_reason:
-                    final = delta
+                finish = delta.finish_reason or finish
     sys.stdout.write("\n")
-    if stats and final is not None:
-        speed = final.tokens_per_second
+    # The figures the chat page shows for the same answer (`turn.answer_stats`).
+    if stats and answer is not None and finish:
+        measured = answer.stats
         print(
-            f"time to first token {first_token_s or 0:.2f} s, "
-            f"{speed or 0:.1f} tokens/s, finish {final.finish_reason}",
+            f"time to first token {(measured.ttft_ms or 0) / 1000:.2f} s, "
+            f"{measured.tokens_per_second or 0:.1f} tokens/s, finish {finish}",
             file=sys.stderr,
         )
     return 0

@@ -32,6 +32,7 @@ from studio.core.chat import (
 from studio.core.chat.attachments import MAX_IMAGES_PER_MESSAGE, ImageUpload, too_many_images
 from studio.core.chat.backend import ChatBackend, TemplateCapabilities
 from studio.core.chat.branches import Branch, Versions
+from studio.core.chat.recorder import DEFAULT_CHUNK_AGE_S, DEFAULT_CHUNK_CHARS
 from studio.core.chat.request import request_messages
 from studio.core.chat.token_probs import TokenProb
 from studio.core.chat.turn import (
@@ -149,8 +150,8 @@ class ChatService(QObject):
         tasks: TaskOwner,
         backend: ChatBackend | None = None,
         *,
-        chunk_chars: int = 200,
-        chunk_age_s: float = 0.25,
+        chunk_chars: int = DEFAULT_CHUNK_CHARS,
+        chunk_age_s: float = DEFAULT_CHUNK_AGE_S,
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
     ) -> None:

@@ -192,6 +192,7 @@ TurnEvent = Opened | Saved | Trimmed | Placeholder | Delta | ToolCalls | Finishe
 
 # What ends an answer early, besides a stop.
 TurnFailure = ServerError | httpx.HTTPError | StudioError
+TURN_FAILURES = (ServerError, httpx.HTTPError, StudioError)
 
 
 def failure_of(error: TurnFailure) -> tuple[MessageStatus, Problem]:
@@ -303,7 +304,7 @@ async def chat_turn(
         if ended.failure is not None:
             yield Failed(Problem.of(ended.failure), ended.failure)
         raise
-    except (ServerError, httpx.HTTPError, StudioError) as error:
+    except TURN_FAILURES as error:
         answer.status, problem = failure_of(error)
         cause = error if isinstance(error, StudioError) else None
     ended = await asyncio.shield(answer.end(answer.status, problem))
