@@ -52,14 +52,18 @@ from studio.core.bench import (
 )
 from studio.core.bench.compare import check_variant_count
 from studio.core.bench.export import check_export_target
-from studio.core.bench.results import DEFAULT_GENERATED_TOKENS, DEFAULT_PROMPT_LENGTHS, DEFAULT_RUNS
+from studio.core.bench.results import (
+    DEFAULT_GENERATED_TOKENS,
+    DEFAULT_PROMPT_LENGTHS,
+    DEFAULT_RUNS,
+    BenchResult,
+)
 from studio.core.bench.tune import TuneResult
 from studio.core.bench.variants import LAYERS_PREFIX
 from studio.core.engine import EngineError
 from studio.core.errors import StudioError
 from studio.core.paths import AppPaths
-from studio.core.placement.admission import check_fits
-from studio.core.placement.load_plan import PlanningEngine, explicit_request, model_setup
+from studio.core.placement.load_plan import PlanningEngine, explicit_plan, model_setup
 from studio.core.placement.plan import Plan
 from studio.core.placement.setup import Machine
 from studio.core.server.manager import ServerManager
@@ -182,9 +186,7 @@ def _prepare(args: argparse.Namespace, changes: list[Changes]) -> _Prepared:
     engine = PlanningEngine.of(checked_engine(args))
     setup = model_setup(Machine.of(os.environ), args.model, engine, [str(e) for e in args.rpc])
     policy = load_policy(args)
-    base = setup.planner.plan(explicit_request(setup, policy.settings))
-    if not policy.load_anyway:
-        check_fits(base)
+    base = explicit_plan(setup, policy)
     launch = policy.launch
     if args.tune:
         search = tune_search(setup, base, None, launch)
@@ -210,7 +212,7 @@ async def _measure(
     manager = ServerManager(prepared.engine.location, engine_log_dir())
     try:
         if prepared.search is not None:
-            _say_estimate(prepared.search, options, await asyncio.to_thread(store.latest, key))
+            _say_estimate(prepared.search, options, await asyncio.to_thread(store.reference, key))
             tuned = await tune(manager, prepared.search, options, _progress, budget_s=args.budget_s)
             return _record(RecordKind.TUNING, options, tuned.comparison), tuned
         if len(prepared.variants) > 1:
@@ -226,11 +228,7 @@ def _record(kind: RecordKind, options: BenchOptions, comparison: Comparison) -> 
     return BenchRecord(kind, time.time(), options, comparison)
 
 
-def _say_estimate(search: TuneSearch, options: BenchOptions, latest: BenchRecord | None) -> None:
-    reference = None
-    if latest is not None:
-        base = latest.comparison.outcomes[0] if latest.comparison.outcomes else None
-        reference = base.result if base is not None else None
+def _say_estimate(search: TuneSearch, options: BenchOptions, reference: BenchResult | None) -> None:
     estimate = search.estimate(options, reference)
     basis = "from the last benchmark" if estimate.measured else "roughly"
     left_out = f" ({estimate.left_out} more do not fit)" if estimate.left_out else ""

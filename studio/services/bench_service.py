@@ -161,9 +161,7 @@ class BenchService(QObject):
         def search() -> TuneOffer:
             found = tune_search(setup, base)
             key = BenchKey.of(base, self._engine_info())
-            latest = self._store.latest(key)
-            first = latest.comparison.outcomes[0] if latest and latest.comparison.outcomes else None
-            reference = first.result if first is not None else None
+            reference = self._store.reference(key)
             return TuneOffer(found, found.estimate(options, reference), options, key)
 
         self._work.call(

@@ -91,6 +91,7 @@ _WRITE_FLAGS = (
     | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)  # Windows: a PNG's bytes as they are, no \r\n
 )
 
 

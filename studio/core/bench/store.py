@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.atomic_file import write_json_atomically
-from studio.core.bench.results import BenchOptions
+from studio.core.bench.results import BenchOptions, BenchResult
 from studio.core.bench.verdict import Comparison, Say
 from studio.core.engine.info import EngineInfo
 from studio.core.paths import AppPaths
@@ -130,6 +130,13 @@ class BenchStore:
     def latest(self, key: BenchKey) -> BenchRecord | None:
         records = self.records(key)
         return records[-1] if records else None
+
+    def reference(self, key: BenchKey) -> BenchResult | None:
+        """The base plan's result of the latest record (its first outcome): what a tuning
+        estimate is measured from."""
+        latest = self.latest(key)
+        first = latest.comparison.outcomes[0] if latest and latest.comparison.outcomes else None
+        return first.result if first is not None else None
 
     def add(self, key: BenchKey, record: BenchRecord) -> None:
         """Keep `record`, dropping the oldest past MAX_RECORDS. Raises OSError."""

@@ -16,7 +16,7 @@ key holds (ubatch, threads).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -171,7 +171,8 @@ def _changes(base: Plan, bounds: TuneBounds) -> Iterator[Changes]:
         if (kind, kind) != request.cache_types:
             yield Changes(knobs={"cache_type_k": kind, "cache_type_v": kind})
     for ubatch in bounds.ubatches:
-        if ubatch != request.ubatch:
+        # The engine caps the micro-batch at the batch: a larger one would run the base again.
+        if ubatch != request.ubatch and ubatch <= request.batch:
             yield Changes(knobs={"ubatch": ubatch})
     if bounds.flash_attn:
         yield Changes(knobs={"flash_attn": not request.flash_attn})
@@ -225,11 +226,6 @@ async def tune(
     runner = ManagerRunner(manager, options)
     async with restoring(manager, restore, tell):
         return await tune_on(runner, search, options.runs, tell, metric=metric, budget_s=budget_s)
-
-
-def _of_run(metric: Metric, run: Sequence[Sample]) -> float:
-    """One run's figure for `metric`, measured where `Metric.of` reads a result."""
-    return run[0].generation_per_s if metric is Metric.GENERATION else run[-1].prompt_per_s
 
 
 async def tune_on(
@@ -286,7 +282,7 @@ async def _measure(
     """One variant's runs: (its tally, whether it was stopped early, its problem)."""
 
     def slower(samples: tuple[Sample, ...]) -> bool:
-        return best is not None and clearly_below(_of_run(metric, samples), best[1])
+        return best is not None and clearly_below(metric.of_run(samples), best[1])
 
     tally = Tally()
     try:

@@ -142,13 +142,15 @@ def plan_variants(
 ) -> tuple[Variant, ...]:
     """`plan_variant` of each, labels made unique ("ubatch=1024 (2)")."""
     variants: list[Variant] = []
-    seen: dict[str, int] = {}
+    taken: set[str] = set()
     for change in changes:
         variant = plan_variant(setup, base, change, launch)
-        seen[variant.label] = seen.get(variant.label, 0) + 1
-        if seen[variant.label] > 1:
-            variant = replace(variant, label=f"{variant.label} ({seen[variant.label]})")
-        variants.append(variant)
+        label, copy = variant.label, 1
+        while label in taken:  # results are kept by label: two must never share one
+            copy += 1
+            label = f"{variant.label} ({copy})"
+        taken.add(label)
+        variants.append(replace(variant, label=label))
     return tuple(variants)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from studio.core.bench.results import BenchResult, Outcome
+from studio.core.bench.results import BenchResult, Outcome, Sample
 from studio.core.bench.stats import Noise, Spread, noise
 
 
@@ -23,6 +23,11 @@ class Metric(StrEnum):
 
     def of(self, result: BenchResult) -> Spread:
         return result.generation_per_s if self is Metric.GENERATION else result.prompt_per_s
+
+    def of_run(self, run: Sequence[Sample]) -> float:
+        """One run's figure (its samples by prompt length), read where `of` reads a result:
+        generation at the first length, prompt speed at the longest."""
+        return run[0].generation_per_s if self is Metric.GENERATION else run[-1].prompt_per_s
 
 
 # metric -> (the code when the gap is clear or unknown, the code when it is within noise)

@@ -396,9 +396,7 @@ def compute_bytes(
     output_slot = assignment[summary.block_count]
     full_offload = not layers_of[host]
     logits = summary.vocab_size * n_outputs * 4
-    experts_on_host = (
-        (summary.block_count if settings.cpu_moe else settings.n_cpu_moe) if summary.is_moe else 0
-    )
+    experts_on_host = settings.host_expert_layers(summary.block_count) if summary.is_moe else 0
     result = [0] * (n_devices + 1)
     memo: _Memo = {}
     row = 4 * n_tokens * summary.embedding_length

@@ -228,7 +228,7 @@ def estimate(
     recurrent = [0] * slots
     layers: list[list[int]] = [[] for _ in range(slots)]
 
-    cpu_moe_layers = n_layer_all if settings.cpu_moe else settings.n_cpu_moe
+    cpu_moe_layers = settings.host_expert_layers(n_layer_all)
     repeating = summary.repeating_layers
     loaded = _loaded_blocks(summary, settings)
     cached = n_layer_all if graph.nextn_kv_in_target else repeating
@@ -374,7 +374,7 @@ def _host_tensors(
     embeddings, its layers' tensors, the experts --n-cpu-moe keeps there, the output layer
     if it is the host's (not the weights a device refused: see _spilled)."""
     index = summary.tensor_index
-    cpu_moe_layers = summary.block_count if settings.cpu_moe else settings.n_cpu_moe
+    cpu_moe_layers = settings.host_expert_layers(summary.block_count)
     kept = list(index.inputs)
     if assignment[summary.block_count] == host:
         kept += index.outputs
@@ -421,7 +421,7 @@ def _spilled(
     if not limits:
         return {}
     smallest_limit = min(limits)
-    cpu_moe_layers = summary.block_count if settings.cpu_moe else settings.n_cpu_moe
+    cpu_moe_layers = settings.host_expert_layers(summary.block_count)
     loaded = _loaded_blocks(summary, settings)
     spilled: dict[WeightTensor, int] = {}
     # Only a tensor over some device's limit can be refused, and the largest come first.

@@ -86,6 +86,10 @@ class EstimateSettings:
     mmap: bool = True
     cache_ram: int = SERVER_CACHE_RAM
 
+    def host_expert_layers(self, block_count: int) -> int:
+        """How many of the first layers keep their expert tensors on the host."""
+        return block_count if self.cpu_moe else self.n_cpu_moe
+
     @property
     def n_seq(self) -> int:
         return SERVER_AUTO_PARALLEL if self.parallel is None else max(1, self.parallel)

@@ -133,11 +133,18 @@ def plan_load(
     if isinstance(policy, Remembered):
         return _remembered(machine, model_path, engine, policy, rpc_endpoints)
     setup = model_setup(machine, model_path, engine, rpc_endpoints)
+    plan = explicit_plan(setup, policy)
+    spec = plan.launch.with_changes(**policy.launch)
+    return PlannedLoad(spec, SmallerPlanStep(setup.planner, plan), plan)
+
+
+def explicit_plan(setup: ModelSetup, policy: Explicit) -> Plan:
+    """The plan of a command line's settings; one that does not fit is refused unless the
+    policy says to load anyway."""
     plan = setup.planner.plan(explicit_request(setup, policy.settings))
     if not policy.load_anyway:
         check_fits(plan)
-    spec = plan.launch.with_changes(**policy.launch)
-    return PlannedLoad(spec, SmallerPlanStep(setup.planner, plan), plan)
+    return plan
 
 
 def explicit_request(setup: ModelSetup, settings: Mapping[str, Any]) -> PlanRequest:

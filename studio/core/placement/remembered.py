@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -59,11 +59,14 @@ def _names_ok(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(k, str) for k in value)
 
 
-# The remembered engine knobs: (request field, how it is kept).
-_KNOBS = tuple((k.name, k.remembered) for k in PLANNED_KNOBS if k.remembered is not None)
+# The remembered engine knobs: (request field, how it is kept, whether None is its default,
+# i.e. left to the planner: a remembered None sets it; for the others it keeps the default).
+_KNOBS = tuple(
+    (k.name, k.remembered, k.default is None) for k in PLANNED_KNOBS if k.remembered is not None
+)
 # Each remembered key and what a usable value of it is (None always is: "automatic").
 _USABLE: Mapping[str, Callable[[object], bool]] = {
-    **{kept.key: kept.usable for _, kept in _KNOBS},
+    **{kept.key: kept.usable for _, kept, _ in _KNOBS},
     "disabled": _names_ok,
     "layers": _layers_ok,
     "mmproj": is_bool,
@@ -71,9 +74,6 @@ _USABLE: Mapping[str, Callable[[object], bool]] = {
     "draft": lambda v: isinstance(v, str),
     "draft_spec_type": one_of(t.value for t in DraftType),
 }
-# The request's fields that None leaves to the planner ("automatic"): a remembered None
-# sets them; for the others it keeps the default.
-_AUTOMATIC = frozenset(f.name for f in fields(PlanRequest) if f.default is None)
 
 
 def checked_remembered(
@@ -116,7 +116,7 @@ def remembered(plan: Plan, use_projector: bool) -> dict[str, Any]:
     as a JSON object for the settings module."""
     asked = plan.asked
     return {
-        **{kept.key: kept.encode(getattr(asked, name)) for name, kept in _KNOBS},
+        **{kept.key: kept.encode(getattr(asked, name)) for name, kept, _ in _KNOBS},
         "disabled": sorted(asked.disabled),
         "layers": dict(asked.layers) if asked.layers is not None else None,
         "mmproj": use_projector,
@@ -141,11 +141,11 @@ def restore(
         return base, projector is not None
     data = checked_remembered(data)[0]
     changes: dict[str, Any] = {}
-    for name, kept in _KNOBS:
+    for name, kept, automatic in _KNOBS:
         value = data.get(kept.key)
         if value is not None:
             changes[name] = kept.decode(value) if kept.decode else value
-        elif kept.key in data and name in _AUTOMATIC:
+        elif kept.key in data and automatic:
             changes[name] = None
     disabled = data.get("disabled")
     if isinstance(disabled, list) and all(isinstance(k, str) for k in disabled):
