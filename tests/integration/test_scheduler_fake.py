@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from studio.core.api.facade import ChatFacade
+from studio.core.api.routing import OneModel
 from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.server.failures import FailureCode
 from studio.core.server.launch import LaunchSpec
@@ -76,7 +77,8 @@ async def served(tmp_path: Path, **env: str) -> AsyncIterator[Served]:
             base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30
         ) as http:
             await manager.load((await spec_for(models / "alpha.gguf"))[0])
-            yield Served(manager, facade.models, http)
+            assert isinstance(facade.models, OneModel)
+            yield Served(manager, facade.models.switch, http)
     finally:
         await facade.close()
         await manager.shutdown()

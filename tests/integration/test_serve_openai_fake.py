@@ -25,11 +25,13 @@ from openai.types.chat import (
 )
 
 from studio.core.api.facade import ChatFacade
+from studio.core.api.routing import OneModel
 from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.placement.admission import ModelTooBigError
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState
+from studio.core.server.switcher import ModelSwitch
 from studio.core.units import GIB, MIB
 from tests.support.engine_wrappers import fake_engine
 
@@ -44,6 +46,11 @@ TOOLS: list[ChatCompletionToolParam] = [
         },
     }
 ]
+
+
+def switch_of(facade: ChatFacade) -> ModelSwitch:
+    assert isinstance(facade.models, OneModel)
+    return facade.models.switch
 
 
 def tiny_gguf(path: Path) -> Path:
@@ -215,7 +222,7 @@ async def test_idle_unload_then_the_next_request_loads_it_again(tmp_path: Path) 
     async with served(tmp_path, idle_unload_s=0.3) as s:
         pid = s.manager.snapshot.pid
         await s.manager.wait_for(lambda snap: snap.state is ServerState.IDLE, 10)
-        assert s.facade.models.idle_unloads == 1
+        assert switch_of(s.facade).idle_unloads == 1
         assert pid is not None and not _alive(pid)
         reply = await s.client.chat.completions.create(model="", messages=HI)
         assert reply.choices[0].message.content and reply.model == "alpha"
@@ -246,7 +253,7 @@ async def test_idle_unload_racing_requests_never_half_loads_or_resurrects(
             for reply in replies:
                 assert reply.choices[0].message.content == "t0 t1 "
                 assert reply.choices[0].finish_reason == "length"
-        assert s.facade.models.idle_unloads > 0
+        assert switch_of(s.facade).idle_unloads > 0
         await s.manager.wait_for(lambda snap: snap.state is ServerState.IDLE, 10)
         await asyncio.sleep(0.3)  # nothing brings it back on its own
         assert s.manager.snapshot.state is ServerState.IDLE

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.core.hub.library import LocalModel
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.server.switcher import spec_names
 
@@ -86,6 +87,28 @@ def model_list(entries: Sequence[CatalogEntry], snapshot: Snapshot) -> dict[str,
         if loaded is not None and (entry.path == loaded.model or entry.id in names):
             continue
         data.append(_model_json(entry.id, entry.created, "unloaded", False, entry.size))
+    return {"object": "list", "data": data}
+
+
+def resident_list(
+    entries: Sequence[CatalogEntry], residents: Sequence[ResidentView]
+) -> dict[str, Any]:
+    """`/v1/models` with several models resident: each resident first (most recently used
+    first) with its bytes per device, then the rest of the library."""
+    data: list[dict[str, Any]] = []
+    taken: set[Path] = set()
+    for view in residents:
+        body = _model_json(view.name, 0, view.snapshot.state.value, True)
+        body["devices"] = [
+            {"key": d.key, "predicted": d.predicted, "allocated": d.allocated} for d in view.devices
+        ]
+        data.append(body)
+        taken.add(view.model)
+    data += [
+        _model_json(entry.id, entry.created, "unloaded", False, entry.size)
+        for entry in entries
+        if entry.path not in taken
+    ]
     return {"object": "list", "data": data}
 
 

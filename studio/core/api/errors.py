@@ -116,6 +116,10 @@ def from_switch_error(error: StudioError) -> HttpError:
     failed on the way is the server's state, 503."""
     if error.code == "model_not_found":
         return from_studio_error(error, 404, param="model")
+    if error.code == "model_queue_full":  # busy, as a full chat queue: ask again soon
+        return from_studio_error(error, 429)
+    if error.code == "model_no_room":  # not this request's fault: pinned models hold the room
+        return from_studio_error(error, 503)
     refused = error.code.startswith(_REFUSED_FAMILIES)
     return from_studio_error(error, 422 if refused else 503)
 

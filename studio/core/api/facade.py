@@ -25,9 +25,9 @@ import logging
 import socket
 import time
 import uuid
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import dataclass, fields, is_dataclass
-from enum import Enum
+from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ import httpx
 import orjson
 
 from studio.core.api import validation
-from studio.core.api.catalog import LibraryScan, ModelCatalog, model_list
+from studio.core.api.catalog import LibraryScan, ModelCatalog
 from studio.core.api.errors import (
     HttpError,
     from_server_error,
@@ -62,13 +62,14 @@ from studio.core.api.http import (
     read_request,
 )
 from studio.core.api.replies import ReplyCollector, ReplyHead, StreamRewriter
+from studio.core.api.routing import OneModel, ServedModels, SeveralModels, snapshot_json
 from studio.core.api.schema import OPENAPI
 from studio.core.errors import StudioError
+from studio.core.residents.scheduler import Held, Residents
 from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
-from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import EngineCrashedOnRequestError, ServerManager
-from studio.core.server.states import ServerState, Snapshot
-from studio.core.server.switcher import LoadPlanner, ModelSwitch
+from studio.core.server.states import ServerState
+from studio.core.server.switcher import LoadPlanner, ModelLookup, ModelSwitch
 
 log = logging.getLogger(__name__)
 
@@ -86,34 +87,6 @@ _SSE_COMMENT = b": waiting\n\n"
 EMBEDDINGS_PATH = "/v1/embeddings"
 # States a plain (non-streamed) engine request may stop waiting in.
 _SETTLED = frozenset({ServerState.READY, ServerState.IDLE, ServerState.FAILED})
-
-
-def _jsonable(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        # Not dataclasses.asdict: it deep-copies, and read-only mapping proxies can't be.
-        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def snapshot_json(snapshot: Snapshot) -> dict[str, Any]:
-    """The snapshot as JSON; the `props` dump and the full log tail are left out."""
-    data: dict[str, Any] = _jsonable(snapshot)
-    if data.get("ready"):
-        data["ready"].pop("props", None)
-    if data.get("failure"):
-        data["failure"]["log_tail"] = data["failure"]["log_tail"][-10:]
-    data["recovery"] = [
-        {"step": note["step"], "cause": note["cause"]["code"]} for note in data["recovery"]
-    ]
-    return data
 
 
 # What a stream's failure means to an API client.
@@ -142,7 +115,8 @@ class ChatFacade:
     /studio/load into what to launch, with the options the server was started with.
     `library()` lists the models requests may name (`plan_demand` plans those, default
     `plan_load`); `idle_unload_s` unloads the model after that long without a request.
-    `on_request` is told of every answered request (see `events`)."""
+    `on_request` is told of every answered request (see `events`). `several` serves
+    several resident models instead (`core/residents`)."""
 
     def __init__(
         self,
@@ -155,19 +129,43 @@ class ChatFacade:
         idle_unload_s: float | None = None,
         on_request: RequestListener | None = None,
     ) -> None:
-        self._manager = manager
+        self._prepare(options, library, on_request)
+        switch = ModelSwitch(manager, self._catalog.find, plan_demand or plan_load, idle_unload_s)
+        self._models: ServedModels = OneModel(manager, switch, plan_load)
+
+    @classmethod
+    def several(
+        cls,
+        residents: Callable[[ModelLookup], Residents],
+        options: ServeOptions | None = None,
+        *,
+        library: LibraryScan = tuple,
+        on_request: RequestListener | None = None,
+    ) -> ChatFacade:
+        """Serve several resident models: `residents(lookup)` makes the scheduler, given
+        how a request's model name becomes a library file."""
+        facade = cls.__new__(cls)
+        facade._prepare(options, library, on_request)
+        facade._models = SeveralModels(residents(facade._catalog.find))
+        return facade
+
+    def _prepare(
+        self,
+        options: ServeOptions | None,
+        library: LibraryScan,
+        on_request: RequestListener | None,
+    ) -> None:
         self._on_request = on_request
         # The exchange under way on each open connection.
         self._exchanges: dict[asyncio.StreamWriter, _Exchange] = {}
-        self._plan_load = plan_load
         self._options = options or ServeOptions()
         self._catalog = ModelCatalog(library)
-        self._switch = ModelSwitch(
-            manager, self._catalog.find, plan_demand or plan_load, idle_unload_s
-        )
         self._server: asyncio.Server | None = None
         self._connections = ConnectionLimiter(self._options.max_connections)
-        self._chats = SlotGate(self._options.max_queued_chats, self._options.retry_after_s)
+        # Each model's chats wait for its own engine's slots.
+        self._gates: weakref.WeakKeyDictionary[ServerManager, SlotGate] = (
+            weakref.WeakKeyDictionary()
+        )
         self._quiet_log = RateLimitedLog(log)
         self._previous_handler: Any = None
         self._routes: dict[
@@ -195,11 +193,20 @@ class ChatFacade:
 
     @property
     def chats(self) -> SlotGate:
-        return self._chats
+        """The chat gate of the model a request naming none goes to."""
+        front = self._models.front()
+        return self._gate(front) if front is not None else SlotGate(0, 0)
+
+    def _gate(self, manager: ServerManager) -> SlotGate:
+        gate = self._gates.get(manager)
+        if gate is None:
+            gate = SlotGate(self._options.max_queued_chats, self._options.retry_after_s)
+            self._gates[manager] = gate
+        return gate
 
     @property
-    def models(self) -> ModelSwitch:
-        return self._switch
+    def models(self) -> ServedModels:
+        return self._models
 
     async def start(self, port: int) -> int:
         loop = asyncio.get_running_loop()
@@ -215,11 +222,11 @@ class ChatFacade:
             backlog=LISTEN_BACKLOG if fd_limit is None else listen_backlog(fd_limit),
         )
         bound: int = self._server.sockets[0].getsockname()[1]
-        self._switch.start()
+        self._models.start()
         return bound
 
     async def close(self) -> None:
-        await self._switch.close()
+        await self._models.close()
         if self._server is not None:
             self._server.close()
             # Streams in flight end now: waiting for them would let one client hold the
@@ -451,46 +458,55 @@ class ChatFacade:
         await handler(request, writer)
 
     async def _health(self, _request: Request, writer: asyncio.StreamWriter) -> None:
-        snapshot = self._manager.snapshot
-        if snapshot.state is ServerState.READY:
+        front = self._models.front()
+        state = front.snapshot.state if front is not None else ServerState.IDLE
+        if state is ServerState.READY:
             await self._send_json(writer, 200, {"status": "ok"})
         else:
-            raise HttpError(503, "model_state", state=snapshot.state.value)
+            raise HttpError(503, "model_state", state=state.value)
 
     async def _list_models(self, _request: Request, writer: asyncio.StreamWriter) -> None:
         entries = await self._catalog.entries()
-        await self._send_json(writer, 200, model_list(entries, self._manager.snapshot))
+        await self._send_json(writer, 200, self._models.listing(entries))
 
     async def _status(self, _request: Request, writer: asyncio.StreamWriter) -> None:
-        await self._send_json(writer, 200, snapshot_json(self._manager.snapshot))
+        await self._send_json(writer, 200, self._models.status())
 
     async def _openapi(self, _request: Request, writer: asyncio.StreamWriter) -> None:
         await self._send_json(writer, 200, OPENAPI)
 
     async def _load(self, request: Request, writer: asyncio.StreamWriter) -> None:
-        model = validation.parse_json_object(request.body).get("model")
+        body = validation.parse_json_object(request.body)
+        model = body.get("model")
         if not isinstance(model, str) or not model or "\0" in model:
             raise HttpError(400, "invalid_field", param="model", reason="expected a file path")
+        pinned = body.get("pinned", False)
+        if not isinstance(pinned, bool):
+            raise HttpError(400, "invalid_field", param="pinned", reason="expected true or false")
         try:
             # Everything that can refuse the new model runs before the old one is stopped.
             path = await asyncio.to_thread(check_model_file, Path(model))
-            spec, smaller = await self._plan_load(path)
-            loaded = await self._manager.load(cancellable(spec), smaller_plan=smaller)
+            loaded = await self._models.load(path, pinned)
         except StudioError as error:
             raise from_studio_error(error, 422) from error
         await self._send_json(writer, 200, snapshot_json(loaded))
 
-    async def _unload(self, _request: Request, writer: asyncio.StreamWriter) -> None:
-        self._switch.forget_resume()
-        await self._send_json(writer, 200, snapshot_json(await self._manager.unload()))
+    async def _unload(self, request: Request, writer: asyncio.StreamWriter) -> None:
+        body = validation.parse_json_object(request.body) if request.body.strip() else {}
+        model = body.get("model")
+        if model is not None and (not isinstance(model, str) or "\0" in model):
+            raise HttpError(400, "invalid_field", param="model", reason="expected a model name")
+        await self._send_json(writer, 200, await self._models.unload(model or None))
 
     @contextlib.asynccontextmanager
-    async def _holding(self, name: str | None) -> AsyncIterator[LaunchSpec | None]:
-        """The switcher's `use`, with its failure to bring the model answered over HTTP;
-        what the block itself raises passes unchanged."""
+    async def _holding(
+        self, name: str | None, ttl_s: float | None = None
+    ) -> AsyncIterator[Held | None]:
+        """The served models' `use`, with its failure to bring the model answered over
+        HTTP; what the block itself raises passes unchanged."""
         entered = False
         try:
-            async with self._switch.use(name) as held:
+            async with self._models.use(name, ttl_s) as held:
                 entered = True
                 yield held
         except StudioError as error:
@@ -498,8 +514,19 @@ class ChatFacade:
                 raise
             raise from_switch_error(error) from error
 
-    def _slots(self) -> int:
-        snapshot = self._manager.snapshot
+    def _manager_of(self, held: Held | None) -> ServerManager:
+        """The manager answering a request: the one it holds, else the front one (which
+        then says why it cannot answer)."""
+        if held is not None:
+            return held.manager
+        front = self._models.front()
+        if front is None:
+            raise HttpError(503, "no_model")
+        return front
+
+    @staticmethod
+    def _slots(manager: ServerManager) -> int:
+        snapshot = manager.snapshot
         if snapshot.ready is not None and snapshot.ready.total_slots > 0:
             return snapshot.ready.total_slots
         parallel = snapshot.spec.parallel if snapshot.spec is not None else None
@@ -516,15 +543,19 @@ class ChatFacade:
     async def _generate(
         self, request: dict[str, Any], writer: asyncio.StreamWriter, *, chat: bool
     ) -> None:
-        async with self._holding(request.pop("model", None)) as held:
+        ttl_s = request.pop("ttl_s", None)
+        async with self._holding(request.pop("model", None), ttl_s) as held:
+            manager = self._manager_of(held)
+            slots = self._slots(manager)
             choices = request.get("n") or 1
-            if choices > self._slots():
-                raise HttpError(400, "too_many_choices", param="n", slots=self._slots())
-            await self._chats.acquire(self._slots())
+            if choices > slots:
+                raise HttpError(400, "too_many_choices", param="n", slots=slots)
+            gate = self._gate(manager)
+            await gate.acquire(slots)
             try:
-                await self._answer(request, writer, chat=chat, held=held)
+                await self._answer(request, writer, chat=chat, manager=manager, held=held)
             finally:
-                self._chats.release()
+                gate.release()
 
     async def _answer(
         self,
@@ -532,7 +563,8 @@ class ChatFacade:
         writer: asyncio.StreamWriter,
         *,
         chat: bool,
-        held: LaunchSpec | None = None,
+        manager: ServerManager,
+        held: Held | None = None,
     ) -> None:
         """`held`: the model the request holds; only it answers, and the reply says so."""
         messages = request.pop("messages", [])
@@ -541,13 +573,14 @@ class ChatFacade:
         head = ReplyHead(
             f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}",
             int(time.time()),
-            held.public_name if held is not None else self._model_name(),
+            held.spec.public_name if held is not None else _model_name(manager),
             chat,
         )
         options = {k: v for k, v in request.items() if v is not None}
         if not chat:
             options["endpoint"] = COMPLETIONS_PATH
-        deltas = self._manager.stream_chat(messages, requested=held, **options)
+        requested = held.spec if held is not None else None
+        deltas = manager.stream_chat(messages, requested=requested, **options)
         try:
             if stream:
                 rewriter = StreamRewriter(head, int(request.get("n") or 1))
@@ -556,12 +589,6 @@ class ChatFacade:
                 await self._complete(deltas, writer, ReplyCollector(head))
         finally:
             await deltas.aclose()
-
-    def _model_name(self) -> str:
-        snapshot = self._manager.snapshot
-        if snapshot.ready is not None:
-            return snapshot.ready.model_alias
-        return snapshot.spec.public_name if snapshot.spec is not None else ""
 
     async def _stream_sse(
         self,
@@ -619,37 +646,50 @@ class ChatFacade:
 
     async def _embeddings(self, http_request: Request, writer: asyncio.StreamWriter) -> None:
         body = validation.embeddings_request(validation.parse_json_object(http_request.body))
-        async with self._holding(body.pop("model", None)):
-            spec = self._manager.snapshot.spec
+        ttl_s = body.pop("ttl_s", None)
+        async with self._holding(body.pop("model", None), ttl_s) as held:
+            manager = self._manager_of(held)
+            spec = manager.snapshot.spec
             if spec is not None and not spec.embeddings:
                 raise HttpError(400, "embeddings_off", param="model", model=spec.public_name)
-            await self._chats.acquire(self._slots())
+            gate = self._gate(manager)
+            await gate.acquire(self._slots(manager))
             try:
-                reply = await self._post_engine(EMBEDDINGS_PATH, body)
+                reply = await _post_engine(manager, EMBEDDINGS_PATH, body)
             finally:
-                self._chats.release()
-        reply["model"] = self._model_name()
+                gate.release()
+        reply["model"] = _model_name(manager)
         await self._send_json(writer, 200, reply)
 
-    async def _post_engine(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """One plain request to the current child, once the manager has it ready."""
-        snapshot = await self._manager.wait_for(lambda s: s.state in _SETTLED)
-        process = self._manager.current_process()
-        if snapshot.state is not ServerState.READY or process is None:
-            if snapshot.failure is not None:
-                failure = snapshot.failure
-                raise from_studio_error(
-                    StudioError(failure.code.value, failure.detail, **dict(failure.params))
-                )
-            raise HttpError(503, "no_model")
-        try:
-            response = await process.client.post(path, json=body)
-        except httpx.HTTPError as error:
-            raise HttpError(502, "engine_unreachable") from error
-        if response.status_code != 200:
-            raise from_server_error(ServerError(response.status_code, response.text))
-        reply: dict[str, Any] = response.json()
-        return reply
+
+def _model_name(manager: ServerManager) -> str:
+    snapshot = manager.snapshot
+    if snapshot.ready is not None:
+        return snapshot.ready.model_alias
+    return snapshot.spec.public_name if snapshot.spec is not None else ""
+
+
+async def _post_engine(
+    manager: ServerManager, path: str, body: Mapping[str, Any]
+) -> dict[str, Any]:
+    """One plain request to `manager`'s child, once it has it ready."""
+    snapshot = await manager.wait_for(lambda s: s.state in _SETTLED)
+    process = manager.current_process()
+    if snapshot.state is not ServerState.READY or process is None:
+        if snapshot.failure is not None:
+            failure = snapshot.failure
+            raise from_studio_error(
+                StudioError(failure.code.value, failure.detail, **dict(failure.params))
+            )
+        raise HttpError(503, "no_model")
+    try:
+        response = await process.client.post(path, json=body)
+    except httpx.HTTPError as error:
+        raise HttpError(502, "engine_unreachable") from error
+    if response.status_code != 200:
+        raise from_server_error(ServerError(response.status_code, response.text))
+    reply: dict[str, Any] = response.json()
+    return reply
 
 
 def _event(payload: Mapping[str, Any]) -> bytes:

@@ -207,7 +207,35 @@ def _check_messages(messages: Any) -> None:
 
 # Names the facade and `build_request` use for their own parameters: passed through as
 # keyword options they would collide with them (a TypeError, once a 500).
-_RESERVED = frozenset({"self", "client", "fields", "include_usage", "return_progress", "endpoint"})
+_RESERVED = frozenset(
+    {"self", "client", "fields", "include_usage", "return_progress", "endpoint", "ttl_s"}
+)
+
+# Ollama's `keep_alive` ("5m", "1h", "30s", or seconds; negative: stay loaded) and LM
+# Studio's `ttl` (seconds): how long the model stays loaded once idle. A year is "always".
+_TTL_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+_TTL_LONGEST_S = 366 * 24 * 3600.0
+_TTL_PATTERN = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$")
+
+
+def _seconds(name: str, value: Any) -> float:
+    if _is_number(value):
+        seconds = float(value)
+    elif isinstance(value, str) and (match := _TTL_PATTERN.match(value[:64])):
+        seconds = float(match.group(1)) * _TTL_UNITS[match.group(2) or "s"]
+    else:
+        raise _invalid(name, "expected seconds or a duration such as 30s, 5m or 1h")
+    return -1.0 if seconds < 0 or seconds > _TTL_LONGEST_S else seconds
+
+
+def _time_to_live(data: dict[str, Any]) -> dict[str, Any]:
+    """`keep_alive` or `ttl` taken out of the request (the engine has no such field) as
+    `ttl_s`: seconds the model stays loaded once idle, -1 for always."""
+    for name in ("keep_alive", "ttl"):
+        value = data.pop(name, None)
+        if value is not None:
+            data["ttl_s"] = _seconds(name, value)
+    return data
 
 
 def chat_request(data: dict[str, Any]) -> dict[str, Any]:
@@ -237,7 +265,9 @@ def embeddings_request(data: dict[str, Any]) -> dict[str, Any]:
     fmt = data.get("encoding_format")
     if fmt is not None and fmt not in ("float", "base64"):
         raise _invalid("encoding_format", "expected 'float' or 'base64'")
-    return data
+    if "ttl_s" in data:
+        raise _invalid("ttl_s", "this field is not accepted")
+    return _time_to_live(data)
 
 
 def _is_token_list(value: Any) -> bool:
@@ -261,4 +291,4 @@ def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     options = data.get("stream_options") or {}
     if "include_usage" in options and not isinstance(options["include_usage"], bool):
         raise _invalid("stream_options.include_usage", "expected a boolean")
-    return data
+    return _time_to_live(data)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
+from studio.core.devices import HOST_KEY as host_key
 from studio.core.devices import DeviceKind
 
 
@@ -83,3 +85,16 @@ class DeviceInventory:
 
     def by_key(self, key: str) -> Device | None:
         return next((d for d in self.devices if d.key == key), None)
+
+    def less(self, taken: Mapping[str, int]) -> DeviceInventory:
+        """The inventory with `taken` bytes per device key (the host's under `host_key`)
+        no longer free: what models that stay loaded hold (`core/residents`)."""
+        if not taken:
+            return self
+        devices = tuple(
+            replace(d, free_bytes=max(0, d.free_bytes - taken.get(d.key, 0))) for d in self.devices
+        )
+        host = HostMemory(
+            self.host.total_bytes, max(0, self.host.available_bytes - taken.get(host_key, 0))
+        )
+        return replace(self, devices=devices, host=host)

@@ -82,6 +82,16 @@ LoadPolicy = Remembered | Explicit
 
 
 @dataclass(frozen=True)
+class OwnEngines:
+    """Our running engines as a plan for one more model sees them: the memory they hold
+    counts as free (`pids`; a switch stops them first), except what models that stay
+    loaded beside the new one hold (`kept`: bytes per device key, `core/residents`)."""
+
+    pids: Sequence[int] = ()
+    kept: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class PlannedLoad:
     """What the manager loads: the launch and its out-of-memory step down, and the plan
     they came from (None for a model loaded unplanned, with no step down)."""
@@ -102,16 +112,20 @@ def model_setup(
     rpc_endpoints: Sequence[str] = (),
     *,
     model: GGUFModel | None = None,
+    own: OwnEngines | None = None,
 ) -> ModelSetup:
     """The model on this machine for `engine`, with the RPC servers as devices: how every
-    load and `studio fit` see it. Blocking."""
+    load and `studio fit` see it; `own`: our running engines. Blocking."""
+    own = own or OwnEngines()
     return machine.setup(
         model_path,
         engine.info,
         engine.location,
         rpc_endpoints,
+        own.pids,
         model=model,
         memory=engine.memory,
+        kept=own.kept,
     )
 
 
@@ -126,13 +140,15 @@ def plan_load(
     engine: PlanningEngine,
     policy: LoadPolicy,
     rpc_endpoints: Sequence[str] = (),
+    own: OwnEngines | None = None,
 ) -> PlannedLoad:
     """The launch and step down of `model_path` under `policy`. Raises the refusal of a
     model that does not fit (`admission`), and what reading the model or the devices
-    raised (for `Remembered`, only a damaged file: the engine is never started on it)."""
+    raised (for `Remembered`, only a damaged file: the engine is never started on it).
+    `own`: our running engines, and what those staying loaded beside this one hold."""
     if isinstance(policy, Remembered):
-        return _remembered(machine, model_path, engine, policy, rpc_endpoints)
-    setup = model_setup(machine, model_path, engine, rpc_endpoints)
+        return _remembered(machine, model_path, engine, policy, rpc_endpoints, own)
+    setup = model_setup(machine, model_path, engine, rpc_endpoints, own=own)
     plan = explicit_plan(setup, policy)
     spec = plan.launch.with_changes(**policy.launch)
     return PlannedLoad(spec, SmallerPlanStep(setup.planner, plan), plan)
@@ -162,11 +178,12 @@ def _remembered(
     engine: PlanningEngine,
     policy: Remembered,
     rpc_endpoints: Sequence[str],
+    own: OwnEngines | None,
 ) -> PlannedLoad:
     if engine.info is None:
         return PlannedLoad.unplanned(model_path)
     try:
-        setup = model_setup(machine, model_path, engine, rpc_endpoints)
+        setup = model_setup(machine, model_path, engine, rpc_endpoints, own=own)
     except (StudioError, OSError) as error:
         if judged_damaged(error):
             raise

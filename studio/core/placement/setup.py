@@ -131,12 +131,14 @@ class Machine:
         location: EngineLocation | None = None,
         rpc_endpoints: Sequence[str] = (),
         own_pids: Sequence[int] = (),
+        kept: Mapping[str, int] | None = None,
     ) -> DeviceInventory:
         """The devices a launch can use. Only the engine can tell what an RPC server offers,
         so RPC endpoints are asked through `location` (none without it).
 
         `own_pids` is our running engine: the memory it holds is freed by a switch, so it
-        counts as free."""
+        counts as free. `kept`: bytes per device key that models staying loaded beside
+        the new one hold (`core/residents`), taken off what is free."""
         endpoints = [RpcEndpoint.parse(e) for e in rpc_endpoints if e.strip()]
         rpc_devices = (
             probe_rpc_devices(location, endpoints) if endpoints and location is not None else ()
@@ -147,7 +149,7 @@ class Machine:
             self.environ,
             rpc_devices=rpc_devices,
             own_pids=own_pids,
-        )
+        ).less(kept or {})
 
     def setup(
         self,
@@ -158,6 +160,7 @@ class Machine:
         own_pids: Sequence[int] = (),
         model: GGUFModel | None = None,
         memory: EngineMemory | None = None,
+        kept: Mapping[str, int] | None = None,
     ) -> ModelSetup:
         """Read the model's header (unless `model` is already read), the devices and the
         environment, and build the planner. `memory`: what the engine's self-test measured
@@ -166,7 +169,7 @@ class Machine:
         return self.prepare(
             summarize(model),
             model_path,
-            self.devices(engine, location, rpc_endpoints, own_pids),
+            self.devices(engine, location, rpc_endpoints, own_pids, kept),
             engine.features if engine is not None else None,
             tensor_names=frozenset(t.name for t in model.tensors),
             projector=find_projector(model_path),

@@ -138,6 +138,15 @@ CODES: Mapping[str, str] = {
     ),
     # -- the model a request names (studio/core/server/switcher.py) --
     "model_not_found": _mark("Sentences", "There is no model '{model}' in the library."),
+    # -- several resident models (studio/core/residents) --
+    "model_no_room": _mark(
+        "Sentences", "{model} cannot be loaded: the pinned models {pinned} keep their room."
+    ),
+    "model_queue_full": _mark(
+        "Sentences",
+        "{waiting} requests already wait for room to load a model; try again when one has "
+        "finished.",
+    ),
     # -- GGUF files (studio/core/gguf) --
     "gguf.not_gguf": _mark("Sentences", "{source} is not a GGUF file."),
     "gguf.unsupported_version": _mark(

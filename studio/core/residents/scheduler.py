@@ -1,0 +1,471 @@
+"""Several models loaded at once, inside one memory budget per device.
+
+`Residents` keeps one `ServerManager` per resident model, so each keeps every guarantee
+of the single-model manager (serialised loads, unload epochs, respawn and one replay, the
+hung probe, the out-of-memory ladder), and decides which models are resident:
+
+- A request names its model (`use`); a resident answers at once, however many requests
+  hold it. Any other model is planned twice: on its own (our running engines counted as
+  free, the machine with none of our models loaded) and beside the residents (their
+  bytes per device, `ledger`, taken off what is free). When the plan beside them is as
+  good as the one on its own (as many layers on accelerators, the same context), it
+  loads there. Else the least recently used idle residents are evicted until the planner
+  places it as well as on its own, and then no more (`ledger.evictions`); with
+  `max_models` the count is kept too. Evicted residents are stopped before the new
+  model starts, so no device holds both.
+- A resident serving a request, loading, or pinned is never evicted: a model that needs
+  its bytes waits until it is idle (at most `max_waiting` such requests wait; more are
+  refused with `model_queue_full`), and one that pinned models leave no room for is
+  refused with `model_no_room`.
+- Every request waiting for the same model shares one load; a request that gives up does
+  not cancel the load for the others (the load is a task of the scheduler's).
+- A resident idle for its time to live (`idle_unload_s`, or a request's `keep_alive`) is
+  unloaded; the next request for it loads it again.
+
+Decisions that evict or hold are made with no await between the check and the mark
+(`leaving`, `holders`), so a request can never start on a resident being stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio.core.errors import StudioError
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
+from studio.core.placement.plan import Plan
+from studio.core.placement.plan_memory import actual_memory, read_allocation
+from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
+from studio.core.server.launch import LaunchSpec, cancellable
+from studio.core.server.manager import NotReadyError, ServerManager
+from studio.core.server.states import ServerState, Snapshot
+from studio.core.server.switcher import ModelLookup, spec_names
+from studio.core.tasks import TaskOwner
+
+log = logging.getLogger(__name__)
+
+# A model file, and our running engines with what those staying loaded hold -> its launch,
+# step down and plan (`core/placement/load_plan.plan_load`, which raises a refusal).
+ResidentPlanner = Callable[[Path, OwnEngines], Awaitable[PlannedLoad]]
+ManagerFactory = Callable[[], ServerManager]
+
+# A name is echoed back in the failure's sentence: no more of it than a person reads.
+_NAME_SAID = 200
+MAX_WAITING = 16
+
+
+@dataclass(frozen=True)
+class Held:
+    """What a request holds while it is answered: the resident's manager, and the spec it
+    was loaded with (the manager answers only from a child started for it)."""
+
+    manager: ServerManager
+    spec: LaunchSpec
+
+
+@dataclass(frozen=True)
+class ResidentView:
+    """One resident as `studio ps`, `/v1/models` and the app show it."""
+
+    name: str
+    model: Path
+    snapshot: Snapshot
+    devices: tuple[DeviceBytes, ...]
+    pinned: bool
+    ttl_s: float | None  # None: no time to live
+    idle_s: float  # 0 while a request holds it
+    in_flight: int  # requests holding it
+
+    @property
+    def loaded(self) -> bool:
+        return self.snapshot.state is ServerState.READY
+
+
+class _Resident:
+    def __init__(
+        self, path: Path, manager: ServerManager, planned: PlannedLoad, ttl_s: float | None
+    ) -> None:
+        self.path = path
+        self.manager = manager
+        self.planned = planned
+        self.launched = cancellable(planned.spec)
+        self.ttl_s = ttl_s
+        self.pinned = False
+        self.holders = 0
+        self.last_used = time.monotonic()
+        self.leaving = False  # chosen to go: no request may hold it any more
+        self.allocated: dict[str, int] = {}  # bytes per plan device, from the engine's log
+        self.ready: asyncio.Task[Snapshot | StudioError] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.launched.public_name
+
+    def answers_to(self, name: str) -> bool:
+        return name in spec_names(self.launched) or name == str(self.path)
+
+    @property
+    def loaded(self) -> bool:
+        return self.ready is not None and self.ready.done()
+
+    def devices(self) -> tuple[DeviceBytes, ...]:
+        plan = self.planned.plan
+        if plan is None:
+            return ()
+        return tuple(
+            DeviceBytes(d.key, d.label, d.predicted.total, self.allocated.get(d.key))
+            for d in (*plan.devices, plan.host)
+            if d.predicted.total > 0 or d.key in self.allocated
+        )
+
+    def holding(self) -> Holding:
+        return Holding(self.name, {d.key: d.held for d in self.devices()})
+
+    @property
+    def idle(self) -> bool:
+        """May be evicted now: loaded, serving no request, not pinned."""
+        return self.holders == 0 and self.loaded and not self.pinned
+
+    def idle_for(self, now: float) -> float:
+        return 0.0 if self.holders else max(0.0, now - self.last_used)
+
+
+class Residents:
+    """The models resident now, and the one way a request gets one (see the module text).
+    `new_manager` makes the manager of each new resident; `lookup` turns a name into a
+    model file; `plan` plans one. `max_models`: at most this many residents (None: as
+    many as fit); `idle_unload_s`: each resident's default time to live."""
+
+    def __init__(
+        self,
+        new_manager: ManagerFactory,
+        lookup: ModelLookup,
+        plan: ResidentPlanner,
+        *,
+        max_models: int | None = None,
+        idle_unload_s: float | None = None,
+        max_waiting: int = MAX_WAITING,
+    ) -> None:
+        self._new_manager = new_manager
+        self._lookup = lookup
+        self._plan = plan
+        self._max_models = max_models
+        self._idle_unload_s = idle_unload_s
+        self._max_waiting = max_waiting
+        self._residents: dict[Path, _Resident] = {}
+        self._admitting = asyncio.Lock()
+        self._changed = asyncio.Event()  # a holder let go, a resident left or a TTL changed
+        self._waiting = 0
+        self._resume: Path | None = None  # what a time to live unloaded last
+        self._tasks = TaskOwner("residents")
+        self._stopping: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.evicted = 0  # residents evicted to make room, ever
+        self.expired = 0  # residents unloaded by their time to live, ever
+
+    def start(self) -> None:
+        self._tasks.spawn("time-to-live", self._unload_expired())
+
+    async def close(self) -> None:
+        """Stop every resident; the scheduler cannot be used afterwards."""
+        self._closed = True
+        leaving = list(self._residents.values())
+        self._residents.clear()
+        await self._tasks.shutdown()
+        await asyncio.gather(*(r.manager.shutdown() for r in leaving), return_exceptions=True)
+
+    # -- what is resident --------------------------------------------------------------
+
+    def views(self) -> tuple[ResidentView, ...]:
+        """Every resident, most recently used first."""
+        now = time.monotonic()
+        residents = sorted(self._residents.values(), key=lambda r: -r.last_used)
+        return tuple(
+            ResidentView(
+                r.name,
+                r.path,
+                r.manager.snapshot,
+                r.devices(),
+                r.pinned,
+                r.ttl_s,
+                r.idle_for(now),
+                r.holders,
+            )
+            for r in residents
+        )
+
+    def front(self) -> ServerManager | None:
+        """The manager a request that names no model is answered by: the most recently
+        used resident's."""
+        resident = self._find(None)
+        return resident.manager if resident is not None else None
+
+    def pids(self) -> tuple[int, ...]:
+        """Our running engines: the planner counts their memory as free."""
+        return tuple(
+            pid for r in self._residents.values() if (pid := r.manager.snapshot.pid) is not None
+        )
+
+    # -- requests ----------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def use(self, name: str | None, *, ttl_s: float | None = None) -> AsyncIterator[Held]:
+        """Hold the model `name` (None: the most recently used) loaded while the block
+        runs. `ttl_s` sets its time to live from now on (a request's keep_alive; negative:
+        none). Bringing it raises `StudioError`; what the block raises passes unchanged."""
+        resident = await self._hold(name)
+        try:
+            if ttl_s is not None:
+                resident.ttl_s = ttl_s if ttl_s >= 0 else None
+            await self._ready(resident)
+            yield Held(resident.manager, resident.launched)
+        finally:
+            self._let_go(resident)
+
+    async def load(self, path: Path, *, pinned: bool = False) -> Snapshot:
+        """Make `path` resident (an explicit load, e.g. /studio/load); returns its ready
+        snapshot. `pinned`: never evicted nor unloaded by its time to live."""
+        self._check_open()
+        resident = self._residents.get(path)
+        if resident is not None and not resident.leaving:
+            resident.holders += 1
+        else:
+            resident = await self._admit(path)
+        try:
+            resident.pinned = resident.pinned or pinned
+            return await self._ready(resident)
+        finally:
+            self._let_go(resident)
+
+    async def unload(self, name: str | None = None) -> int:
+        """Unload the model `name` (None: every one); returns how many were unloaded.
+        Requests it is answering end as cancelled."""
+        chosen = [r for r in self._residents.values() if name is None or r.answers_to(name)]
+        self._resume = None
+        await self._stop(chosen)
+        return len(chosen)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise NotReadyError("manager_closed", "the server manager has been shut down")
+
+    def _find(self, name: str | None) -> _Resident | None:
+        present = [r for r in self._residents.values() if not r.leaving]
+        if name is None:
+            return max(present, key=lambda r: r.last_used, default=None)
+        return next((r for r in present if r.answers_to(name)), None)
+
+    async def _hold(self, name: str | None) -> _Resident:
+        self._check_open()
+        resident = self._find(name)
+        if resident is not None:
+            resident.holders += 1  # no await since the check: it cannot be leaving now
+            return resident
+        if name is None:
+            if self._resume is None:
+                raise NotReadyError("no_model", "no model is loaded")
+            return await self._admit(self._resume)
+        path = await self._lookup(name)
+        if path is None:
+            said = name[:_NAME_SAID]
+            raise StudioError("model_not_found", f"no model named {said!r}", model=said)
+        return await self._admit(path)
+
+    def _let_go(self, resident: _Resident) -> None:
+        resident.holders -= 1
+        resident.last_used = time.monotonic()
+        self._notify()
+
+    def _notify(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def _ready(self, resident: _Resident) -> Snapshot:
+        assert resident.ready is not None
+        # Shielded: a request that gives up must not cancel the load the others wait for.
+        outcome = await asyncio.shield(resident.ready)
+        if isinstance(outcome, StudioError):
+            raise outcome
+        return outcome
+
+    # -- admission ---------------------------------------------------------------------
+
+    async def _admit(self, path: Path) -> _Resident:
+        """`path` resident and held by the caller: shared if another request admitted it
+        meanwhile, else planned beside the residents, after evicting what must go."""
+        if self._waiting >= self._max_waiting:
+            raise StudioError(
+                "model_queue_full",
+                f"{self._waiting} requests already wait for room to load a model",
+                waiting=self._waiting,
+            )
+        self._waiting += 1
+        try:
+            while True:
+                async with self._admitting:
+                    self._check_open()
+                    resident = self._residents.get(path)
+                    if resident is None or resident.leaving:
+                        resident = await self._place(path)
+                    if resident is not None:
+                        resident.holders += 1
+                        return resident
+                    changed = self._changed
+                # Busy residents hold the room: wait until one lets go, then plan again.
+                await changed.wait()
+        finally:
+            self._waiting -= 1
+
+    async def _place(self, path: Path) -> _Resident | None:
+        """Start `path` where it fits: beside the residents when the planner places it
+        there as well as on its own (as many layers on accelerators, the same context),
+        else in the room that evicting idle residents makes. None while busy residents
+        hold that room."""
+        present = sorted(
+            (r for r in self._residents.values() if not r.leaving), key=lambda r: r.last_used
+        )
+        pids = self.pids()
+        alone = await self._plan(path, OwnEngines(pids))
+        if not present:
+            return self._start(path, alone)
+        plans: dict[frozenset[Path], PlannedLoad | None] = {}
+
+        async def beside(gone: Sequence[_Resident]) -> PlannedLoad | None:
+            """The plan in what the residents other than `gone` leave (None: no fit)."""
+            key = frozenset(r.path for r in gone)
+            if key not in plans:
+                kept = occupied(r.holding() for r in present if r.path not in key)
+                plans[key] = await self._plan_beside(path, OwnEngines(pids, kept))
+            return plans[key]
+
+        async def fits_without(gone: Sequence[_Resident]) -> bool:
+            planned = await beside(gone)
+            return planned is not None and _as_good(planned, alone)
+
+        full = self._max_models is not None and len(present) >= self._max_models
+        idle = [r for r in present if r.idle]
+        gone = await evictions(idle, fits_without, at_least_one=full)
+        if gone is not None:
+            planned = await beside(gone)
+            assert planned is not None
+            await self._stop(gone, evicted=True)
+            return self._start(path, planned)
+        unpinned = [r for r in present if not r.pinned]
+        if len(unpinned) > len(idle) and await fits_without(unpinned):
+            return None  # room once busy residents let go
+        squeezed = await beside([])
+        if squeezed is not None and not full:
+            return self._start(path, squeezed)  # pinned models keep the room; less is left
+        pinned = ", ".join(r.name for r in present if r.pinned)
+        raise StudioError(
+            "model_no_room",
+            f"{alone.spec.public_name} does not fit beside the pinned models ({pinned})",
+            model=alone.spec.public_name[:_NAME_SAID],
+            pinned=pinned[:_NAME_SAID],
+        )
+
+    async def _plan_beside(self, path: Path, own: OwnEngines) -> PlannedLoad | None:
+        """The plan in what the residents leave; None when nothing fits there."""
+        try:
+            planned = await self._plan(path, own)
+        except StudioError as error:
+            log.info("%s does not fit beside the residents: %s", path.name, error)
+            return None
+        return planned if planned.plan is None or planned.plan.fits else None
+
+    def _start(self, path: Path, planned: PlannedLoad) -> _Resident:
+        resident = _Resident(path, self._new_manager(), planned, self._idle_unload_s)
+        self._residents[path] = resident
+        resident.ready = self._tasks.spawn(f"load {path.name}", self._bring(resident))
+        return resident
+
+    async def _bring(self, resident: _Resident) -> Snapshot | StudioError:
+        """Load `resident`; a failure leaves the residents (and is returned to every
+        request waiting for it)."""
+        try:
+            snapshot = await resident.manager.load(
+                resident.launched, smaller_plan=resident.planned.step_down
+            )
+        except StudioError as error:
+            await self._stop([resident])
+            return error
+        except asyncio.CancelledError:
+            await self._stop([resident])
+            raise
+        resident.allocated = await asyncio.to_thread(
+            _allocated, resident.planned.plan, snapshot.log_path
+        )
+        self._notify()
+        return snapshot
+
+    async def _stop(self, leaving: Sequence[_Resident], *, evicted: bool = False) -> None:
+        """Take `leaving` off the residents at once (no request may hold them from here),
+        then stop their engines."""
+        for resident in leaving:
+            resident.leaving = True
+            if self._residents.get(resident.path) is resident:
+                del self._residents[resident.path]
+        if evicted:
+            self.evicted += len(leaving)
+            for resident in leaving:
+                log.info("evicting %s to make room", resident.name)
+        if leaving:
+            await asyncio.gather(*(r.manager.shutdown() for r in leaving))
+            self._notify()
+
+    # -- time to live ------------------------------------------------------------------
+
+    async def _unload_expired(self) -> None:
+        while True:
+            changed = self._changed
+            expired, wait_s = self._expired(time.monotonic())
+            if expired:
+                self._resume = max(expired, key=lambda r: r.last_used).path
+                self.expired += len(expired)
+                await self._stop(expired)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), wait_s)
+
+    def _expired(self, now: float) -> tuple[list[_Resident], float | None]:
+        """The idle residents past their time to live, and how long until the next one
+        could be (None: no resident has one)."""
+        expired: list[_Resident] = []
+        next_s: float | None = None
+        for resident in self._residents.values():
+            if resident.ttl_s is None or resident.pinned or resident.leaving:
+                continue
+            if resident.holders or not resident.loaded:
+                continue
+            left = resident.last_used + resident.ttl_s - now
+            if left <= 0:
+                expired.append(resident)
+            else:
+                next_s = left if next_s is None else min(next_s, left)
+        return expired, next_s
+
+
+def _as_good(beside: PlannedLoad, alone: PlannedLoad) -> bool:
+    """Whether the plan beside the residents loses nothing against the plan on its own:
+    no layer or expert moved to the host, no context given up."""
+    if beside.plan is None or alone.plan is None:
+        return True
+    a, b = alone.plan, beside.plan
+    return b.n_gpu_layers >= a.n_gpu_layers and b.n_cpu_moe <= a.n_cpu_moe and b.ctx >= a.ctx
+
+
+def _allocated(plan: Plan | None, log_path: Path | None) -> dict[str, int]:
+    """What the engine's log says it allocated on each device of `plan`. Blocking."""
+    if plan is None or log_path is None:
+        return {}
+    try:
+        actual = actual_memory(plan, read_allocation(log_path))
+    except OSError as error:
+        log.warning("no allocations read from %s: %s", log_path, error)
+        return {}
+    return {key: breakdown.total for key, breakdown in actual.items()}

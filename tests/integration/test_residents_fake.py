@@ -1,0 +1,233 @@
+"""The several-models scheduler keeps its promises, against the fake llama-server with
+real plans of 8B-shaped models on two fake 6 GiB GPUs: a model goes beside the residents
+where they leave room, evicts exactly the idle residents in its way (never a busy or
+pinned one), waits for busy ones within a queue limit, shares one load between every
+request that waits for it, and leaves by its time to live."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from studio.core.errors import StudioError
+from studio.core.placement.load_plan import (
+    Explicit,
+    OwnEngines,
+    PlannedLoad,
+    PlanningEngine,
+    plan_load,
+)
+from studio.core.placement.setup import Machine
+from studio.core.residents.scheduler import Residents
+from studio.core.server.manager import ServerManager
+from studio.core.server.states import ServerState
+from studio.core.voice import ENGLISH
+from tests.support.engine_wrappers import fake_engine
+from tests.support.synthetic import synthetic_model
+
+# One 8B-shaped model takes about 5 GiB of a 6 GiB GPU: two GPUs hold two models.
+DEVICES = "GPU0:6GiB,GPU1:6GiB,HOST:64GiB"
+
+
+@dataclass
+class Scene:
+    residents: Residents
+    models: Path
+    plans: list[str]  # every model planned, in order
+
+    def where(self, name: str) -> set[str]:
+        """The devices the resident `name` holds bytes on (the host left out)."""
+        view = next(v for v in self.residents.views() if v.name == name)
+        return {d.key[-1] for d in view.devices if d.key != "host" and d.predicted > 0}
+
+    def gpu_bytes(self, name: str) -> int:
+        view = next(v for v in self.residents.views() if v.name == name)
+        return sum(d.predicted for d in view.devices if d.key != "host")
+
+    def names(self) -> set[str]:
+        return {v.name for v in self.residents.views()}
+
+
+@contextlib.asynccontextmanager
+async def scene(
+    tmp_path: Path, names: str = "abcd", *, env: dict[str, str] | None = None, **options: object
+) -> AsyncIterator[Scene]:
+    models = tmp_path / "models"
+    models.mkdir()
+    shape = synthetic_model("llama-8b-shape")
+    for name in names:
+        (models / f"{name}.gguf").symlink_to(shape)
+    machine = Machine.of({"STUDIO_FAKE_DEVICES": DEVICES})
+    engine = fake_engine(tmp_path)
+    environ = {**os.environ, "FAKE_LOAD_S": "0.05", "FAKE_NAME_ANSWERS": "1", **(env or {})}
+    plans: list[str] = []
+
+    async def plan(path: Path, own: OwnEngines) -> PlannedLoad:
+        plans.append(path.stem)
+        policy = Explicit({"ctx": 4096})
+        return await asyncio.to_thread(plan_load, machine, path, PlanningEngine(), policy, (), own)
+
+    async def lookup(name: str) -> Path | None:
+        path = models / f"{name}.gguf"
+        return path if path.exists() else None
+
+    def new_manager() -> ServerManager:
+        return ServerManager(engine, tmp_path / "logs", environ=environ, health_timeout_s=20)
+
+    residents = Residents(new_manager, lookup, plan, **options)  # type: ignore[arg-type]
+    residents.start()
+    try:
+        yield Scene(residents, models, plans)
+    finally:
+        await residents.close()
+
+
+async def ask(residents: Residents, name: str) -> str:
+    async with residents.use(name) as held:
+        deltas = held.manager.stream_chat(
+            [{"role": "user", "content": "hi"}], requested=held.spec, max_tokens=3
+        )
+        return "".join([d.content async for d in deltas])
+
+
+async def test_a_second_model_goes_beside_the_first_where_it_leaves_room(tmp_path: Path) -> None:
+    async with scene(tmp_path) as s:
+        assert (await ask(s.residents, "a")).startswith("a")
+        assert (await ask(s.residents, "b")).startswith("b")
+        assert s.names() == {"a", "b"}
+        assert s.where("a") == {"0"} and s.where("b") == {"1"}
+        assert s.residents.evicted == 0
+        # Both answer, each from its own engine, with no load in between.
+        answers = await asyncio.gather(*(ask(s.residents, n) for n in "abab"))
+        assert [a[0] for a in answers] == list("abab")
+        assert all(v.snapshot.spawn_count == 1 for v in s.residents.views())
+
+
+async def test_a_model_with_no_room_evicts_the_least_recently_used_idle_resident(
+    tmp_path: Path,
+) -> None:
+    async with scene(tmp_path) as s:
+        await ask(s.residents, "a")
+        await ask(s.residents, "b")
+        await ask(s.residents, "a")  # b is now the least recently used
+        await ask(s.residents, "c")
+        assert s.names() == {"a", "c"}
+        assert s.where("c") == {"1"}, "c took the room b left"
+        assert s.residents.evicted == 1
+
+
+async def test_a_resident_serving_a_request_is_never_evicted(tmp_path: Path) -> None:
+    async with scene(tmp_path) as s:
+        await ask(s.residents, "a")
+        await ask(s.residents, "b")
+        async with s.residents.use("a"):  # a is the least recently used, but busy
+            await ask(s.residents, "c")
+            assert s.names() == {"a", "c"}
+
+
+async def test_a_model_waits_for_busy_residents_within_the_queue_limit(tmp_path: Path) -> None:
+    async with scene(tmp_path, max_waiting=1) as s:
+        await ask(s.residents, "a")
+        await ask(s.residents, "b")
+        release = asyncio.Event()
+
+        async def hold(name: str) -> None:
+            async with s.residents.use(name):
+                await release.wait()
+
+        holders = [asyncio.create_task(hold(n)) for n in "ab"]
+        await asyncio.sleep(0.1)
+        to_c = asyncio.create_task(ask(s.residents, "c"))
+        await asyncio.sleep(0.3)
+        assert not to_c.done(), "a model was loaded over busy residents"
+        with pytest.raises(StudioError) as refused:
+            await ask(s.residents, "d")
+        assert refused.value.code == "model_queue_full"
+        release.set()
+        await asyncio.gather(*holders)
+        assert (await to_c).startswith("c")
+        assert len(s.names() & {"a", "b"}) == 1 and "c" in s.names()
+
+
+async def test_pinned_models_are_never_evicted(tmp_path: Path) -> None:
+    async with scene(tmp_path) as s:
+        await s.residents.load(s.models / "a.gguf", pinned=True)
+        await ask(s.residents, "b")
+        await ask(s.residents, "c")  # b goes, though a is older
+        assert s.names() == {"a", "c"}
+        await s.residents.load(s.models / "c.gguf", pinned=True)
+        # Both GPUs are pinned: d gets what they leave (most layers on the host), not their
+        # room.
+        assert (await ask(s.residents, "d")).startswith("d")
+        assert s.names() == {"a", "c", "d"} and s.residents.evicted == 1
+        assert s.gpu_bytes("d") < s.gpu_bytes("a") / 2
+
+
+async def test_a_count_full_of_pinned_models_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    async with scene(tmp_path, max_models=2) as s:
+        for name in "ab":
+            await s.residents.load(s.models / f"{name}.gguf", pinned=True)
+        with pytest.raises(StudioError) as refused:
+            await ask(s.residents, "c")
+        assert refused.value.code == "model_no_room"
+        assert ENGLISH.error(refused.value) == (
+            "c cannot be loaded: the pinned models a, b keep their room."
+        )
+        assert s.names() == {"a", "b"}
+
+
+async def test_requests_waiting_for_one_model_share_its_load_and_may_give_up(
+    tmp_path: Path,
+) -> None:
+    async with scene(tmp_path, env={"FAKE_LOAD_S": "0.5"}) as s:
+        tasks = [asyncio.create_task(ask(s.residents, "a")) for _ in range(5)]
+        await asyncio.sleep(0.2)
+        tasks[0].cancel()  # one gives up while the model loads: the others still get it
+        answers = await asyncio.gather(*tasks[1:])
+        assert all(a.startswith("a") for a in answers)
+        with contextlib.suppress(asyncio.CancelledError):
+            await tasks[0]
+        (view,) = s.residents.views()
+        assert view.snapshot.spawn_count == 1 and s.plans == ["a"]
+
+
+async def test_a_resident_leaves_after_its_time_to_live_and_comes_back_on_request(
+    tmp_path: Path,
+) -> None:
+    async with scene(tmp_path, idle_unload_s=0.3) as s:
+        await ask(s.residents, "a")
+        async with s.residents.use("b", ttl_s=-1):  # keep_alive -1: stays loaded
+            pass
+        for _ in range(50):
+            if s.names() == {"b"}:
+                break
+            await asyncio.sleep(0.05)
+        assert s.names() == {"b"} and s.residents.expired == 1
+        assert (await ask(s.residents, "a")).startswith("a")
+
+
+async def test_a_count_limit_of_one_switches_models(tmp_path: Path) -> None:
+    async with scene(tmp_path, max_models=1) as s:
+        await ask(s.residents, "a")
+        await ask(s.residents, "b")
+        assert s.names() == {"b"} and s.residents.evicted == 1
+
+
+async def test_unloading_one_model_while_another_loads_leaves_the_other_loading(
+    tmp_path: Path,
+) -> None:
+    async with scene(tmp_path, env={"FAKE_LOAD_S": "0.4"}) as s:
+        await ask(s.residents, "a")
+        loading = asyncio.create_task(ask(s.residents, "b"))
+        await asyncio.sleep(0.1)
+        assert await s.residents.unload("a") == 1
+        assert (await loading).startswith("b")
+        assert s.names() == {"b"}
+        (view,) = s.residents.views()
+        assert view.snapshot.state is ServerState.READY
