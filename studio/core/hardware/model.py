@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from studio.core.devices import HOST_KEY as host_key
-from studio.core.devices import DeviceKind
+from studio.core.devices import HOST_KEY, DeviceKind
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class DeviceInventory:
         return next((d for d in self.devices if d.key == key), None)
 
     def less(self, taken: Mapping[str, int]) -> DeviceInventory:
-        """The inventory with `taken` bytes per device key (the host's under `host_key`)
+        """The inventory with `taken` bytes per device key (the host's under `HOST_KEY`)
         no longer free: what models that stay loaded hold (`core/residents`)."""
         if not taken:
             return self
@@ -95,6 +94,6 @@ class DeviceInventory:
             replace(d, free_bytes=max(0, d.free_bytes - taken.get(d.key, 0))) for d in self.devices
         )
         host = HostMemory(
-            self.host.total_bytes, max(0, self.host.available_bytes - taken.get(host_key, 0))
+            self.host.total_bytes, max(0, self.host.available_bytes - taken.get(HOST_KEY, 0))
         )
         return replace(self, devices=devices, host=host)
