@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "studio.cli.estimate",
     "studio.cli.hub",
     "studio.cli.serve",
+    "studio.cli.ps",
     "studio.cli.run",
     "studio.cli.bench",
 )

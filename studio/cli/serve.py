@@ -1,5 +1,8 @@
-"""`studio serve MODEL.gguf`: an OpenAI-compatible endpoint on 127.0.0.1 that goes through
-the manager, so crash recovery and replay apply to API clients too.
+"""`studio serve [MODEL.gguf]`: an OpenAI-compatible endpoint on 127.0.0.1 that goes
+through the manager, so crash recovery and replay apply to API clients too. Several
+models stay loaded at once, as many as the devices hold (`--max-models` caps the count):
+a request for another model of the library loads it beside the others or evicts the
+least recently used idle ones (`core/residents`); `studio ps` lists them.
 
 Safe by default: loopback only; another `--host` is refused without an API key, since
 anyone who can reach the port could otherwise load any file on this machine."""
@@ -29,6 +32,7 @@ from studio.cli.report import INPUT_FAILED, report
 from studio.cli.terminal import printable
 from studio.core.api.facade import ChatFacade
 from studio.core.api.http import ServeOptions, default_max_connections, is_loopback
+from studio.core.api.routing import SeveralModels
 from studio.core.engine import (
     EngineCandidate,
     EngineError,
@@ -45,14 +49,15 @@ from studio.core.errors import StudioError
 from studio.core.paths import AppPaths
 from studio.core.safe_read import read_regular_text
 from studio.core.server.engine_events import EngineEvent, EngineNotice
-from studio.core.server.launch import LaunchSpec, cancellable
+from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
-from studio.core.server.recovery import SmallerPlan
+from studio.core.server.switcher import ModelLookup
 from studio.core.settings import DEFAULT_API_PORT
 from studio.core.voice import ENGLISH
 
 if TYPE_CHECKING:
-    from studio.core.placement.load_plan import Explicit, PlannedLoad, PlanningEngine
+    from studio.core.placement.load_plan import Explicit, OwnEngines, PlannedLoad, PlanningEngine
+    from studio.core.placement.plan import Plan
 
 _T = TypeVar("_T")
 
@@ -71,15 +76,24 @@ def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
     return uvloop.run(main)
 
 
-def add_launch_arguments(parser: argparse.ArgumentParser) -> None:
+def add_launch_arguments(parser: argparse.ArgumentParser, *, model_optional: bool = False) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
-    add_model_arguments(parser)
+    add_model_arguments(parser, model_optional=model_optional)
     parser.add_argument("--plan", action="store_true", help=_plan_help())
 
 
-def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+def add_model_arguments(parser: argparse.ArgumentParser, *, model_optional: bool = False) -> None:
     """The model, the engine and its launch options (`bench` plans them as `--plan`)."""
-    parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
+    if model_optional:
+        parser.add_argument(
+            "model",
+            type=inputs.model_file,
+            nargs="?",
+            default=None,
+            help="the .gguf model file to load at start (none: requests load what they name)",
+        )
+    else:
+        parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
     add_knob_options(parser, Face.LAUNCH)
     parser.add_argument(
         "--binary", type=inputs.engine_file, default=None, help="the llama-server to run"
@@ -139,48 +153,59 @@ def planned(
     engine: PlanningEngine,
     model: Path | None = None,
     policy: Explicit | None = None,
+    own: OwnEngines | None = None,
 ) -> PlannedLoad:
     """The planner's launch for this machine (or STUDIO_FAKE_DEVICES) and its out-of-memory
     step down, on the `--rpc` servers and priced as `studio fit` plans; a plan that does
-    not fit is refused with its numbers unless the user said `--force`."""
+    not fit is refused with its numbers unless the user said `--force`. `own`: our running
+    engines, and what those staying loaded hold."""
     # Imported here: only planning needs the GGUF reader and the hardware probes.
     from studio.core.placement.load_plan import plan_load
     from studio.core.placement.setup import Machine
 
     rpc = [str(endpoint) for endpoint in args.rpc]
     policy = load_policy(args) if policy is None else policy
-    return plan_load(Machine.of(os.environ), model or args.model, engine, policy, rpc)
+    return plan_load(Machine.of(os.environ), model or args.model, engine, policy, rpc, own)
 
 
-def admitted(args: argparse.Namespace, engine: PlanningEngine, model: Path | None = None) -> None:
+def admitted(
+    args: argparse.Namespace,
+    engine: PlanningEngine,
+    model: Path | None = None,
+    own: OwnEngines | None = None,
+) -> Plan | None:
     """Without `--plan`: refuse a model that cannot fit even as the planner would place it
-    (auto-fit at the asked context), unless the user said `--force`. A model the planner
-    cannot read is left to the engine, which reports it in its own words."""
+    (auto-fit at the asked context), unless the user said `--force`; returns that plan
+    (what the launch is expected to take). A model the planner cannot read is left to
+    the engine, which reports it in its own words (None)."""
     from studio.core.placement.admission import check_fits
 
-    if getattr(args, "force", False):
-        return
     policy = dataclasses.replace(load_policy(args), load_anyway=True)
     try:
-        plan = planned(args, engine, model, policy).plan
+        plan = planned(args, engine, model, policy, own).plan
     except (StudioError, OSError) as error:
         logging.getLogger(__name__).info("no fit check for %s: %s", model or args.model, error)
-        return
-    if plan is not None:
+        return None
+    if plan is not None and not getattr(args, "force", False):
         check_fits(plan)
+    return plan
 
 
 def load_for(
-    args: argparse.Namespace, engine: PlanningEngine, model: Path | None = None
+    args: argparse.Namespace,
+    engine: PlanningEngine,
+    model: Path | None = None,
+    own: OwnEngines | None = None,
 ) -> PlannedLoad:
     """The load of `model` (the one on the command line by default): planned with `--plan`,
-    else the launch options as given, once admitted."""
+    else the launch options as given, once admitted (with the plan that admitted them, so
+    the residents' ledger knows what they take)."""
     from studio.core.placement.load_plan import PlannedLoad
 
     if getattr(args, "plan", False):
-        return planned(args, engine, model)
-    admitted(args, engine, model)
-    return PlannedLoad(spec_from_args(args, model))
+        return planned(args, engine, model, own=own)
+    plan = admitted(args, engine, model, own)
+    return PlannedLoad(spec_from_args(args, model), plan=plan)
 
 
 def check_spec_type(spec_type: str | None, info: EngineInfo | None) -> None:
@@ -236,7 +261,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help="serve a model on 127.0.0.1 with an OpenAI-compatible API"
     )
-    add_launch_arguments(parser)
+    add_launch_arguments(parser, model_optional=True)
     parser.add_argument(
         "--port", type=inputs.port, default=DEFAULT_API_PORT, help="0 = any free port"
     )
@@ -285,8 +310,21 @@ def register(subparsers: Any) -> None:
         type=duration,
         default=None,
         metavar="DURATION",
-        help="unload the model after this long without a request (90s, 15m, 1h); "
-        "the next request loads it again",
+        help="unload each model after this long without a request (90s, 15m, 1h); "
+        "the next request loads it again (a request's keep_alive or ttl sets its own)",
+    )
+    parser.add_argument(
+        "--max-models",
+        type=inputs.count,
+        default=None,
+        metavar="N",
+        help="models loaded at once at most (default: as many as the devices hold; "
+        "1 switches models)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="never evict the model given on the command line to make room for another",
     )
     parser.add_argument(
         "--models-dir",
@@ -353,31 +391,41 @@ def listen_failure(error: OSError, host: str, port: int) -> StudioError:
 
 
 async def serve(args: argparse.Namespace) -> int:
+    from studio.core.placement.load_plan import PlanningEngine
+    from studio.core.residents.scheduler import Residents
+
     try:
         options = serve_options(args)
-        manager, first, engine = make_manager(args)
+        active = checked_engine(args)
+        engine = PlanningEngine.of(active)
+        # The command line's model is refused here, before anything listens, if it
+        # cannot fit; its plan is the first load's.
+        first = load_for(args, engine) if args.model is not None else None
     except StudioError as error:
         report(error)
         return 1
+    unused = {args.model: first} if first is not None else {}
+    log_dir = engine_log_dir()
 
-    async def plan_load(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
+    async def plan(path: Path, own: OwnEngines) -> PlannedLoad:
         # Reading the GGUF and probing devices block: off the loop.
-        load = await asyncio.to_thread(load_for, args, engine, path)
-        return load.spec, load.step_down
+        if path == args.model:
+            if not own.kept and (ready := unused.pop(path, None)) is not None:
+                return ready
+            return await asyncio.to_thread(load_for, args, engine, path, own)
+        # A model a request names is always planned, so it fits beside the others.
+        return await asyncio.to_thread(planned, args, engine, path, None, own)
 
-    async def plan_demand(path: Path) -> tuple[LaunchSpec, SmallerPlan | None]:
-        # A model a request names is always planned, so it fits whatever ran before it.
-        load = await asyncio.to_thread(planned, args, engine, path)
-        return load.spec, load.step_down
+    def residents(lookup: ModelLookup) -> Residents:
+        return Residents(
+            lambda: ServerManager(active.location, log_dir),
+            lookup,
+            plan,
+            max_models=args.max_models,
+            idle_unload_s=args.idle_unload,
+        )
 
-    facade = ChatFacade(
-        manager,
-        plan_load,
-        options,
-        library=lambda: library_models(args.models_dir),
-        plan_demand=plan_demand,
-        idle_unload_s=args.idle_unload,
-    )
+    facade = ChatFacade.several(residents, options, library=lambda: library_models(args.models_dir))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -389,22 +437,28 @@ async def serve(args: argparse.Namespace) -> int:
             report(error)
             return 1
         host = f"[{args.host}]" if ":" in args.host else args.host
-        loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(args.model)))
-        print(f"studio serve: http://{host}:{port} ({loading})", flush=True)
-        try:
-            snapshot = await manager.load(cancellable(first.spec), smaller_plan=first.step_down)
-        except StudioError as error:
-            report(error)
-            return 1
-        ready = snapshot.ready
-        model = printable(ready.model_alias) if ready else ""
-        said = ENGLISH.engine_event(EngineNotice(EngineEvent.READY, model))
-        print(f"studio serve: {said} Context: {ready.n_ctx if ready else '?'}.", flush=True)
+        if args.model is None:
+            print(f"studio serve: http://{host}:{port} ({NOTHING_LOADED})", flush=True)
+        else:
+            loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(args.model)))
+            print(f"studio serve: http://{host}:{port} ({loading})", flush=True)
+            assert isinstance(facade.models, SeveralModels)
+            try:
+                snapshot = await facade.models.residents.load(args.model, pinned=args.pin)
+            except StudioError as error:
+                report(error)
+                return 1
+            ready = snapshot.ready
+            model = printable(ready.model_alias) if ready else ""
+            said = ENGLISH.engine_event(EngineNotice(EngineEvent.READY, model))
+            print(f"studio serve: {said} Context: {ready.n_ctx if ready else '?'}.", flush=True)
         await stop.wait()
         return 0
     finally:
         await facade.close()
-        await manager.shutdown()
+
+
+NOTHING_LOADED = "no model loaded: a request loads the library model it names"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,12 +14,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.core.hub.library import LocalModel
-from studio.core.residents.scheduler import ResidentView
 from studio.core.server.states import ServerState, Snapshot
 from studio.core.server.switcher import spec_names
+
+if TYPE_CHECKING:
+    from studio.core.residents.scheduler import ResidentView
 
 LibraryScan = Callable[[], Sequence[LocalModel]]
 

@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import orjson
@@ -65,11 +65,13 @@ from studio.core.api.replies import ReplyCollector, ReplyHead, StreamRewriter
 from studio.core.api.routing import OneModel, ServedModels, SeveralModels, snapshot_json
 from studio.core.api.schema import OPENAPI
 from studio.core.errors import StudioError
-from studio.core.residents.scheduler import Held, Residents
 from studio.core.server.client import COMPLETIONS_PATH, ChatDelta, ServerError
 from studio.core.server.manager import EngineCrashedOnRequestError, ServerManager
 from studio.core.server.states import ServerState
-from studio.core.server.switcher import LoadPlanner, ModelLookup, ModelSwitch
+from studio.core.server.switcher import Held, LoadPlanner, ModelLookup, ModelSwitch
+
+if TYPE_CHECKING:
+    from studio.core.residents.scheduler import Residents
 
 log = logging.getLogger(__name__)
 

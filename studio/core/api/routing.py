@@ -9,14 +9,16 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from studio.core.api.catalog import CatalogEntry, model_list, resident_list
-from studio.core.residents.scheduler import Held, Residents, ResidentView
 from studio.core.server.launch import cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import Snapshot
-from studio.core.server.switcher import LoadPlanner, ModelSwitch
+from studio.core.server.switcher import Held, LoadPlanner, ModelSwitch
+
+if TYPE_CHECKING:
+    from studio.core.residents.scheduler import Residents, ResidentView
 
 
 class ServedModels(Protocol):

@@ -85,16 +85,24 @@ LoadPolicy = Remembered | Explicit
 class OwnEngines:
     """Our running engines as a plan for one more model sees them: the memory they hold
     counts as free (`pids`; a switch stops them first), except what models that stay
-    loaded beside the new one hold (`kept`: bytes per device key, `core/residents`)."""
+    loaded beside the new one hold (`kept`: bytes per device key, `core/residents`).
+    `rpc_in_use`: RPC servers our engines are connected to. An RPC server serves one
+    engine at a time (a second one's connection, even to list its devices, waits until
+    the first has gone), so a plan for another model leaves them out."""
 
     pids: Sequence[int] = ()
     kept: Mapping[str, int] = field(default_factory=dict)
+    rpc_in_use: frozenset[str] = frozenset()
+
+    def free_rpc(self, endpoints: Sequence[str]) -> list[str]:
+        return [e for e in endpoints if e not in self.rpc_in_use]
 
 
 @dataclass(frozen=True)
 class PlannedLoad:
     """What the manager loads: the launch and its out-of-memory step down, and the plan
-    they came from (None for a model loaded unplanned, with no step down)."""
+    they came from, or that admitted a launch given by hand (what it is expected to
+    take; None for a model loaded unplanned, with no step down)."""
 
     spec: LaunchSpec
     step_down: SmallerPlan | None = None
@@ -121,7 +129,7 @@ def model_setup(
         model_path,
         engine.info,
         engine.location,
-        rpc_endpoints,
+        own.free_rpc(rpc_endpoints),
         own.pids,
         model=model,
         memory=engine.memory,
@@ -150,7 +158,12 @@ def plan_load(
         return _remembered(machine, model_path, engine, policy, rpc_endpoints, own)
     setup = model_setup(machine, model_path, engine, rpc_endpoints, own=own)
     plan = explicit_plan(setup, policy)
-    spec = plan.launch.with_changes(**policy.launch)
+    # The app's launch of the plan (its log reports allocations, for the residents' ledger
+    # and the memory panel), with the command line's own arguments after it.
+    launch = setup.launch(plan)
+    given = dict(policy.launch)
+    extra = (*launch.extra_args, *given.pop("extra_args", ()))
+    spec = launch.with_changes(**given, extra_args=extra)
     return PlannedLoad(spec, SmallerPlanStep(setup.planner, plan), plan)
 
 

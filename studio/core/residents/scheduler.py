@@ -41,10 +41,10 @@ from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import actual_memory, read_allocation
 from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
-from studio.core.server.launch import LaunchSpec, cancellable
+from studio.core.server.launch import cancellable
 from studio.core.server.manager import NotReadyError, ServerManager
 from studio.core.server.states import ServerState, Snapshot
-from studio.core.server.switcher import ModelLookup, spec_names
+from studio.core.server.switcher import Held, ModelLookup, spec_names
 from studio.core.tasks import TaskOwner
 
 log = logging.getLogger(__name__)
@@ -57,15 +57,6 @@ ManagerFactory = Callable[[], ServerManager]
 # A name is echoed back in the failure's sentence: no more of it than a person reads.
 _NAME_SAID = 200
 MAX_WAITING = 16
-
-
-@dataclass(frozen=True)
-class Held:
-    """What a request holds while it is answered: the resident's manager, and the spec it
-    was loaded with (the manager answers only from a child started for it)."""
-
-    manager: ServerManager
-    spec: LaunchSpec
 
 
 @dataclass(frozen=True)
@@ -218,7 +209,7 @@ class Residents:
         """Hold the model `name` (None: the most recently used) loaded while the block
         runs. `ttl_s` sets its time to live from now on (a request's keep_alive; negative:
         none). Bringing it raises `StudioError`; what the block raises passes unchanged."""
-        resident = await self._hold(name)
+        resident = await self._hold(name or None)
         try:
             if ttl_s is not None:
                 resident.ttl_s = ttl_s if ttl_s >= 0 else None
@@ -330,7 +321,10 @@ class Residents:
             (r for r in self._residents.values() if not r.leaving), key=lambda r: r.last_used
         )
         pids = self.pids()
-        alone = await self._plan(path, OwnEngines(pids))
+        # Never an RPC server a resident is connected to, even one that may be evicted:
+        # listing its devices would wait for that resident to go (`OwnEngines`).
+        rpc = frozenset(e for r in present for e in r.launched.rpc_servers)
+        alone = await self._plan(path, OwnEngines(pids, rpc_in_use=rpc))
         if not present:
             return self._start(path, alone)
         plans: dict[frozenset[Path], PlannedLoad | None] = {}
@@ -340,7 +334,7 @@ class Residents:
             key = frozenset(r.path for r in gone)
             if key not in plans:
                 kept = occupied(r.holding() for r in present if r.path not in key)
-                plans[key] = await self._plan_beside(path, OwnEngines(pids, kept))
+                plans[key] = await self._plan_beside(path, OwnEngines(pids, kept, rpc))
             return plans[key]
 
         async def fits_without(gone: Sequence[_Resident]) -> bool:

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from studio.core.errors import StudioError
@@ -48,6 +49,15 @@ _COMING = frozenset(
 )
 # A name is echoed back in the failure's sentence: no more of it than a person reads.
 _NAME_SAID = 200
+
+
+@dataclass(frozen=True)
+class Held:
+    """What a request holds while it is answered: the manager of its model, and the spec
+    that model was loaded with (the manager answers only from a child started for it)."""
+
+    manager: ServerManager
+    spec: LaunchSpec
 
 
 def spec_names(spec: LaunchSpec) -> frozenset[str]:

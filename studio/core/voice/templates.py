@@ -138,7 +138,16 @@ CODES: Mapping[str, str] = {
     ),
     # -- the model a request names (studio/core/server/switcher.py) --
     "model_not_found": _mark("Sentences", "There is no model '{model}' in the library."),
-    # -- several resident models (studio/core/residents) --
+    # -- several resident models (studio/core/residents), `studio ps` --
+    "serve_unreachable": _mark(
+        "Sentences", "No studio serve answers at {url}; start one with studio serve."
+    ),
+    "serve_key_refused": _mark(
+        "Sentences", "The server refused the API key; give it with --api-key or --api-key-file."
+    ),
+    "serve_unexpected_answer": _mark(
+        "Sentences", "The server at {url} did not answer as studio serve does."
+    ),
     "model_no_room": _mark(
         "Sentences", "{model} cannot be loaded: the pinned models {pinned} keep their room."
     ),

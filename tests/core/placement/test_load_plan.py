@@ -89,4 +89,5 @@ def test_explicit_settings_go_over_the_environment_and_zero_is_the_trained_conte
     launch = {"extra_args": ("--no-warmup",), "embeddings": True}
     given = plan_load(machine, moe, PlanningEngine(engine), Explicit({"ctx": 1024}, launch=launch))
     assert given.spec.ctx_size == 1024
-    assert given.spec.extra_args == ("--no-warmup",) and given.spec.embeddings
+    # The command line's arguments go after the verbosity the engine logs allocations at.
+    assert given.spec.extra_args == ("-lv", "4", "--no-warmup") and given.spec.embeddings
