@@ -2428,6 +2428,26 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>In der Bibliothek gibt es kein Modell „{model}“.</translation>
     </message>
     <message>
+        <source>No studio serve answers at {url}; start one with studio serve.</source>
+        <translation>Unter {url} antwortet kein studio serve; starten Sie eines mit studio serve.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key; give it with --api-key or --api-key-file.</source>
+        <translation>Der Server hat den API-Schlüssel abgelehnt; geben Sie ihn mit --api-key oder --api-key-file an.</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer as studio serve does.</source>
+        <translation>Der Server unter {url} hat nicht wie studio serve geantwortet.</translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded: the pinned models {pinned} keep their room.</source>
+        <translation>{model} kann nicht geladen werden: Die angehefteten Modelle {pinned} behalten ihren Platz.</translation>
+    </message>
+    <message>
+        <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
+        <translation>{waiting} Anfragen warten bereits auf Platz, um ein Modell zu laden; versuchen Sie es erneut, wenn eine fertig ist.</translation>
+    </message>
+    <message>
         <source>{source} is not a GGUF file.</source>
         <translation>{source} ist keine GGUF-Datei.</translation>
     </message>

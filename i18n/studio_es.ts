@@ -2428,6 +2428,26 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>No hay ningún modelo «{model}» en la biblioteca.</translation>
     </message>
     <message>
+        <source>No studio serve answers at {url}; start one with studio serve.</source>
+        <translation>Ningún studio serve responde en {url}; inicie uno con studio serve.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key; give it with --api-key or --api-key-file.</source>
+        <translation>El servidor rechazó la clave de API; indíquela con --api-key o --api-key-file.</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer as studio serve does.</source>
+        <translation>El servidor en {url} no respondió como lo hace studio serve.</translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded: the pinned models {pinned} keep their room.</source>
+        <translation>No se puede cargar {model}: los modelos fijados {pinned} conservan su espacio.</translation>
+    </message>
+    <message>
+        <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
+        <translation>{waiting} solicitudes ya esperan espacio para cargar un modelo; vuelva a intentarlo cuando termine una.</translation>
+    </message>
+    <message>
         <source>{source} is not a GGUF file.</source>
         <translation>{source} no es un archivo GGUF.</translation>
     </message>

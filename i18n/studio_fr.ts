@@ -2428,6 +2428,26 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Il n’y a pas de modèle « {model} » dans la bibliothèque.</translation>
     </message>
     <message>
+        <source>No studio serve answers at {url}; start one with studio serve.</source>
+        <translation>Aucun studio serve ne répond à {url} ; lancez-en un avec studio serve.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key; give it with --api-key or --api-key-file.</source>
+        <translation>Le serveur a refusé la clé d&apos;API ; donnez-la avec --api-key ou --api-key-file.</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer as studio serve does.</source>
+        <translation>Le serveur à {url} n&apos;a pas répondu comme le fait studio serve.</translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded: the pinned models {pinned} keep their room.</source>
+        <translation>Impossible de charger {model} : les modèles épinglés {pinned} gardent leur place.</translation>
+    </message>
+    <message>
+        <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
+        <translation>{waiting} requêtes attendent déjà de la place pour charger un modèle ; réessayez quand l&apos;une d&apos;elles sera terminée.</translation>
+    </message>
+    <message>
         <source>{source} is not a GGUF file.</source>
         <translation>{source} n’est pas un fichier GGUF.</translation>
     </message>

@@ -2420,6 +2420,26 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>ライブラリに「{model}」というモデルはありません。</translation>
     </message>
     <message>
+        <source>No studio serve answers at {url}; start one with studio serve.</source>
+        <translation>{url} で応答する studio serve がありません。studio serve で起動してください。</translation>
+    </message>
+    <message>
+        <source>The server refused the API key; give it with --api-key or --api-key-file.</source>
+        <translation>サーバーが API キーを拒否しました。--api-key または --api-key-file で指定してください。</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer as studio serve does.</source>
+        <translation>{url} のサーバーは studio serve としての応答を返しませんでした。</translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded: the pinned models {pinned} keep their room.</source>
+        <translation>{model} を読み込めません: 固定されたモデル {pinned} が領域を保持しています。</translation>
+    </message>
+    <message>
+        <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
+        <translation>すでに {waiting} 件のリクエストがモデルを読み込む領域を待っています。いずれかが終わってから再試行してください。</translation>
+    </message>
+    <message>
         <source>{source} is not a GGUF file.</source>
         <translation>{source} は GGUF ファイルではありません。</translation>
     </message>

@@ -2420,6 +2420,26 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>模型库中没有名为“{model}”的模型。</translation>
     </message>
     <message>
+        <source>No studio serve answers at {url}; start one with studio serve.</source>
+        <translation>{url} 上没有 studio serve 响应；请用 studio serve 启动一个。</translation>
+    </message>
+    <message>
+        <source>The server refused the API key; give it with --api-key or --api-key-file.</source>
+        <translation>服务器拒绝了 API 密钥；请用 --api-key 或 --api-key-file 提供。</translation>
+    </message>
+    <message>
+        <source>The server at {url} did not answer as studio serve does.</source>
+        <translation>{url} 上的服务器没有像 studio serve 那样应答。</translation>
+    </message>
+    <message>
+        <source>{model} cannot be loaded: the pinned models {pinned} keep their room.</source>
+        <translation>无法加载 {model}：已固定的模型 {pinned} 保留着它们的空间。</translation>
+    </message>
+    <message>
+        <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
+        <translation>已有 {waiting} 个请求在等待加载模型的空间；请在其中一个完成后重试。</translation>
+    </message>
+    <message>
         <source>{source} is not a GGUF file.</source>
         <translation>{source} 不是 GGUF 文件。</translation>
     </message>

@@ -9,13 +9,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+import psutil
 import pytest
 
+from studio.core.api.facade import ChatFacade
 from studio.core.errors import StudioError
+from studio.core.hub.library import LocalModel, scan_folder
 from studio.core.placement.load_plan import (
     Explicit,
     OwnEngines,
@@ -86,6 +91,9 @@ async def scene(
         yield Scene(residents, models, plans)
     finally:
         await residents.close()
+
+
+HI = [{"role": "user", "content": "hi"}]
 
 
 async def ask(residents: Residents, name: str) -> str:
@@ -231,3 +239,116 @@ async def test_unloading_one_model_while_another_loads_leaves_the_other_loading(
         assert s.names() == {"b"}
         (view,) = s.residents.views()
         assert view.snapshot.state is ServerState.READY
+
+
+def device_budgets() -> dict[str, int]:
+    """What each device may hold, as the planner budgets it on the empty machine."""
+    machine = Machine.of({"STUDIO_FAKE_DEVICES": DEVICES})
+    planned = plan_load(machine, synthetic_model("llama-8b-shape"), PlanningEngine(), Explicit())
+    assert planned.plan is not None
+    return {d.key: d.budget for d in (*planned.plan.devices, planned.plan.host)}
+
+
+def engine_pids() -> set[int]:
+    """Our fake engines alive now (children of this process)."""
+    alive = set()
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and any(
+                "fake_llama_server" in part for part in child.cmdline()
+            ):
+                alive.add(child.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return alive
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_random_requests_loads_and_unloads_leave_exactly_the_residents_running(
+    tmp_path: Path, seed: int
+) -> None:
+    """Randomized trials: requests for four models (some given up while their model loads),
+    explicit loads, pinning and unloads, at random; once they settle, the engines alive
+    are exactly the residents' (none orphaned, none twice), and none outlive the close."""
+    chance = random.Random(seed)
+    budgets = device_budgets()
+    async with scene(tmp_path, env={"FAKE_LOAD_S": "0.05"}, max_waiting=64) as s:
+        for _round in range(4):
+            tasks: list[asyncio.Task[object]] = []
+            for _ in range(8):
+                name = chance.choice("abcd")
+                action = chance.random()
+                if action < 0.55:
+                    tasks.append(asyncio.create_task(ask(s.residents, name)))
+                elif action < 0.7:
+                    path = s.models / f"{name}.gguf"
+                    pinned = chance.random() < 0.3
+                    tasks.append(asyncio.create_task(s.residents.load(path, pinned=pinned)))
+                else:
+                    tasks.append(asyncio.create_task(s.residents.unload(name)))
+                await asyncio.sleep(chance.choice((0, 0.01, 0.05)))
+            for task in chance.sample(tasks, k=2):
+                task.cancel()  # a client that gives up
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            for outcome in outcomes:
+                # Pinned models may leave no room (model_no_room); nothing else may fail.
+                if isinstance(outcome, StudioError):
+                    assert outcome.code in ("model_no_room", "superseded", "manager_closed")
+                elif isinstance(outcome, BaseException):
+                    assert isinstance(outcome, asyncio.CancelledError), repr(outcome)
+            if chance.random() < 0.25:
+                await s.residents.unload(None)
+            resident_pids = {v.snapshot.pid for v in s.residents.views()}
+            assert None not in resident_pids
+            assert engine_pids() == resident_pids
+            # No device holds more than its budget: each was planned beside the others.
+            held: dict[str, int] = {}
+            for view in s.residents.views():
+                for device in view.devices:
+                    held[device.key] = held.get(device.key, 0) + device.held
+            assert all(size <= budgets[key] for key, size in held.items()), held
+    assert not engine_pids(), "an engine outlived the scheduler"
+
+
+async def test_the_http_face_serves_several_residents(tmp_path: Path) -> None:
+    """/v1/models marks every resident with its bytes per device, /studio/status lists
+    them, a request's keep_alive is its model's time to live, and /studio/unload takes one
+    model or all."""
+    async with scene(tmp_path) as s:
+        residents = s.residents
+
+        def library() -> list[LocalModel]:
+            return scan_folder(s.models)
+
+        facade = ChatFacade.several(lambda _lookup: residents, library=library)
+        port = await facade.start(0)
+        try:
+            async with httpx.AsyncClient(
+                base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30
+            ) as http:
+
+                async def chat(model: str, **extra: object) -> str:
+                    body = {"model": model, "messages": HI, "max_tokens": 3, **extra}
+                    reply = (await http.post("/v1/chat/completions", json=body)).json()
+                    return str(reply["choices"][0]["message"]["content"])
+
+                answers = await asyncio.gather(chat("a"), chat("b", keep_alive="-1"))
+                assert [a[0] for a in answers] == ["a", "b"]
+                listed = (await http.get("/v1/models")).json()["data"]
+                loaded = {m["id"]: m for m in listed if m["loaded"]}
+                assert set(loaded) == {"a", "b"}
+                assert all(any(d["predicted"] > 0 for d in m["devices"]) for m in loaded.values())
+                status = (await http.get("/studio/status")).json()
+                ttl = {r["id"]: r["ttl_s"] for r in status["residents"]}
+                assert ttl == {"a": None, "b": None}  # no server default; b asked always
+                await chat("a", keep_alive="2m")
+                status = (await http.get("/studio/status")).json()
+                assert {r["id"]: r["ttl_s"] for r in status["residents"]}["a"] == 120
+                unloaded = (await http.post("/studio/unload", json={"model": "a"})).json()
+                assert unloaded["unloaded"] == 1
+                assert [r["id"] for r in unloaded["residents"]] == ["b"]
+                unloaded = (await http.post("/studio/unload")).json()
+                assert unloaded == {"unloaded": 1, "residents": []}
+                assert (await http.get("/health")).status_code == 503
+        finally:
+            await facade.close()

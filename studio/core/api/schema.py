@@ -34,6 +34,13 @@ _MESSAGE: Final[dict[str, Any]] = {
     },
 }
 
+# How long the model stays loaded once idle (`studio serve` with several models): Ollama's
+# keep_alive (seconds or "5m"; negative: always) and LM Studio's ttl (seconds).
+_DURATION: Final[dict[str, Any]] = {
+    "oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?(ms|s|m|h)?$"}]
+}
+_TIME_TO_LIVE: Final[dict[str, Any]] = {"keep_alive": _DURATION, "ttl": {"type": "number"}}
+
 CHAT_REQUEST: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["messages"],
@@ -56,6 +63,7 @@ CHAT_REQUEST: Final[dict[str, Any]] = {
         "top_logprobs": {"type": "integer", "minimum": 0, "maximum": 20},
         "reasoning_budget": {"type": "integer", "minimum": -1},
         "tools": {"type": "array"},
+        **_TIME_TO_LIVE,
     },
 }
 
@@ -84,6 +92,7 @@ EMBEDDINGS_REQUEST: Final[dict[str, Any]] = {
         "input": _PROMPT,
         "model": {"type": "string"},
         "encoding_format": {"enum": ["float", "base64"]},
+        **_TIME_TO_LIVE,
     },
 }
 
@@ -113,15 +122,40 @@ OPENAPI: Final[dict[str, Any]] = {
         "/v1/models": {
             "get": {"responses": _answers("the library's models, the loaded one marked")}
         },
-        "/studio/status": {"get": {"responses": _answers("the manager's snapshot")}},
-        "/studio/unload": {"post": {"responses": _answers("the snapshot after unloading")}},
+        "/studio/status": {
+            "get": {
+                "responses": _answers(
+                    "the manager's snapshot; with several models, `residents`: each with "
+                    "its bytes per device (planned and allocated), idle time, time to live"
+                )
+            }
+        },
+        "/studio/unload": {
+            "post": {
+                "requestBody": {
+                    "required": False,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"model": {"type": "string"}},
+                            }
+                        }
+                    },
+                },
+                "responses": _answers("the snapshot after unloading (no model: every one)"),
+            }
+        },
         "/studio/load": {
             "post": {
                 "requestBody": _json_body(
                     {
                         "type": "object",
                         "required": ["model"],
-                        "properties": {"model": {"type": "string"}},
+                        "properties": {
+                            "model": {"type": "string"},
+                            "pinned": {"type": "boolean"},
+                        },
                     }
                 ),
                 "responses": _answers("the snapshot with the new model ready"),
