@@ -35,6 +35,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from studio.core.engine import default_selector
+from studio.core.gguf.cache import ModelCache
 from studio.core.paths import AppPaths
 from studio.core.placement.load_plan import (
     Explicit,
@@ -128,12 +129,15 @@ async def measure(args: argparse.Namespace, scratch: Path) -> None:
     path_a, path_b = library(args.model, scratch)
     logs = scratch / "logs"
     planner_s: list[float] = []  # time in the planner, per call
+    models = ModelCache()
 
     async def plan(path: Path, own: OwnEngines) -> PlannedLoad:
-        # As `studio serve` plans: the model's header and the devices are read off the loop.
+        # As `studio serve` plans: off the loop, each model's header read once.
         started = time.monotonic()
         machine = Machine.of(os.environ)
-        planned = await asyncio.to_thread(plan_load, machine, path, planning, POLICY, (), own)
+        planned = await asyncio.to_thread(
+            plan_load, machine, path, planning, POLICY, (), own, models
+        )
         planner_s.append(time.monotonic() - started)
         return planned
 

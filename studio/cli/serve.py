@@ -56,6 +56,7 @@ from studio.core.settings import DEFAULT_API_PORT
 from studio.core.voice import ENGLISH
 
 if TYPE_CHECKING:
+    from studio.core.gguf.cache import ModelCache
     from studio.core.placement.load_plan import Explicit, OwnEngines, PlannedLoad, PlanningEngine
     from studio.core.placement.plan import Plan
 
@@ -154,18 +155,20 @@ def planned(
     model: Path | None = None,
     policy: Explicit | None = None,
     own: OwnEngines | None = None,
+    models: ModelCache | None = None,
 ) -> PlannedLoad:
     """The planner's launch for this machine (or STUDIO_FAKE_DEVICES) and its out-of-memory
     step down, on the `--rpc` servers and priced as `studio fit` plans; a plan that does
     not fit is refused with its numbers unless the user said `--force`. `own`: our running
-    engines, and what those staying loaded hold."""
+    engines, and what those staying loaded hold; `models`: headers already read."""
     # Imported here: only planning needs the GGUF reader and the hardware probes.
     from studio.core.placement.load_plan import plan_load
     from studio.core.placement.setup import Machine
 
     rpc = [str(endpoint) for endpoint in args.rpc]
     policy = load_policy(args) if policy is None else policy
-    return plan_load(Machine.of(os.environ), model or args.model, engine, policy, rpc, own)
+    machine = Machine.of(os.environ)
+    return plan_load(machine, model or args.model, engine, policy, rpc, own, models)
 
 
 def admitted(
@@ -173,6 +176,7 @@ def admitted(
     engine: PlanningEngine,
     model: Path | None = None,
     own: OwnEngines | None = None,
+    models: ModelCache | None = None,
 ) -> Plan | None:
     """Without `--plan`: refuse a model that cannot fit even as the planner would place it
     (auto-fit at the asked context), unless the user said `--force`; returns that plan
@@ -182,7 +186,7 @@ def admitted(
 
     policy = dataclasses.replace(load_policy(args), load_anyway=True)
     try:
-        plan = planned(args, engine, model, policy, own).plan
+        plan = planned(args, engine, model, policy, own, models).plan
     except (StudioError, OSError) as error:
         logging.getLogger(__name__).info("no fit check for %s: %s", model or args.model, error)
         return None
@@ -196,6 +200,7 @@ def load_for(
     engine: PlanningEngine,
     model: Path | None = None,
     own: OwnEngines | None = None,
+    models: ModelCache | None = None,
 ) -> PlannedLoad:
     """The load of `model` (the one on the command line by default): planned with `--plan`,
     else the launch options as given, once admitted (with the plan that admitted them, so
@@ -203,8 +208,8 @@ def load_for(
     from studio.core.placement.load_plan import PlannedLoad
 
     if getattr(args, "plan", False):
-        return planned(args, engine, model, own=own)
-    plan = admitted(args, engine, model, own)
+        return planned(args, engine, model, own=own, models=models)
+    plan = admitted(args, engine, model, own, models)
     return PlannedLoad(spec_from_args(args, model), plan=plan)
 
 
@@ -391,16 +396,18 @@ def listen_failure(error: OSError, host: str, port: int) -> StudioError:
 
 
 async def serve(args: argparse.Namespace) -> int:
+    from studio.core.gguf.cache import ModelCache
     from studio.core.placement.load_plan import PlanningEngine
     from studio.core.residents.scheduler import Residents
 
+    models = ModelCache()  # each model's header is read once, however often it is planned
     try:
         options = serve_options(args)
         active = checked_engine(args)
         engine = PlanningEngine.of(active)
         # The command line's model is refused here, before anything listens, if it
         # cannot fit; its plan is the first load's.
-        first = load_for(args, engine) if args.model is not None else None
+        first = load_for(args, engine, models=models) if args.model is not None else None
     except StudioError as error:
         report(error)
         return 1
@@ -412,9 +419,9 @@ async def serve(args: argparse.Namespace) -> int:
         if path == args.model:
             if not own.kept and (ready := unused.pop(path, None)) is not None:
                 return ready
-            return await asyncio.to_thread(load_for, args, engine, path, own)
+            return await asyncio.to_thread(load_for, args, engine, path, own, models)
         # A model a request names is always planned, so it fits beside the others.
-        return await asyncio.to_thread(planned, args, engine, path, None, own)
+        return await asyncio.to_thread(planned, args, engine, path, None, own, models)
 
     def residents(lookup: ModelLookup) -> Residents:
         return Residents(

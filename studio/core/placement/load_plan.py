@@ -13,7 +13,7 @@ Blocking (the model's header, device and RPC probes): run it with `asyncio.to_th
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -22,6 +22,7 @@ from typing import Any
 from studio.core.engine import EngineCandidate, EngineInfo, EngineLocation
 from studio.core.errors import StudioError
 from studio.core.gguf import GGUFModel
+from studio.core.gguf.cache import ModelCache
 from studio.core.memory import EngineMemory
 from studio.core.placement.admission import check_fits
 from studio.core.placement.plan import Plan
@@ -149,14 +150,18 @@ def plan_load(
     policy: LoadPolicy,
     rpc_endpoints: Sequence[str] = (),
     own: OwnEngines | None = None,
+    models: ModelCache | None = None,
 ) -> PlannedLoad:
     """The launch and step down of `model_path` under `policy`. Raises the refusal of a
     model that does not fit (`admission`), and what reading the model or the devices
     raised (for `Remembered`, only a damaged file: the engine is never started on it).
-    `own`: our running engines, and what those staying loaded beside this one hold."""
+    `own`: our running engines, and what those staying loaded beside this one hold;
+    `models`: headers already read, for a caller that plans the same files again."""
+    read = models.read if models is not None else None
     if isinstance(policy, Remembered):
-        return _remembered(machine, model_path, engine, policy, rpc_endpoints, own)
-    setup = model_setup(machine, model_path, engine, rpc_endpoints, own=own)
+        return _remembered(machine, model_path, engine, policy, rpc_endpoints, own, read)
+    model = read(model_path) if read is not None else None
+    setup = model_setup(machine, model_path, engine, rpc_endpoints, model=model, own=own)
     plan = explicit_plan(setup, policy)
     # The app's launch of the plan (its log reports allocations, for the residents' ledger
     # and the memory panel), with the command line's own arguments after it.
@@ -192,11 +197,13 @@ def _remembered(
     policy: Remembered,
     rpc_endpoints: Sequence[str],
     own: OwnEngines | None,
+    read: Callable[[Path], GGUFModel] | None,
 ) -> PlannedLoad:
     if engine.info is None:
         return PlannedLoad.unplanned(model_path)
     try:
-        setup = model_setup(machine, model_path, engine, rpc_endpoints, own=own)
+        model = read(model_path) if read is not None else None
+        setup = model_setup(machine, model_path, engine, rpc_endpoints, model=model, own=own)
     except (StudioError, OSError) as error:
         if judged_damaged(error):
             raise
