@@ -39,6 +39,11 @@ def _offer_bundled_engines(contents: Path) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--engine-guard"]:  # studio.core.server.engine_guard.GUARD_FLAG
+        from studio.core.server.engine_guard import guard
+
+        guard(sys.argv[2])
+        sys.exit(0)
     _restore_library_path()
     if getattr(sys, "frozen", False):
         _offer_bundled_engines(Path(sys._MEIPASS))  # type: ignore[attr-defined]

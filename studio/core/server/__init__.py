@@ -1,7 +1,8 @@
 """The llama-server child: launch arguments, the process, the manager and its client.
 
 launch.py    LaunchSpec -> argv (pure), the per-spawn API key file, free ports
-process.py   one child: spawn (own group, PDEATHSIG), drain output, health wait, stop
+process.py   one child: spawn (own group), drain output, health wait, stop
+engine_guard.py  ends the children with the app, however the app ends
 failures.py  exit status + log tail -> a typed Failure with a code and parameters
 recovery.py  the recovery ladder after a failed start; the planner's SmallerPlan hook
 states.py    the immutable Snapshot the manager publishes

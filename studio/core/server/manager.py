@@ -1,7 +1,7 @@
 """The llama-server manager: one asyncio object owns the child; callers send intents.
 
-API (all coroutines run on the event loop that created the manager; spawning happens on
-that loop's thread so the child's PDEATHSIG is tied to the app's lifetime):
+API (all coroutines run on the event loop that created the manager; its `EngineGuard`
+ends every child it started when the app ends, however it ends):
 
     manager = ServerManager(engine_location, log_dir)
     unsubscribe = manager.subscribe(callback)   # callback(Snapshot) after every change
@@ -76,6 +76,7 @@ from studio.core.server.client import (
     may_span_batches,
     stream_chat,
 )
+from studio.core.server.engine_guard import EngineGuard
 from studio.core.server.engine_link import post_stream
 from studio.core.server.failures import (
     Failure,
@@ -201,6 +202,7 @@ class ServerManager:
         )
         self._streams = CancellableStreams()
         self._closed = False
+        self._guard = EngineGuard() if EngineGuard.available() else None
 
     # -- state publication ----------------------------------------------------------
 
@@ -339,6 +341,8 @@ class ServerManager:
         self.cancel()
         await self.unload()
         await self._tasks.shutdown()
+        if self._guard is not None:
+            await asyncio.to_thread(self._guard.close)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -406,8 +410,11 @@ class ServerManager:
                 )
 
     async def _start_once(self, spec: LaunchSpec) -> ServerProcess:
+        environ = self._environ
+        if self._guard is not None:
+            environ = {**environ, **self._guard.environment()}
         process = ServerProcess.spawn(
-            self._engine, spec, self._port_picker(), self._log_dir, self._environ
+            self._engine, spec, self._port_picker(), self._log_dir, environ
         )
         self._publish(
             pid=process.pid,

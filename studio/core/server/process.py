@@ -1,9 +1,8 @@
 """One llama-server child: spawn, drain its output, wait until healthy, stop and reap.
 
-The child runs in its own process group (so a stop reaches anything it forks) and, on
-Linux, with PR_SET_PDEATHSIG=SIGKILL so it dies with the app even when the app itself is
-SIGKILLed. PDEATHSIG fires when the *thread* that forked the child ends, so `spawn` must be
-called on the event loop's thread (which lives as long as the app), never in a worker.
+The child runs in its own process group (so a stop reaches anything it forks); the
+manager's `EngineGuard` (`engine_guard.py`) ends it with the app, even when the app itself
+is SIGKILLed.
 
 Output is drained on a daemon thread (a full pipe would block the child) into a bounded
 ring buffer and a log file; undecodable bytes are replaced. The thread wakes the health
@@ -21,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import logging
 import os
 import re
@@ -69,11 +67,7 @@ HEALTH_PROBE_TIMEOUT_S = 2.0
 # How often a starting child is asked anyway, in case its build words its lines otherwise.
 HEALTH_POLL_S = 0.5
 
-_PR_SET_PDEATHSIG = 1
 _KILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL
-# Looked up once here, not in the forked child: every step the child takes in Python before
-# its exec copies memory pages, and the parent waits for that exec.
-_PRCTL: Any = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
 
 _PHASES: tuple[tuple[re.Pattern[str], StartPhase], ...] = (
     (re.compile(r"load_model: loading model"), StartPhase.LOADING_MODEL),
@@ -89,27 +83,13 @@ _PHASE_ORDER = {phase: index for index, phase in enumerate(StartPhase)}
 _WAKE = re.compile(r"model loaded|listening on|exiting due to|error")
 
 
-def _child_setup(parent_pid: int) -> Callable[[], None]:
-    """Runs in the forked child before exec: die with the parent."""
-
-    def setup() -> None:
-        if _PRCTL is not None:
-            _PRCTL(_PR_SET_PDEATHSIG, _KILL)
-        if os.getppid() != parent_pid:  # the parent died between fork and prctl
-            os._exit(1)
-
-    return setup
-
-
 def _isolation() -> dict[str, Any]:
-    """Popen arguments that put the child in its own group and tie it to our lifetime.
-
-    The PDEATHSIG setup runs in the child before its exec, so Python must fork the whole
-    app instead of using vfork: about 3 ms of each start (`bench/manager_overhead.py`),
-    the price of a child that cannot outlive a killed app."""
-    if sys.platform == "win32":  # no PDEATHSIG; a Job Object would be the equivalent
+    """Popen arguments that put the child in its own group (so a stop reaches anything it
+    forks). Nothing runs between fork and exec, so Python uses vfork: what ends the child
+    with the app is the manager's `EngineGuard`, not code in the child."""
+    if sys.platform == "win32":
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-    return {"process_group": 0, "preexec_fn": _child_setup(os.getpid())}
+    return {"process_group": 0}
 
 
 class ServerProcess:
