@@ -76,3 +76,34 @@ def test_no_bundled_engine_leaves_path_alone(
     monkeypatch.setenv("PATH", "/usr/bin")
     launcher._offer_bundled_engines(tmp_path)
     assert os.environ["PATH"] == "/usr/bin"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the engine guard reads /proc")
+def test_the_frozen_entry_runs_the_engine_guard_without_starting_the_app() -> None:
+    """A bundle has no `python -c`: its guard is the launcher with `--engine-guard`, which
+    kills the token's carriers once its input ends, and starts nothing else."""
+    import signal
+    import subprocess
+
+    from studio.core.server.engine_guard import ENGINE_GUARD_VARIABLE, GUARD_FLAG
+
+    carrier = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(600)"],
+        env={**os.environ, ENGINE_GUARD_VARIABLE: "launcher-test"},
+        process_group=0,
+    )
+    try:
+        root = str(LAUNCHER.parents[1])
+        guard = subprocess.run(
+            [sys.executable, str(LAUNCHER), GUARD_FLAG, "launcher-test"],
+            input=b"",
+            env={**os.environ, "PYTHONPATH": root},
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert guard.returncode == 0, guard.stderr
+        assert carrier.wait(10) == -signal.SIGKILL
+    finally:
+        carrier.kill()
+        carrier.wait()
