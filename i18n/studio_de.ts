@@ -2876,6 +2876,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Eine Benchmark-Variante kann „{knob}“ nicht ändern; änderbar sind: {knobs}.</translation>
     </message>
     <message>
+        <source>{variant}: tensor parallelism splits every layer across the devices, so a variant cannot also move layers between them.</source>
+        <translation>{variant}: Tensor-Parallelität teilt jede Schicht auf die Geräte auf, daher kann eine Variante nicht zugleich Schichten zwischen ihnen verschieben.</translation>
+    </message>
+    <message>
         <source>A comparison takes {least} to {most} variants, not {count}.</source>
         <translation>Ein Vergleich umfasst {least} bis {most} Varianten, nicht {count}.</translation>
     </message>

@@ -2876,6 +2876,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Una variante del benchmark no puede cambiar «{knob}»; puede cambiar: {knobs}.</translation>
     </message>
     <message>
+        <source>{variant}: tensor parallelism splits every layer across the devices, so a variant cannot also move layers between them.</source>
+        <translation>{variant}: el paralelismo de tensores reparte cada capa entre los dispositivos, así que una variante no puede además mover capas entre ellos.</translation>
+    </message>
+    <message>
         <source>A comparison takes {least} to {most} variants, not {count}.</source>
         <translation>Una comparación admite de {least} a {most} variantes, no {count}.</translation>
     </message>

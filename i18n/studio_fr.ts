@@ -2876,6 +2876,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Une variante de benchmark ne peut pas changer « {knob} » ; elle peut changer : {knobs}.</translation>
     </message>
     <message>
+        <source>{variant}: tensor parallelism splits every layer across the devices, so a variant cannot also move layers between them.</source>
+        <translation>{variant} : le parallélisme de tenseurs répartit chaque couche entre les appareils, une variante ne peut donc pas aussi déplacer des couches entre eux.</translation>
+    </message>
+    <message>
         <source>A comparison takes {least} to {most} variants, not {count}.</source>
         <translation>Une comparaison prend de {least} à {most} variantes, pas {count}.</translation>
     </message>

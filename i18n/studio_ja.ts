@@ -2868,6 +2868,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>ベンチマークのバリアントでは「{knob}」を変更できません。変更できるもの: {knobs}。</translation>
     </message>
     <message>
+        <source>{variant}: tensor parallelism splits every layer across the devices, so a variant cannot also move layers between them.</source>
+        <translation>{variant}: テンソル並列では各レイヤーがデバイス間で分割されるため、バリアントでデバイス間のレイヤー移動を同時に指定することはできません。</translation>
+    </message>
+    <message>
         <source>A comparison takes {least} to {most} variants, not {count}.</source>
         <translation>比較できるバリアントは {least}～{most} 個です（{count} 個ではありません）。</translation>
     </message>

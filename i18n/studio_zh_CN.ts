@@ -2868,6 +2868,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>基准测试变体不能更改“{knob}”；可以更改：{knobs}。</translation>
     </message>
     <message>
+        <source>{variant}: tensor parallelism splits every layer across the devices, so a variant cannot also move layers between them.</source>
+        <translation>{variant}：张量并行会把每一层拆分到各设备上，因此一个变体不能同时在设备之间移动层。</translation>
+    </message>
+    <message>
         <source>A comparison takes {least} to {most} variants, not {count}.</source>
         <translation>比较需要 {least} 到 {most} 个变体，而不是 {count} 个。</translation>
     </message>

@@ -76,6 +76,14 @@ class Changes:
                     knob=name,
                     knobs=sorted(VARIABLE_KNOBS),
                 )
+        if self.layers and self.knobs.get("split_mode") is SplitMode.TENSOR:
+            # Tensor parallelism splits every layer across the devices: a count of layers
+            # per device means nothing under it, and one of the two changes would be lost.
+            raise StudioError(
+                "bench_layers_under_tensor",
+                "layers cannot be moved between devices under tensor parallelism",
+                variant=", ".join(f"{k}={v}" for k, v in self.written().items()),
+            )
 
     def written(self) -> dict[str, str]:
         """The changes as a person writes them: knob -> value, `layers:DEVICE` -> count."""

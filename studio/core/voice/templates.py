@@ -482,6 +482,11 @@ CODES: Mapping[str, str] = {
     "bench_knob_unknown": _mark(
         "Sentences", "A benchmark variant cannot change “{knob}”; it can change: {knobs}."
     ),
+    "bench_layers_under_tensor": _mark(
+        "Sentences",
+        "{variant}: tensor parallelism splits every layer across the devices, so a variant "
+        "cannot also move layers between them.",
+    ),
     "bench_variant_count": _mark(
         "Sentences", "A comparison takes {least} to {most} variants, not {count}."
     ),

@@ -13,6 +13,7 @@ from studio.core.errors import StudioError
 from studio.core.placement.load_plan import explicit_request
 from studio.core.placement.plan import Plan
 from studio.core.placement.setup import Machine, ModelSetup
+from studio.core.voice import ENGLISH
 from tests.support.synthetic import synthetic_model
 
 
@@ -39,9 +40,9 @@ def test_the_variable_knobs_come_from_the_table() -> None:
 
 
 def test_changes_are_written_and_named_as_a_person_writes_them() -> None:
-    changes = Changes({"flash_attn": False, "split_mode": SplitMode.TENSOR}, {"CUDA0": 20})
-    assert changes.written() == {"flash_attn": "off", "split_mode": "tensor", "layers:CUDA0": "20"}
-    assert changes.name == "flash_attn=off, split_mode=tensor, layers:CUDA0=20"
+    changes = Changes({"flash_attn": False, "split_mode": SplitMode.LAYER}, {"CUDA0": 20})
+    assert changes.written() == {"flash_attn": "off", "split_mode": "layer", "layers:CUDA0": "20"}
+    assert changes.name == "flash_attn=off, split_mode=layer, layers:CUDA0=20"
     assert Changes().name == "base" and Changes(label="mine").name == "mine"
 
 
@@ -69,6 +70,24 @@ def test_tensor_parallel_re_places_the_layers_at_the_same_context(
 ) -> None:
     variant = plan_variant(setup, base, Changes({"split_mode": SplitMode.TENSOR}))
     assert variant.plan.split_mode is SplitMode.TENSOR and variant.plan.ctx == base.ctx
+
+
+def test_a_split_mode_and_layer_moves_in_one_variant_both_hold(
+    setup: ModelSetup, base: Plan
+) -> None:
+    tensor = setup.planner.plan(base.with_tensor_parallel(True).with_changes(ctx=base.ctx))
+    gpu0 = base.devices[0]
+    back = Changes({"split_mode": SplitMode.LAYER}, {gpu0.key: gpu0.layers - 4})
+    variant = plan_variant(setup, tensor, back)
+    assert variant.plan.split_mode is SplitMode.LAYER
+    assert variant.plan.layer_counts()[gpu0.key] == gpu0.layers - 4
+
+
+def test_layer_moves_under_tensor_parallelism_are_refused_not_lost() -> None:
+    with pytest.raises(StudioError) as refused:
+        Changes({"split_mode": SplitMode.TENSOR}, {"CUDA0": 20})
+    assert refused.value.code == "bench_layers_under_tensor"
+    assert ENGLISH.error(refused.value).startswith("split_mode=tensor, layers:CUDA0=20: ")
 
 
 def test_a_variant_that_does_not_fit_carries_its_refusal(setup: ModelSetup, base: Plan) -> None:

@@ -119,11 +119,12 @@ def base(setup: ModelSetup) -> Plan:
 def bench(
     qasync_loop: asyncio.AbstractEventLoop, qapp: QApplication, tmp_path: Path
 ) -> Iterator[BenchService]:
-    """A service whose manager never starts an engine in these tests."""
+    """A service whose manager runs the fake engine when a test starts a run."""
     tasks = TaskOwner("bench-dialog-test")
     manager = ServerManager(fake_engine(tmp_path), tmp_path / "logs", environ={})
     yield BenchService(manager, BenchStore(tmp_path / "bench"), tasks, lambda: None, lambda: False)
     qasync_loop.run_until_complete(tasks.shutdown())
+    qasync_loop.run_until_complete(manager.shutdown())
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop, act: Callable[[], T]) -> T:
