@@ -154,7 +154,6 @@ class Residents:
         self._waiting = 0
         self._resume: Path | None = None  # what a time to live unloaded last
         self._tasks = TaskOwner("residents")
-        self._stopping: set[asyncio.Task[None]] = set()
         self._closed = False
         self.evicted = 0  # residents evicted to make room, ever
         self.expired = 0  # residents unloaded by their time to live, ever
@@ -300,13 +299,14 @@ class Residents:
             while True:
                 async with self._admitting:
                     self._check_open()
+                    # Taken before planning: a holder that lets go meanwhile sets it.
+                    changed = self._changed
                     resident = self._residents.get(path)
                     if resident is None or resident.leaving:
                         resident = await self._place(path)
                     if resident is not None:
                         resident.holders += 1
                         return resident
-                    changed = self._changed
                 # Busy residents hold the room: wait until one lets go, then plan again.
                 await changed.wait()
         finally:
@@ -347,7 +347,9 @@ class Residents:
         if gone is not None:
             planned = await beside(gone)
             assert planned is not None
-            await self._stop(gone, evicted=True)
+            if any(not r.idle or r.leaving for r in gone):
+                return None  # a request took one while the plans were made: plan again
+            await self._stop(gone, evicted=True)  # marks them leaving before any await
             return self._start(path, planned)
         unpinned = [r for r in present if not r.pinned]
         if len(unpinned) > len(idle) and await fits_without(unpinned):
