@@ -83,15 +83,32 @@ def add_launch_arguments(parser: argparse.ArgumentParser, *, model_optional: boo
     parser.add_argument("--plan", action="store_true", help=_plan_help())
 
 
+class _Models(argparse.Action):
+    """Several models; `model` is the first (what the launch options describe first, and
+    what the functions shared with `run` and `bench` plan by default)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.model = values[0] if values else None
+
+
 def add_model_arguments(parser: argparse.ArgumentParser, *, model_optional: bool = False) -> None:
     """The model, the engine and its launch options (`bench` plans them as `--plan`)."""
     if model_optional:
         parser.add_argument(
-            "model",
+            "models",
             type=inputs.model_file,
-            nargs="?",
-            default=None,
-            help="the .gguf model file to load at start (none: requests load what they name)",
+            nargs="*",
+            action=_Models,
+            metavar="MODEL",
+            help=".gguf model files to load at start, which requests may also name (none: "
+            "requests load the library models they name)",
         )
     else:
         parser.add_argument("model", type=inputs.model_file, help="the .gguf model file")
@@ -246,7 +263,7 @@ def checked_engine(args: argparse.Namespace) -> EngineCandidate:
 
     # A bad model, projector or draft file is told in our words before any engine starts
     # (the engine would say it in a page of log).
-    for path in (args.model, args.mmproj, args.draft):
+    for path in (*getattr(args, "models", ()), args.model, args.mmproj, args.draft):
         if path is not None:
             check_model_file(path)
     # Never a binary that dies of an illegal instruction here: the one named, which must
@@ -329,7 +346,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--pin",
         action="store_true",
-        help="never evict the model given on the command line to make room for another",
+        help="never evict the models given on the command line to make room for others",
     )
     parser.add_argument(
         "--models-dir",
@@ -400,30 +417,34 @@ async def serve(args: argparse.Namespace) -> int:
     from studio.core.placement.load_plan import PlanningEngine
     from studio.core.residents.scheduler import Residents
 
+    given: list[Path] = list(dict.fromkeys(args.models))
     models = ModelCache()  # each model's header is read once, however often it is planned
     try:
         options = serve_options(args)
         active = checked_engine(args)
         engine = PlanningEngine.of(active)
-        # The command line's model is refused here, before anything listens, if it
-        # cannot fit; its plan is the first load's.
-        first = load_for(args, engine, models=models) if args.model is not None else None
+        # A command line's model that cannot fit even alone is refused here, before
+        # anything listens; its plan is its first load's.
+        unused = {path: load_for(args, engine, path, models=models) for path in given}
     except StudioError as error:
         report(error)
         return 1
-    unused = {args.model: first} if first is not None else {}
     log_dir = engine_log_dir()
+    named = {name: path for path in given for name in (path.stem, path.name)}
 
     async def plan(path: Path, own: OwnEngines) -> PlannedLoad:
         # Reading the GGUF and probing devices block: off the loop.
-        if path == args.model:
+        if path in given:
             if not own.kept and (ready := unused.pop(path, None)) is not None:
                 return ready
             return await asyncio.to_thread(load_for, args, engine, path, own, models)
         # A model a request names is always planned, so it fits beside the others.
         return await asyncio.to_thread(planned, args, engine, path, None, own, models)
 
-    def residents(lookup: ModelLookup) -> Residents:
+    def residents(library: ModelLookup) -> Residents:
+        async def lookup(name: str) -> Path | None:
+            return named.get(name) or await library(name)
+
         return Residents(
             lambda: ServerManager(active.location, log_dir),
             lookup,
@@ -444,21 +465,26 @@ async def serve(args: argparse.Namespace) -> int:
             report(error)
             return 1
         host = f"[{args.host}]" if ":" in args.host else args.host
-        if args.model is None:
-            print(f"studio serve: http://{host}:{port} ({NOTHING_LOADED})", flush=True)
-        else:
-            loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(args.model)))
-            print(f"studio serve: http://{host}:{port} ({loading})", flush=True)
-            assert isinstance(facade.models, SeveralModels)
+        address = f"studio serve: http://{host}:{port}"
+        if not given:
+            print(f"{address} ({NOTHING_LOADED})", flush=True)
+        assert isinstance(facade.models, SeveralModels)
+        for index, path in enumerate(given):
+            loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(path)))
+            print(
+                f"{address} ({loading})" if index == 0 else f"studio serve: {loading}", flush=True
+            )
             try:
-                snapshot = await facade.models.residents.load(args.model, pinned=args.pin)
+                snapshot = await facade.models.residents.load(path, pinned=args.pin)
             except StudioError as error:
                 report(error)
                 return 1
             ready = snapshot.ready
             model = printable(ready.model_alias) if ready else ""
-            said = ENGLISH.engine_event(EngineNotice(EngineEvent.READY, model))
-            print(f"studio serve: {said} Context: {ready.n_ctx if ready else '?'}.", flush=True)
+            ready_said = ENGLISH.engine_event(EngineNotice(EngineEvent.READY, model))
+            print(
+                f"studio serve: {ready_said} Context: {ready.n_ctx if ready else '?'}.", flush=True
+            )
         await stop.wait()
         return 0
     finally:

@@ -160,3 +160,41 @@ def _alive(pid: int) -> bool:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return False
+
+
+def test_studio_serve_loads_every_model_on_its_command_line(
+    engine_location: EngineLocation, smollm2: Path, tmp_path: Path
+) -> None:
+    """`studio serve A.gguf B.gguf` loads both at start, and requests name them by file
+    name though no library folder holds them."""
+    paths = [tmp_path / "first.gguf", tmp_path / "second.gguf"]
+    for path in paths:
+        _link_or_copy(smollm2, path)
+    env = {
+        **os.environ,
+        "STUDIO_HOME": str(tmp_path / "home"),
+        "HF_HUB_CACHE": str(tmp_path / "hf"),
+        "STUDIO_LLAMA_SERVER": str(engine_location.path),
+    }
+    argv = [sys.executable, "-m", "studio", "serve", *map(str, paths), "-c", "512"]
+    server = subprocess.Popen([*argv, "--port", "0"], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(4)]
+        base_url = lines[0].split()[2]
+        assert [("ready" in line) for line in lines] == [False, True, False, True], lines
+        assert set(residents(base_url)) == {"first", "second"}
+        with httpx.Client(base_url=base_url, trust_env=False, timeout=120) as http:
+            for name in ("second", "first.gguf"):
+                body = {"model": name, "messages": HI, "max_tokens": 4}
+                reply = http.post("/v1/chat/completions", json=body).json()
+                assert reply["model"] == name.removesuffix(".gguf")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        finally:
+            server.kill()
+            server.wait()
+            if server.stdout is not None:
+                server.stdout.close()
