@@ -27,12 +27,13 @@ import re
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import httpx
+from model_argument import parse_with_model  # bench/, the script's own folder
 
 from studio.core.engine import EngineLocation, default_selector
 from studio.core.paths import AppPaths
@@ -40,7 +41,7 @@ from studio.core.server.client import build_request, loopback_client
 from studio.core.server.engine_link import get
 from studio.core.server.launch import ApiKeyFile, LaunchSpec, free_loopback_port, to_argv
 from studio.core.server.manager import ServerManager
-from studio.core.server.states import ServerState
+from studio.core.server.states import ServerState, Snapshot
 
 PROMPT = [{"role": "user", "content": "Write a long story about a lighthouse keeper."}]
 # llama-server's log prefix: minutes.seconds.milliseconds.microseconds since it started.
@@ -154,18 +155,16 @@ def line(name: str, ours: list[float], theirs: list[float], unit: str, target: s
     )
 
 
+def _replaced(snapshot: Snapshot, old: int) -> bool:
+    """A new child is ready in place of the one with pid `old`."""
+    return snapshot.state is ServerState.READY and snapshot.pid != old
+
+
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    parser.add_argument("model", nargs="?", type=Path)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--tokens", type=int, default=128)
-    args = parser.parse_args()
-    if args.model is None:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-        from tests.support.models import smollm2_path
-
-        args.model = smollm2_path()
-    return args
+    return parse_with_model(parser)
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -215,9 +214,7 @@ async def main(args: argparse.Namespace) -> None:
             own_overhead.append((managed_load[-1] - listening) * 1000)
             killed_at = time.monotonic()
             os.kill(process.pid, signal.SIGKILL)
-            await manager.wait_for(
-                lambda s, old=process.pid: s.state is ServerState.READY and s.pid != old, 120
-            )
+            await manager.wait_for(partial(_replaced, old=process.pid), 120)
             respawn.append(time.monotonic() - killed_at)
         finally:
             await manager.shutdown()

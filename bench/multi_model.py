@@ -28,11 +28,12 @@ import itertools
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+
+from model_argument import parse_with_model  # bench/, the script's own folder
 
 from studio.core.engine import default_selector
 from studio.core.gguf.cache import ModelCache
@@ -107,15 +108,8 @@ def line(name: str, ours: list[float], theirs: list[float], labels: str, target:
 
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    parser.add_argument("model", nargs="?", type=Path)
     parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    if args.model is None:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-        from tests.support.models import smollm2_path
-
-        args.model = smollm2_path()
-    return args
+    return parse_with_model(parser)
 
 
 async def main(args: argparse.Namespace) -> None:

@@ -4,7 +4,6 @@ does, and lays residents out one row per device they hold bytes on."""
 from __future__ import annotations
 
 import json
-import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -13,13 +12,7 @@ import pytest
 
 from studio.cli import main
 from studio.cli.ps import table
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from studio.core.server.launch import free_loopback_port
 
 
 @pytest.fixture
@@ -44,7 +37,7 @@ def other_server() -> Iterator[int]:
 
 
 def test_no_server_is_said_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
-    port = _free_port()
+    port = free_loopback_port()
     assert main(["ps", "--port", str(port)]) == 2
     said = capsys.readouterr().err.strip()
     assert said == (

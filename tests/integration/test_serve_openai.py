@@ -10,9 +10,6 @@ import contextlib
 import itertools
 import json
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -29,6 +26,7 @@ from studio.core.engine import EngineLocation
 from studio.core.hub.library import describe
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
+from tests.support.serve_process import studio_serve
 
 pytestmark = pytest.mark.engine
 
@@ -319,11 +317,10 @@ def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
         "HF_HUB_CACHE": str(tmp_path / "hf"),
         "STUDIO_LLAMA_SERVER": str(engine_location.path),
     }
-    argv = [sys.executable, "-m", "studio", "serve", str(smollm2), "-c", "512", "--port", "0"]
+    arguments = [str(smollm2), "-c", "512", "--port", "0", "--models-dir", str(library)]
     # Long enough that a loaded machine lists the model before the idle unload comes.
-    argv += ["--models-dir", str(library), "--idle-unload", "6s"]
-    server = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
-    try:
+    arguments += ["--idle-unload", "6s"]
+    with studio_serve(arguments, env) as server:
         assert server.stdout is not None
         base_url = server.stdout.readline().split()[2]
         assert "ready" in server.stdout.readline()
@@ -352,12 +349,3 @@ def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
                     time.sleep(0.2)
             again = client.chat.completions.create(model="", messages=HI, max_tokens=4)
             assert again.model == "other-smol"  # the idle unload is undone by the next request
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        finally:
-            server.kill()
-            server.wait()
-            if server.stdout is not None:
-                server.stdout.close()

@@ -23,6 +23,7 @@ import pytest
 from studio.core.engine import EngineLocation
 from studio.core.placement.load_plan import Explicit, PlanningEngine, plan_load
 from studio.core.placement.setup import Machine
+from tests.support.serve_process import studio_serve
 
 pytestmark = pytest.mark.engine
 
@@ -61,24 +62,13 @@ def served(
         "STUDIO_LLAMA_SERVER": str(engine_location.path),
         "STUDIO_FAKE_DEVICES": f"{DEVICES}/{available_kib}KiB",
     }
-    argv = [sys.executable, "-m", "studio", "serve", "--models-dir", str(library)]
-    argv += ["-c", "512", "--port", "0"]
-    server = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env)
-    try:
+    arguments = ["--models-dir", str(library), "-c", "512", "--port", "0"]
+    with studio_serve(arguments, env) as server:
         assert server.stdout is not None
         line = server.stdout.readline()
         assert "no model loaded" in line, line
         base_url = line.split()[2]
         yield base_url, int(base_url.rsplit(":", 1)[1]), server
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        finally:
-            server.kill()
-            server.wait()
-            if server.stdout is not None:
-                server.stdout.close()
 
 
 def residents(base_url: str) -> dict[str, dict[str, Any]]:
@@ -176,9 +166,7 @@ def test_studio_serve_loads_every_model_on_its_command_line(
         "HF_HUB_CACHE": str(tmp_path / "hf"),
         "STUDIO_LLAMA_SERVER": str(engine_location.path),
     }
-    argv = [sys.executable, "-m", "studio", "serve", *map(str, paths), "-c", "512"]
-    server = subprocess.Popen([*argv, "--port", "0"], stdout=subprocess.PIPE, text=True, env=env)
-    try:
+    with studio_serve([*map(str, paths), "-c", "512", "--port", "0"], env) as server:
         assert server.stdout is not None
         lines = [server.stdout.readline() for _ in range(4)]
         base_url = lines[0].split()[2]
@@ -189,12 +177,3 @@ def test_studio_serve_loads_every_model_on_its_command_line(
                 body = {"model": name, "messages": HI, "max_tokens": 4}
                 reply = http.post("/v1/chat/completions", json=body).json()
                 assert reply["model"] == name.removesuffix(".gguf")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        finally:
-            server.kill()
-            server.wait()
-            if server.stdout is not None:
-                server.stdout.close()

@@ -1,0 +1,34 @@
+"""`studio serve` as a separate process, as a person starts it, stopped and reaped after."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+
+
+@contextmanager
+def studio_serve(
+    arguments: Sequence[str], env: Mapping[str, str]
+) -> Iterator[subprocess.Popen[str]]:
+    """`python -m studio serve ARGUMENTS` with its stdout readable as text; SIGTERM at the
+    end (as Ctrl+C would), then killed if it does not stop within 30 s."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "studio", "serve", *arguments],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(env),
+    )
+    try:
+        yield server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        finally:
+            server.kill()
+            server.wait()
+            if server.stdout is not None:
+                server.stdout.close()
