@@ -2976,6 +2976,158 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Der Befehl studio {command} ist an einem unerwarteten Problem gescheitert; die Einzelheiten stehen in {log}.</translation>
     </message>
     <message>
+        <source>The MCP servers file {path} cannot be read.</source>
+        <translation>Die MCP-Serverdatei {path} kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not a regular file, so it is not read.</source>
+        <translation>Die MCP-Serverdatei {path} ist keine reguläre Datei und wird daher nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is larger than {limit}, so it is not read.</source>
+        <translation>Die MCP-Serverdatei {path} ist größer als {limit} und wird daher nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not UTF-8 text.</source>
+        <translation>Die MCP-Serverdatei {path} ist kein UTF-8-Text.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not valid JSON (line {line}, column {column}).</source>
+        <translation>Die MCP-Serverdatei {path} ist kein gültiges JSON (Zeile {line}, Spalte {column}).</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is nested too deeply to be read.</source>
+        <translation>Die MCP-Serverdatei {path} ist zu tief verschachtelt, um gelesen zu werden.</translation>
+    </message>
+    <message>
+        <source>The file {path} has no “mcpServers” object, so it names no MCP servers.</source>
+        <translation>Die Datei {path} hat kein „mcpServers“-Objekt und nennt daher keine MCP-Server.</translation>
+    </message>
+    <message>
+        <source>There can be at most {most} MCP servers.</source>
+        <translation>Es kann höchstens {most} MCP-Server geben.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} must be a JSON object.</source>
+        <translation>Der MCP-Server {server} muss ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, dashes and underscores, starting with a letter or a digit.</source>
+        <translation>„{server}“ kann keinen MCP-Server benennen: Verwenden Sie bis zu 64 Buchstaben, Ziffern, Leerzeichen, Punkte, Bindestriche und Unterstriche, beginnend mit einem Buchstaben oder einer Ziffer.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} needs a “command” to run or a “url” to connect to.</source>
+        <translation>Der MCP-Server {server} braucht einen „command“ zum Ausführen oder eine „url“ zum Verbinden.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has both a “command” and a “url”; keep one of them.</source>
+        <translation>Der MCP-Server {server} hat sowohl „command“ als auch „url“; behalten Sie nur eines davon.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” (streamable HTTP) servers.</source>
+        <translation>Der MCP-Server {server} hat den Typ „{type}“; Studio führt „stdio“- und „http“-Server (Streamable HTTP) aus.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”, which does not go with its “command” or “url”.</source>
+        <translation>Der MCP-Server {server} hat den Typ „{type}“, der nicht zu seinem „command“ oder seiner „url“ passt.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be text.</source>
+        <translation>„{field}“ des MCP-Servers {server} muss ein Text sein.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be a list of texts.</source>
+        <translation>„{field}“ des MCP-Servers {server} muss eine Liste von Texten sein.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be an object whose values are texts.</source>
+        <translation>„{field}“ des MCP-Servers {server} muss ein Objekt sein, dessen Werte Texte sind.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be true or false.</source>
+        <translation>„{field}“ des MCP-Servers {server} muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} is empty.</source>
+        <translation>„{field}“ des MCP-Servers {server} ist leer.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a text longer than {most} characters.</source>
+        <translation>„{field}“ des MCP-Servers {server} enthält einen Text, der länger als {most} Zeichen ist.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} has more than {most} entries.</source>
+        <translation>„{field}“ des MCP-Servers {server} hat mehr als {most} Einträge.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a NUL character or a line break, which it cannot pass on.</source>
+        <translation>„{field}“ des MCP-Servers {server} enthält ein NUL-Zeichen oder einen Zeilenumbruch, die nicht weitergegeben werden können.</translation>
+    </message>
+    <message>
+        <source>“{entry}” is not a valid name in the “{field}” of the MCP server {server}.</source>
+        <translation>„{entry}“ ist kein gültiger Name in „{field}“ des MCP-Servers {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.</source>
+        <translation>Der MCP-Server {server} hat die URL „{url}“, die keine http://- oder https://-Adresse ist.</translation>
+    </message>
+    <message>
+        <source>The list of MCP servers cannot be saved to {path}.</source>
+        <translation>Die Liste der MCP-Server kann nicht unter {path} gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>There is no MCP server called {server}.</source>
+        <translation>Es gibt keinen MCP-Server namens {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start: the program {command} was not found.</source>
+        <translation>Der MCP-Server {server} konnte nicht starten: Das Programm {command} wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start {command}: {reason}.</source>
+        <translation>Der MCP-Server {server} konnte {command} nicht starten: {reason}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} cannot be reached at {url}.</source>
+        <translation>Der MCP-Server {server} ist unter {url} nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} did not answer within {seconds} seconds.</source>
+        <translation>Der MCP-Server {server} hat nicht innerhalb von {seconds} Sekunden geantwortet.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} stopped unexpectedly.</source>
+        <translation>Der MCP-Server {server} wurde unerwartet beendet.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} answered with an error: {reason}</source>
+        <translation>Der MCP-Server {server} hat mit einem Fehler geantwortet: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} could not be called: {reason}</source>
+        <translation>Das Werkzeug {tool} des MCP-Servers {server} konnte nicht aufgerufen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} answered with a result MCP does not allow.</source>
+        <translation>Das Werkzeug {tool} des MCP-Servers {server} hat mit einem Ergebnis geantwortet, das MCP nicht zulässt.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} is not running.</source>
+        <translation>Der MCP-Server {server} läuft nicht.</translation>
+    </message>
+    <message>
+        <source>No running MCP server offers a tool called {tool}.</source>
+        <translation>Kein laufender MCP-Server bietet ein Werkzeug namens {tool} an.</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments are not valid JSON (line {line}, column {column}).</source>
+        <translation>Die Argumente des Werkzeugs sind kein gültiges JSON (Zeile {line}, Spalte {column}).</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments must be a JSON object.</source>
+        <translation>Die Argumente des Werkzeugs müssen ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
         <source>{device} needs {needed} but may use {budget}.</source>
         <translation>{device} braucht {needed}, darf aber nur {budget} nutzen.</translation>
     </message>

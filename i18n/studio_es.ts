@@ -2976,6 +2976,158 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>El comando studio {command} se detuvo por un problema inesperado; los detalles están en {log}.</translation>
     </message>
     <message>
+        <source>The MCP servers file {path} cannot be read.</source>
+        <translation>No se puede leer el archivo de servidores MCP {path}.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not a regular file, so it is not read.</source>
+        <translation>El archivo de servidores MCP {path} no es un archivo normal, por lo que no se lee.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is larger than {limit}, so it is not read.</source>
+        <translation>El archivo de servidores MCP {path} ocupa más de {limit}, por lo que no se lee.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not UTF-8 text.</source>
+        <translation>El archivo de servidores MCP {path} no es texto UTF-8.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not valid JSON (line {line}, column {column}).</source>
+        <translation>El archivo de servidores MCP {path} no es JSON válido (línea {line}, columna {column}).</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is nested too deeply to be read.</source>
+        <translation>El archivo de servidores MCP {path} está anidado a demasiada profundidad para leerlo.</translation>
+    </message>
+    <message>
+        <source>The file {path} has no “mcpServers” object, so it names no MCP servers.</source>
+        <translation>El archivo {path} no tiene un objeto «mcpServers», por lo que no nombra ningún servidor MCP.</translation>
+    </message>
+    <message>
+        <source>There can be at most {most} MCP servers.</source>
+        <translation>Puede haber como máximo {most} servidores MCP.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} must be a JSON object.</source>
+        <translation>El servidor MCP {server} debe ser un objeto JSON.</translation>
+    </message>
+    <message>
+        <source>“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, dashes and underscores, starting with a letter or a digit.</source>
+        <translation>«{server}» no puede nombrar un servidor MCP: use hasta 64 letras, dígitos, espacios, puntos, guiones y guiones bajos, empezando por una letra o un dígito.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} needs a “command” to run or a “url” to connect to.</source>
+        <translation>El servidor MCP {server} necesita un «command» que ejecutar o una «url» a la que conectarse.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has both a “command” and a “url”; keep one of them.</source>
+        <translation>El servidor MCP {server} tiene a la vez «command» y «url»; conserve solo uno de ellos.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” (streamable HTTP) servers.</source>
+        <translation>El servidor MCP {server} tiene el tipo «{type}»; Studio ejecuta servidores «stdio» y «http» (HTTP transmisible).</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”, which does not go with its “command” or “url”.</source>
+        <translation>El servidor MCP {server} tiene el tipo «{type}», que no corresponde a su «command» o «url».</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be text.</source>
+        <translation>«{field}» del servidor MCP {server} debe ser un texto.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be a list of texts.</source>
+        <translation>«{field}» del servidor MCP {server} debe ser una lista de textos.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be an object whose values are texts.</source>
+        <translation>«{field}» del servidor MCP {server} debe ser un objeto cuyos valores sean textos.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be true or false.</source>
+        <translation>«{field}» del servidor MCP {server} debe ser true o false.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} is empty.</source>
+        <translation>«{field}» del servidor MCP {server} está vacío.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a text longer than {most} characters.</source>
+        <translation>«{field}» del servidor MCP {server} contiene un texto de más de {most} caracteres.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} has more than {most} entries.</source>
+        <translation>«{field}» del servidor MCP {server} tiene más de {most} entradas.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a NUL character or a line break, which it cannot pass on.</source>
+        <translation>«{field}» del servidor MCP {server} contiene un carácter NUL o un salto de línea, que no puede transmitir.</translation>
+    </message>
+    <message>
+        <source>“{entry}” is not a valid name in the “{field}” of the MCP server {server}.</source>
+        <translation>«{entry}» no es un nombre válido en «{field}» del servidor MCP {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.</source>
+        <translation>El servidor MCP {server} tiene la URL «{url}», que no es una dirección http:// ni https://.</translation>
+    </message>
+    <message>
+        <source>The list of MCP servers cannot be saved to {path}.</source>
+        <translation>No se puede guardar la lista de servidores MCP en {path}.</translation>
+    </message>
+    <message>
+        <source>There is no MCP server called {server}.</source>
+        <translation>No hay ningún servidor MCP llamado {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start: the program {command} was not found.</source>
+        <translation>El servidor MCP {server} no pudo iniciarse: no se encontró el programa {command}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start {command}: {reason}.</source>
+        <translation>El servidor MCP {server} no pudo iniciar {command}: {reason}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} cannot be reached at {url}.</source>
+        <translation>No se puede conectar con el servidor MCP {server} en {url}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} did not answer within {seconds} seconds.</source>
+        <translation>El servidor MCP {server} no respondió en {seconds} segundos.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} stopped unexpectedly.</source>
+        <translation>El servidor MCP {server} se detuvo inesperadamente.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} answered with an error: {reason}</source>
+        <translation>El servidor MCP {server} respondió con un error: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} could not be called: {reason}</source>
+        <translation>No se pudo llamar a la herramienta {tool} del servidor MCP {server}: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} answered with a result MCP does not allow.</source>
+        <translation>La herramienta {tool} del servidor MCP {server} respondió con un resultado que MCP no permite.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} is not running.</source>
+        <translation>El servidor MCP {server} no está en ejecución.</translation>
+    </message>
+    <message>
+        <source>No running MCP server offers a tool called {tool}.</source>
+        <translation>Ningún servidor MCP en ejecución ofrece una herramienta llamada {tool}.</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments are not valid JSON (line {line}, column {column}).</source>
+        <translation>Los argumentos de la herramienta no son JSON válido (línea {line}, columna {column}).</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments must be a JSON object.</source>
+        <translation>Los argumentos de la herramienta deben ser un objeto JSON.</translation>
+    </message>
+    <message>
         <source>{device} needs {needed} but may use {budget}.</source>
         <translation>{device} necesita {needed}, pero puede usar {budget}.</translation>
     </message>

@@ -2976,6 +2976,158 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>La commande studio {command} s’est arrêtée sur un problème inattendu ; les détails sont dans {log}.</translation>
     </message>
     <message>
+        <source>The MCP servers file {path} cannot be read.</source>
+        <translation>Le fichier de serveurs MCP {path} est illisible.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not a regular file, so it is not read.</source>
+        <translation>Le fichier de serveurs MCP {path} n’est pas un fichier ordinaire ; il n’est donc pas lu.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is larger than {limit}, so it is not read.</source>
+        <translation>Le fichier de serveurs MCP {path} dépasse {limit} ; il n’est donc pas lu.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not UTF-8 text.</source>
+        <translation>Le fichier de serveurs MCP {path} n’est pas du texte UTF-8.</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not valid JSON (line {line}, column {column}).</source>
+        <translation>Le fichier de serveurs MCP {path} n’est pas du JSON valide (ligne {line}, colonne {column}).</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is nested too deeply to be read.</source>
+        <translation>Le fichier de serveurs MCP {path} est imbriqué trop profondément pour être lu.</translation>
+    </message>
+    <message>
+        <source>The file {path} has no “mcpServers” object, so it names no MCP servers.</source>
+        <translation>Le fichier {path} n’a pas d’objet « mcpServers » ; il ne nomme donc aucun serveur MCP.</translation>
+    </message>
+    <message>
+        <source>There can be at most {most} MCP servers.</source>
+        <translation>Il peut y avoir au plus {most} serveurs MCP.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} must be a JSON object.</source>
+        <translation>Le serveur MCP {server} doit être un objet JSON.</translation>
+    </message>
+    <message>
+        <source>“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, dashes and underscores, starting with a letter or a digit.</source>
+        <translation>« {server} » ne peut pas nommer un serveur MCP : utilisez jusqu’à 64 lettres, chiffres, espaces, points, tirets et tirets bas, en commençant par une lettre ou un chiffre.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} needs a “command” to run or a “url” to connect to.</source>
+        <translation>Le serveur MCP {server} a besoin d’une « command » à lancer ou d’une « url » à laquelle se connecter.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has both a “command” and a “url”; keep one of them.</source>
+        <translation>Le serveur MCP {server} a à la fois une « command » et une « url » ; n’en gardez qu’une.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” (streamable HTTP) servers.</source>
+        <translation>Le serveur MCP {server} a le type « {type} » ; Studio exécute les serveurs « stdio » et « http » (HTTP diffusable).</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”, which does not go with its “command” or “url”.</source>
+        <translation>Le serveur MCP {server} a le type « {type} », qui ne correspond pas à sa « command » ou à son « url ».</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be text.</source>
+        <translation>« {field} » du serveur MCP {server} doit être un texte.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be a list of texts.</source>
+        <translation>« {field} » du serveur MCP {server} doit être une liste de textes.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be an object whose values are texts.</source>
+        <translation>« {field} » du serveur MCP {server} doit être un objet dont les valeurs sont des textes.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be true or false.</source>
+        <translation>« {field} » du serveur MCP {server} doit valoir true ou false.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} is empty.</source>
+        <translation>« {field} » du serveur MCP {server} est vide.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a text longer than {most} characters.</source>
+        <translation>« {field} » du serveur MCP {server} contient un texte de plus de {most} caractères.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} has more than {most} entries.</source>
+        <translation>« {field} » du serveur MCP {server} a plus de {most} entrées.</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a NUL character or a line break, which it cannot pass on.</source>
+        <translation>« {field} » du serveur MCP {server} contient un caractère NUL ou un saut de ligne, qu’il ne peut pas transmettre.</translation>
+    </message>
+    <message>
+        <source>“{entry}” is not a valid name in the “{field}” of the MCP server {server}.</source>
+        <translation>« {entry} » n’est pas un nom valide dans « {field} » du serveur MCP {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.</source>
+        <translation>Le serveur MCP {server} a l’URL « {url} », qui n’est pas une adresse http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>The list of MCP servers cannot be saved to {path}.</source>
+        <translation>La liste des serveurs MCP ne peut pas être enregistrée dans {path}.</translation>
+    </message>
+    <message>
+        <source>There is no MCP server called {server}.</source>
+        <translation>Aucun serveur MCP ne s’appelle {server}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start: the program {command} was not found.</source>
+        <translation>Le serveur MCP {server} n’a pas pu démarrer : le programme {command} est introuvable.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start {command}: {reason}.</source>
+        <translation>Le serveur MCP {server} n’a pas pu lancer {command} : {reason}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} cannot be reached at {url}.</source>
+        <translation>Le serveur MCP {server} est injoignable à l’adresse {url}.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} did not answer within {seconds} seconds.</source>
+        <translation>Le serveur MCP {server} n’a pas répondu en {seconds} secondes.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} stopped unexpectedly.</source>
+        <translation>Le serveur MCP {server} s’est arrêté de manière inattendue.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} answered with an error: {reason}</source>
+        <translation>Le serveur MCP {server} a répondu par une erreur : {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} could not be called: {reason}</source>
+        <translation>L’outil {tool} du serveur MCP {server} n’a pas pu être appelé : {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} answered with a result MCP does not allow.</source>
+        <translation>L’outil {tool} du serveur MCP {server} a répondu par un résultat que MCP n’autorise pas.</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} is not running.</source>
+        <translation>Le serveur MCP {server} n’est pas en cours d’exécution.</translation>
+    </message>
+    <message>
+        <source>No running MCP server offers a tool called {tool}.</source>
+        <translation>Aucun serveur MCP en cours d’exécution ne propose d’outil nommé {tool}.</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments are not valid JSON (line {line}, column {column}).</source>
+        <translation>Les arguments de l’outil ne sont pas du JSON valide (ligne {line}, colonne {column}).</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments must be a JSON object.</source>
+        <translation>Les arguments de l’outil doivent être un objet JSON.</translation>
+    </message>
+    <message>
         <source>{device} needs {needed} but may use {budget}.</source>
         <translation>{device} nécessite {needed}, mais peut utiliser {budget}.</translation>
     </message>

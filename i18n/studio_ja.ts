@@ -2968,6 +2968,158 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>コマンド studio {command} は予期しない問題で停止しました。詳細は {log} にあります。</translation>
     </message>
     <message>
+        <source>The MCP servers file {path} cannot be read.</source>
+        <translation>MCP サーバーファイル {path} を読み込めません。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not a regular file, so it is not read.</source>
+        <translation>MCP サーバーファイル {path} は通常のファイルではないため、読み込みません。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is larger than {limit}, so it is not read.</source>
+        <translation>MCP サーバーファイル {path} は {limit} を超えているため、読み込みません。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not UTF-8 text.</source>
+        <translation>MCP サーバーファイル {path} は UTF-8 テキストではありません。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not valid JSON (line {line}, column {column}).</source>
+        <translation>MCP サーバーファイル {path} は有効な JSON ではありません (行 {line}、列 {column})。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is nested too deeply to be read.</source>
+        <translation>MCP サーバーファイル {path} は入れ子が深すぎて読み込めません。</translation>
+    </message>
+    <message>
+        <source>The file {path} has no “mcpServers” object, so it names no MCP servers.</source>
+        <translation>ファイル {path} には「mcpServers」オブジェクトがないため、MCP サーバーが指定されていません。</translation>
+    </message>
+    <message>
+        <source>There can be at most {most} MCP servers.</source>
+        <translation>MCP サーバーは最大 {most} 個までです。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} must be a JSON object.</source>
+        <translation>MCP サーバー {server} は JSON オブジェクトである必要があります。</translation>
+    </message>
+    <message>
+        <source>“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, dashes and underscores, starting with a letter or a digit.</source>
+        <translation>「{server}」は MCP サーバーの名前に使えません。英字または数字で始まる、64 文字以内の英字・数字・空白・ピリオド・ハイフン・アンダースコアを使ってください。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} needs a “command” to run or a “url” to connect to.</source>
+        <translation>MCP サーバー {server} には、実行する「command」か接続先の「url」が必要です。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has both a “command” and a “url”; keep one of them.</source>
+        <translation>MCP サーバー {server} に「command」と「url」の両方があります。どちらか一方だけにしてください。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” (streamable HTTP) servers.</source>
+        <translation>MCP サーバー {server} のタイプは「{type}」です。Studio が実行できるのは「stdio」と「http」(Streamable HTTP) のサーバーです。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”, which does not go with its “command” or “url”.</source>
+        <translation>MCP サーバー {server} のタイプ「{type}」は、その「command」または「url」と合いません。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be text.</source>
+        <translation>MCP サーバー {server} の「{field}」はテキストである必要があります。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be a list of texts.</source>
+        <translation>MCP サーバー {server} の「{field}」はテキストのリストである必要があります。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be an object whose values are texts.</source>
+        <translation>MCP サーバー {server} の「{field}」は、値がテキストのオブジェクトである必要があります。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be true or false.</source>
+        <translation>MCP サーバー {server} の「{field}」は true または false である必要があります。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} is empty.</source>
+        <translation>MCP サーバー {server} の「{field}」が空です。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a text longer than {most} characters.</source>
+        <translation>MCP サーバー {server} の「{field}」に {most} 文字を超えるテキストが含まれています。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} has more than {most} entries.</source>
+        <translation>MCP サーバー {server} の「{field}」の項目が {most} 個を超えています。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a NUL character or a line break, which it cannot pass on.</source>
+        <translation>MCP サーバー {server} の「{field}」に NUL 文字または改行が含まれており、受け渡しできません。</translation>
+    </message>
+    <message>
+        <source>“{entry}” is not a valid name in the “{field}” of the MCP server {server}.</source>
+        <translation>「{entry}」は MCP サーバー {server} の「{field}」で有効な名前ではありません。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.</source>
+        <translation>MCP サーバー {server} の URL「{url}」は http:// または https:// のアドレスではありません。</translation>
+    </message>
+    <message>
+        <source>The list of MCP servers cannot be saved to {path}.</source>
+        <translation>MCP サーバーの一覧を {path} に保存できません。</translation>
+    </message>
+    <message>
+        <source>There is no MCP server called {server}.</source>
+        <translation>{server} という名前の MCP サーバーはありません。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start: the program {command} was not found.</source>
+        <translation>MCP サーバー {server} を起動できませんでした: プログラム {command} が見つかりません。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start {command}: {reason}.</source>
+        <translation>MCP サーバー {server} は {command} を起動できませんでした: {reason}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} cannot be reached at {url}.</source>
+        <translation>MCP サーバー {server} に {url} で接続できません。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} did not answer within {seconds} seconds.</source>
+        <translation>MCP サーバー {server} が {seconds} 秒以内に応答しませんでした。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} stopped unexpectedly.</source>
+        <translation>MCP サーバー {server} が予期せず停止しました。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} answered with an error: {reason}</source>
+        <translation>MCP サーバー {server} がエラーを返しました: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} could not be called: {reason}</source>
+        <translation>MCP サーバー {server} のツール {tool} を呼び出せませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} answered with a result MCP does not allow.</source>
+        <translation>MCP サーバー {server} のツール {tool} が、MCP で許可されていない結果を返しました。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} is not running.</source>
+        <translation>MCP サーバー {server} は実行されていません。</translation>
+    </message>
+    <message>
+        <source>No running MCP server offers a tool called {tool}.</source>
+        <translation>{tool} という名前のツールを提供している実行中の MCP サーバーはありません。</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments are not valid JSON (line {line}, column {column}).</source>
+        <translation>ツールの引数が有効な JSON ではありません (行 {line}、列 {column})。</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments must be a JSON object.</source>
+        <translation>ツールの引数は JSON オブジェクトである必要があります。</translation>
+    </message>
+    <message>
         <source>{device} needs {needed} but may use {budget}.</source>
         <translation>{device} は {needed} 必要ですが、使用できるのは {budget} です。</translation>
     </message>

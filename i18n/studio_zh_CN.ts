@@ -2968,6 +2968,158 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>命令 studio {command} 因意外问题而停止；详情见 {log}。</translation>
     </message>
     <message>
+        <source>The MCP servers file {path} cannot be read.</source>
+        <translation>无法读取 MCP 服务器文件 {path}。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not a regular file, so it is not read.</source>
+        <translation>MCP 服务器文件 {path} 不是普通文件，因此不予读取。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is larger than {limit}, so it is not read.</source>
+        <translation>MCP 服务器文件 {path} 大于 {limit}，因此不予读取。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not UTF-8 text.</source>
+        <translation>MCP 服务器文件 {path} 不是 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is not valid JSON (line {line}, column {column}).</source>
+        <translation>MCP 服务器文件 {path} 不是有效的 JSON（第 {line} 行，第 {column} 列）。</translation>
+    </message>
+    <message>
+        <source>The MCP servers file {path} is nested too deeply to be read.</source>
+        <translation>MCP 服务器文件 {path} 嵌套过深，无法读取。</translation>
+    </message>
+    <message>
+        <source>The file {path} has no “mcpServers” object, so it names no MCP servers.</source>
+        <translation>文件 {path} 没有“mcpServers”对象，因此未指定任何 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>There can be at most {most} MCP servers.</source>
+        <translation>MCP 服务器最多只能有 {most} 个。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} must be a JSON object.</source>
+        <translation>MCP 服务器 {server} 必须是一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, dashes and underscores, starting with a letter or a digit.</source>
+        <translation>“{server}”不能用作 MCP 服务器的名称：请使用不超过 64 个字母、数字、空格、句点、连字符和下划线，并以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} needs a “command” to run or a “url” to connect to.</source>
+        <translation>MCP 服务器 {server} 需要一个要运行的“command”或一个要连接的“url”。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has both a “command” and a “url”; keep one of them.</source>
+        <translation>MCP 服务器 {server} 同时有“command”和“url”；请只保留其中一个。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” (streamable HTTP) servers.</source>
+        <translation>MCP 服务器 {server} 的类型为“{type}”；Studio 运行“stdio”和“http”（可流式 HTTP）服务器。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the type “{type}”, which does not go with its “command” or “url”.</source>
+        <translation>MCP 服务器 {server} 的类型“{type}”与其“command”或“url”不符。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be text.</source>
+        <translation>MCP 服务器 {server} 的“{field}”必须是文本。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be a list of texts.</source>
+        <translation>MCP 服务器 {server} 的“{field}”必须是文本列表。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be an object whose values are texts.</source>
+        <translation>MCP 服务器 {server} 的“{field}”必须是值均为文本的对象。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} must be true or false.</source>
+        <translation>MCP 服务器 {server} 的“{field}”必须是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} is empty.</source>
+        <translation>MCP 服务器 {server} 的“{field}”为空。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a text longer than {most} characters.</source>
+        <translation>MCP 服务器 {server} 的“{field}”包含超过 {most} 个字符的文本。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} has more than {most} entries.</source>
+        <translation>MCP 服务器 {server} 的“{field}”超过 {most} 项。</translation>
+    </message>
+    <message>
+        <source>The “{field}” of the MCP server {server} holds a NUL character or a line break, which it cannot pass on.</source>
+        <translation>MCP 服务器 {server} 的“{field}”包含 NUL 字符或换行符，无法传递。</translation>
+    </message>
+    <message>
+        <source>“{entry}” is not a valid name in the “{field}” of the MCP server {server}.</source>
+        <translation>“{entry}”不是 MCP 服务器 {server} 的“{field}”中的有效名称。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.</source>
+        <translation>MCP 服务器 {server} 的 URL“{url}”不是 http:// 或 https:// 地址。</translation>
+    </message>
+    <message>
+        <source>The list of MCP servers cannot be saved to {path}.</source>
+        <translation>无法将 MCP 服务器列表保存到 {path}。</translation>
+    </message>
+    <message>
+        <source>There is no MCP server called {server}.</source>
+        <translation>没有名为 {server} 的 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start: the program {command} was not found.</source>
+        <translation>MCP 服务器 {server} 无法启动：找不到程序 {command}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} could not start {command}: {reason}.</source>
+        <translation>MCP 服务器 {server} 无法启动 {command}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} cannot be reached at {url}.</source>
+        <translation>无法通过 {url} 连接到 MCP 服务器 {server}。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} did not answer within {seconds} seconds.</source>
+        <translation>MCP 服务器 {server} 未在 {seconds} 秒内响应。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} stopped unexpectedly.</source>
+        <translation>MCP 服务器 {server} 意外停止。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} answered with an error: {reason}</source>
+        <translation>MCP 服务器 {server} 返回了错误：{reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} could not be called: {reason}</source>
+        <translation>无法调用 MCP 服务器 {server} 的工具 {tool}：{reason}</translation>
+    </message>
+    <message>
+        <source>The tool {tool} of the MCP server {server} answered with a result MCP does not allow.</source>
+        <translation>MCP 服务器 {server} 的工具 {tool} 返回了 MCP 不允许的结果。</translation>
+    </message>
+    <message>
+        <source>The MCP server {server} is not running.</source>
+        <translation>MCP 服务器 {server} 未在运行。</translation>
+    </message>
+    <message>
+        <source>No running MCP server offers a tool called {tool}.</source>
+        <translation>没有正在运行的 MCP 服务器提供名为 {tool} 的工具。</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments are not valid JSON (line {line}, column {column}).</source>
+        <translation>工具的参数不是有效的 JSON（第 {line} 行，第 {column} 列）。</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s arguments must be a JSON object.</source>
+        <translation>工具的参数必须是一个 JSON 对象。</translation>
+    </message>
+    <message>
         <source>{device} needs {needed} but may use {budget}.</source>
         <translation>{device} 需要 {needed}，但只能使用 {budget}。</translation>
     </message>

@@ -22,6 +22,7 @@ _COMMAND_MODULES = (
     "studio.cli.ps",
     "studio.cli.run",
     "studio.cli.bench",
+    "studio.cli.mcp",
 )
 
 

@@ -570,6 +570,108 @@ CODES: Mapping[str, str] = {
         "Sentences",
         "The command studio {command} stopped on an unexpected problem; the details are in {log}.",
     ),
+    # -- MCP servers (studio/core/mcp, studio mcp) --
+    "mcp_file_unreadable": _mark("Sentences", "The MCP servers file {path} cannot be read."),
+    "mcp_file_not_regular": _mark(
+        "Sentences", "The MCP servers file {path} is not a regular file, so it is not read."
+    ),
+    "mcp_file_too_large": _mark(
+        "Sentences", "The MCP servers file {path} is larger than {limit}, so it is not read."
+    ),
+    "mcp_file_not_text": _mark("Sentences", "The MCP servers file {path} is not UTF-8 text."),
+    "mcp_file_not_json": _mark(
+        "Sentences",
+        "The MCP servers file {path} is not valid JSON (line {line}, column {column}).",
+    ),
+    "mcp_file_too_deep": _mark(
+        "Sentences", "The MCP servers file {path} is nested too deeply to be read."
+    ),
+    "mcp_servers_missing": _mark(
+        "Sentences", "The file {path} has no “mcpServers” object, so it names no MCP servers."
+    ),
+    "mcp_too_many_servers": _mark("Sentences", "There can be at most {most} MCP servers."),
+    "mcp_server_not_object": _mark("Sentences", "The MCP server {server} must be a JSON object."),
+    "mcp_server_name_invalid": _mark(
+        "Sentences",
+        "“{server}” cannot name an MCP server: use up to 64 letters, digits, spaces, dots, "
+        "dashes and underscores, starting with a letter or a digit.",
+    ),
+    "mcp_server_transport_missing": _mark(
+        "Sentences", "The MCP server {server} needs a “command” to run or a “url” to connect to."
+    ),
+    "mcp_server_transport_conflict": _mark(
+        "Sentences", "The MCP server {server} has both a “command” and a “url”; keep one of them."
+    ),
+    "mcp_server_type_unknown": _mark(
+        "Sentences",
+        "The MCP server {server} has the type “{type}”; Studio runs “stdio” and “http” "
+        "(streamable HTTP) servers.",
+    ),
+    "mcp_server_type_mismatch": _mark(
+        "Sentences",
+        "The MCP server {server} has the type “{type}”, which does not go with its "
+        "“command” or “url”.",
+    ),
+    "mcp_field_not_text": _mark(
+        "Sentences", "The “{field}” of the MCP server {server} must be text."
+    ),
+    "mcp_field_not_text_list": _mark(
+        "Sentences", "The “{field}” of the MCP server {server} must be a list of texts."
+    ),
+    "mcp_field_not_text_map": _mark(
+        "Sentences",
+        "The “{field}” of the MCP server {server} must be an object whose values are texts.",
+    ),
+    "mcp_field_not_boolean": _mark(
+        "Sentences", "The “{field}” of the MCP server {server} must be true or false."
+    ),
+    "mcp_field_empty": _mark("Sentences", "The “{field}” of the MCP server {server} is empty."),
+    "mcp_field_too_long": _mark(
+        "Sentences",
+        "The “{field}” of the MCP server {server} holds a text longer than {most} characters.",
+    ),
+    "mcp_field_too_many": _mark(
+        "Sentences", "The “{field}” of the MCP server {server} has more than {most} entries."
+    ),
+    "mcp_field_bad_character": _mark(
+        "Sentences",
+        "The “{field}” of the MCP server {server} holds a NUL character or a line break, "
+        "which it cannot pass on.",
+    ),
+    "mcp_entry_invalid": _mark(
+        "Sentences", "“{entry}” is not a valid name in the “{field}” of the MCP server {server}."
+    ),
+    "mcp_url_invalid": _mark(
+        "Sentences",
+        "The MCP server {server} has the URL “{url}”, which is not an http:// or https:// address.",
+    ),
+    "mcp_list_unwritable": _mark("Sentences", "The list of MCP servers cannot be saved to {path}."),
+    "mcp_server_unknown": _mark("Sentences", "There is no MCP server called {server}."),
+    "mcp_command_missing": _mark(
+        "Sentences", "The MCP server {server} could not start: the program {command} was not found."
+    ),
+    "mcp_command_failed": _mark(
+        "Sentences", "The MCP server {server} could not start {command}: {reason}."
+    ),
+    "mcp_unreachable": _mark("Sentences", "The MCP server {server} cannot be reached at {url}."),
+    "mcp_timeout": _mark(
+        "Sentences", "The MCP server {server} did not answer within {seconds} seconds."
+    ),
+    "mcp_crashed": _mark("Sentences", "The MCP server {server} stopped unexpectedly."),
+    "mcp_refused": _mark("Sentences", "The MCP server {server} answered with an error: {reason}"),
+    "mcp_call_failed": _mark(
+        "Sentences", "The tool {tool} of the MCP server {server} could not be called: {reason}"
+    ),
+    "mcp_result_invalid": _mark(
+        "Sentences",
+        "The tool {tool} of the MCP server {server} answered with a result MCP does not allow.",
+    ),
+    "mcp_not_running": _mark("Sentences", "The MCP server {server} is not running."),
+    "mcp_tool_unknown": _mark("Sentences", "No running MCP server offers a tool called {tool}."),
+    "mcp_arguments_not_json": _mark(
+        "Sentences", "The tool's arguments are not valid JSON (line {line}, column {column})."
+    ),
+    "mcp_arguments_not_object": _mark("Sentences", "The tool's arguments must be a JSON object."),
     # -- the planner's reasons (studio/core/placement/reasons.py) --
     "device_over_budget": _mark("Sentences", "{device} needs {needed} but may use {budget}."),
     "weights_kept_on_host": _mark(
