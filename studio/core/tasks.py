@@ -40,6 +40,11 @@ class TaskOwner:
     def running(self) -> int:
         return len(self._tasks)
 
+    async def wait(self) -> None:
+        """Wait until every task has finished on its own (none is cancelled)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
     async def shutdown(self) -> None:
         """Cancel every task and wait until all have finished."""
         tasks = list(self._tasks)

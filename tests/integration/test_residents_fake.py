@@ -352,3 +352,22 @@ async def test_the_http_face_serves_several_residents(tmp_path: Path) -> None:
                 assert (await http.get("/health")).status_code == 503
         finally:
             await facade.close()
+
+
+async def test_an_unload_given_up_half_way_still_stops_the_engine(tmp_path: Path) -> None:
+    """A client gone from its /studio/unload cancels the request, not the stop: the
+    engine is never left running outside the residents."""
+    async with scene(tmp_path) as s:
+        await ask(s.residents, "a")
+        (pid,) = (v.snapshot.pid for v in s.residents.views())
+        unloading = asyncio.create_task(s.residents.unload("a"))
+        await asyncio.sleep(0)  # the stop has begun
+        unloading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await unloading
+        assert s.names() == set()
+        for _ in range(200):
+            if pid not in engine_pids():
+                break
+            await asyncio.sleep(0.05)
+        assert pid not in engine_pids()

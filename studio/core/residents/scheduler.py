@@ -154,6 +154,8 @@ class Residents:
         self._waiting = 0
         self._resume: Path | None = None  # what a time to live unloaded last
         self._tasks = TaskOwner("residents")
+        # Stops are never cancelled: a half-stopped manager would leave its engine behind.
+        self._stopping = TaskOwner("residents-stopping")
         self._closed = False
         self.evicted = 0  # residents evicted to make room, ever
         self.expired = 0  # residents unloaded by their time to live, ever
@@ -164,10 +166,9 @@ class Residents:
     async def close(self) -> None:
         """Stop every resident; the scheduler cannot be used afterwards."""
         self._closed = True
-        leaving = list(self._residents.values())
-        self._residents.clear()
-        await self._tasks.shutdown()
-        await asyncio.gather(*(r.manager.shutdown() for r in leaving), return_exceptions=True)
+        await self._tasks.shutdown()  # loads under way stop their own residents
+        await self._stop(list(self._residents.values()))
+        await self._stopping.wait()
 
     # -- what is resident --------------------------------------------------------------
 
@@ -375,6 +376,7 @@ class Residents:
         return planned if planned.plan is None or planned.plan.fits else None
 
     def _start(self, path: Path, planned: PlannedLoad) -> _Resident:
+        self._check_open()  # closed while the plans were made: start nothing
         resident = _Resident(path, self._new_manager(), planned, self._idle_unload_s)
         self._residents[path] = resident
         resident.ready = self._tasks.spawn(f"load {path.name}", self._bring(resident))
@@ -411,8 +413,13 @@ class Residents:
             for resident in leaving:
                 log.info("evicting %s to make room", resident.name)
         if leaving:
-            await asyncio.gather(*(r.manager.shutdown() for r in leaving))
-            self._notify()
+            # Shielded and owned apart: a caller that gives up (a client gone from its
+            # /studio/unload) must not cut a manager's shutdown short.
+            await asyncio.shield(self._stopping.spawn("stop", self._shut_down(leaving)))
+
+    async def _shut_down(self, leaving: Sequence[_Resident]) -> None:
+        await asyncio.gather(*(r.manager.shutdown() for r in leaving))
+        self._notify()
 
     # -- time to live ------------------------------------------------------------------
 

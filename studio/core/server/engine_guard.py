@@ -23,7 +23,9 @@ import signal
 import subprocess
 import sys
 import uuid
+import weakref
 from pathlib import Path
+from typing import Any
 
 ENGINE_GUARD_VARIABLE = "STUDIO_ENGINE_GUARD"
 # The frozen app runs the guard through its own launcher (no `python -c` in a bundle).
@@ -80,6 +82,7 @@ class EngineGuard:
     def __init__(self) -> None:
         self.token = uuid.uuid4().hex
         self._process: subprocess.Popen[bytes] | None = None
+        self._ended: weakref.finalize[Any, Any] | None = None
 
     @staticmethod
     def available() -> bool:
@@ -99,17 +102,26 @@ class EngineGuard:
                 close_fds=True,
                 process_group=0,
             )
+            # A manager dropped without its shutdown still ends its guard (and with it
+            # any engine it left): no guard outlives its owner, nor lingers unreaped.
+            self._ended = weakref.finalize(self, _end, self._process)
         return {ENGINE_GUARD_VARIABLE: self.token}
 
     def close(self) -> None:
         process, self._process = self._process, None
-        if process is None:
-            return
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(5)
+        if process is not None:
+            if self._ended is not None:
+                self._ended.detach()
+            _end(process)
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Close the guard's pipe (it then kills what carries its token) and reap it."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(5)
 
 
 def _guard_argv(token: str) -> list[str]:

@@ -4,6 +4,7 @@ ends, not on a stray SIGINT."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -123,6 +124,22 @@ def test_a_stray_sigint_does_not_end_the_guard_and_a_dead_one_is_replaced(
         assert guard._process is not process and guard._process is not None
         guard.close()
         assert carrier.wait(10) == -signal.SIGKILL
+    finally:
+        carrier.kill()
+        carrier.wait()
+
+
+def test_a_guard_dropped_without_closing_still_ends_its_carriers() -> None:
+    """A manager dropped without its shutdown: its guard ends (and is reaped) with it."""
+    dropped = EngineGuard()
+    carrier = sleeper(dropped.environment())
+    process = dropped._process
+    assert process is not None
+    del dropped
+    gc.collect()
+    try:
+        assert carrier.wait(10) == -signal.SIGKILL
+        assert process.returncode is not None  # reaped, not a zombie
     finally:
         carrier.kill()
         carrier.wait()
