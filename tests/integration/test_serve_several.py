@@ -20,6 +20,7 @@ import openai
 import psutil
 import pytest
 
+from studio.cli.engine_choice import active_engine
 from studio.core.engine import EngineLocation
 from studio.core.placement.load_plan import Explicit, PlanningEngine, plan_load
 from studio.core.placement.setup import Machine
@@ -33,11 +34,11 @@ DEVICES = "HOST:4096MiB"
 
 def host_budget(model: Path) -> int:
     """Bytes of host memory to offer (before the margin) so that two of `model` fit and a
-    third does not, even with its host prompt cache shrunk to nothing."""
+    third does not, even with its host prompt cache shrunk to nothing; priced as `studio
+    serve` prices it, with what this CPU's engine measured at its self-test."""
     policy = Explicit({"ctx": 512}, load_anyway=True)
-    planned = plan_load(
-        Machine.of({"STUDIO_FAKE_DEVICES": DEVICES}), model, PlanningEngine(), policy
-    )
+    machine = Machine.of({"STUDIO_FAKE_DEVICES": DEVICES})
+    planned = plan_load(machine, model, PlanningEngine.of(active_engine(None)), policy)
     assert planned.plan is not None
     host = planned.plan.host
     one, cache = host.predicted.total, host.predicted.prompt_cache
