@@ -26,7 +26,7 @@ from studio.core.engine import EngineLocation
 from studio.core.hub.library import describe
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import ServerManager
-from tests.support.serve_process import studio_serve
+from tests.support.serve_process import openai_client, studio_serve
 
 pytestmark = pytest.mark.engine
 
@@ -324,15 +324,7 @@ def test_studio_serve_loads_a_named_model_planned_and_unloads_when_idle(
         assert server.stdout is not None
         base_url = server.stdout.readline().split()[2]
         assert "ready" in server.stdout.readline()
-        # Closed at the end: `studio serve` keeps connections alive, so a client left
-        # to the garbage collector would leave its socket open into a later test.
-        client = openai.OpenAI(
-            base_url=f"{base_url}/v1",
-            api_key="unused",
-            max_retries=0,
-            http_client=openai.DefaultHttpxClient(trust_env=False, timeout=120),
-        )
-        with client:
+        with openai_client(base_url) as client:
             ids = {m.id for m in client.models.list().data}
             assert ids == {smollm2.stem, "other-smol"}
             reply = client.chat.completions.create(model="other-smol", messages=HI, max_tokens=4)

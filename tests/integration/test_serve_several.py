@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import openai
 import psutil
 import pytest
 
@@ -24,7 +23,7 @@ from studio.cli.engine_choice import active_engine
 from studio.core.engine import EngineLocation
 from studio.core.placement.load_plan import Explicit, PlanningEngine, plan_load
 from studio.core.placement.setup import Machine
-from tests.support.serve_process import studio_serve
+from tests.support.serve_process import openai_client, studio_serve
 
 pytestmark = pytest.mark.engine
 
@@ -82,13 +81,7 @@ def test_studio_serve_keeps_two_models_answers_both_at_once_and_evicts_by_bytes(
     served: tuple[str, int, subprocess.Popen[str]],
 ) -> None:
     base_url, port, server = served
-    client = openai.OpenAI(
-        base_url=f"{base_url}/v1",
-        api_key="unused",
-        max_retries=0,
-        http_client=openai.DefaultHttpxClient(trust_env=False, timeout=120),
-    )
-    with client:
+    with openai_client(base_url) as client:
 
         def ask(model: str) -> str:
             reply = client.chat.completions.create(model=model, messages=HI, max_tokens=6)

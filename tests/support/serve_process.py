@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+import openai
+
 
 @contextmanager
 def studio_serve(
@@ -32,3 +34,15 @@ def studio_serve(
             server.wait()
             if server.stdout is not None:
                 server.stdout.close()
+
+
+def openai_client(base_url: str) -> openai.OpenAI:
+    """The official client for the server at `base_url`, no retries, no proxy. Close it
+    (`with`): `studio serve` keeps connections alive, so a client left to the garbage
+    collector would leave its socket open into a later test."""
+    return openai.OpenAI(
+        base_url=f"{base_url}/v1",
+        api_key="unused",
+        max_retries=0,
+        http_client=openai.DefaultHttpxClient(trust_env=False, timeout=120),
+    )
