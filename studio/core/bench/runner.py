@@ -27,7 +27,7 @@ from studio.core.bench.results import BenchOptions, DeviceUse, Sample
 from studio.core.bench.variants import Variant
 from studio.core.errors import StudioError
 from studio.core.placement.plan import Plan
-from studio.core.placement.plan_memory import actual_memory, read_allocation
+from studio.core.placement.plan_memory import logged_memory
 from studio.core.server.client import COMPLETIONS_PATH, ServerError
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import ServerState
@@ -115,12 +115,7 @@ def fitting_lengths(options: BenchOptions, ctx: int) -> tuple[int, ...]:
 def device_use(plan: Plan, log_path: Path | None) -> tuple[DeviceUse, ...]:
     """What the engine's log says each device of `plan` holds (devices it does not name,
     or a log without `-lv 4`, are left out). Blocking: run it with `asyncio.to_thread`."""
-    if log_path is None:
-        return ()
-    try:
-        actual = actual_memory(plan, read_allocation(log_path))
-    except OSError:
-        return ()
+    actual = logged_memory(plan, log_path)
     return tuple(
         DeviceUse(device.key, device.label, actual[device.key])
         for device in (*plan.devices, plan.host)

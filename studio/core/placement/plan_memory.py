@@ -57,6 +57,17 @@ def read_allocation(log_path: Path) -> EngineAllocation:
         return parse_engine_log(lines)
 
 
+def logged_memory(plan: Plan, log_path: Path | None) -> dict[str, MemoryBreakdown]:
+    """`actual_memory` of the engine log at `log_path`; empty when there is none, or it
+    cannot be read. Blocking: run it with `asyncio.to_thread`."""
+    if log_path is None:
+        return {}
+    try:
+        return actual_memory(plan, read_allocation(log_path))
+    except OSError:
+        return {}
+
+
 def actual_memory(plan: Plan, allocation: EngineAllocation) -> dict[str, MemoryBreakdown]:
     """What the engine logged per device of the plan, by plan device key. Devices the log
     does not mention (unused, or a log without `-lv 4`) are absent."""

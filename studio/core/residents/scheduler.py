@@ -39,12 +39,12 @@ from pathlib import Path
 from studio.core.errors import StudioError
 from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.placement.plan import Plan
-from studio.core.placement.plan_memory import actual_memory, read_allocation
+from studio.core.placement.plan_memory import logged_memory
 from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
 from studio.core.server.launch import cancellable
 from studio.core.server.manager import NotReadyError, ServerManager
-from studio.core.server.states import ServerState, Snapshot
-from studio.core.server.switcher import Held, ModelLookup, spec_names
+from studio.core.server.states import Snapshot
+from studio.core.server.switcher import NAME_SAID, Held, ModelLookup, spec_names, unknown_model
 from studio.core.tasks import TaskOwner
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,6 @@ log = logging.getLogger(__name__)
 ResidentPlanner = Callable[[Path, OwnEngines], Awaitable[PlannedLoad]]
 ManagerFactory = Callable[[], ServerManager]
 
-# A name is echoed back in the failure's sentence: no more of it than a person reads.
-_NAME_SAID = 200
 MAX_WAITING = 16
 
 
@@ -71,10 +69,6 @@ class ResidentView:
     ttl_s: float | None  # None: no time to live
     idle_s: float  # 0 while a request holds it
     in_flight: int  # requests holding it
-
-    @property
-    def loaded(self) -> bool:
-        return self.snapshot.state is ServerState.READY
 
 
 class _Resident:
@@ -263,8 +257,7 @@ class Residents:
             return await self._admit(self._resume)
         path = await self._lookup(name)
         if path is None:
-            said = name[:_NAME_SAID]
-            raise StudioError("model_not_found", f"no model named {said!r}", model=said)
+            raise unknown_model(name)
         return await self._admit(path)
 
     def _let_go(self, resident: _Resident) -> None:
@@ -362,8 +355,8 @@ class Residents:
         raise StudioError(
             "model_no_room",
             f"{alone.spec.public_name} does not fit beside the pinned models ({pinned})",
-            model=alone.spec.public_name[:_NAME_SAID],
-            pinned=pinned[:_NAME_SAID],
+            model=alone.spec.public_name[:NAME_SAID],
+            pinned=pinned[:NAME_SAID],
         )
 
     async def _plan_beside(self, path: Path, own: OwnEngines) -> PlannedLoad | None:
@@ -464,11 +457,6 @@ def _as_good(beside: PlannedLoad, alone: PlannedLoad) -> bool:
 
 def _allocated(plan: Plan | None, log_path: Path | None) -> dict[str, int]:
     """What the engine's log says it allocated on each device of `plan`. Blocking."""
-    if plan is None or log_path is None:
+    if plan is None:
         return {}
-    try:
-        actual = actual_memory(plan, read_allocation(log_path))
-    except OSError as error:
-        log.warning("no allocations read from %s: %s", log_path, error)
-        return {}
-    return {key: breakdown.total for key, breakdown in actual.items()}
+    return {key: memory.total for key, memory in logged_memory(plan, log_path).items()}

@@ -48,7 +48,7 @@ _COMING = frozenset(
     {ServerState.READY, ServerState.STARTING, ServerState.CRASHED, ServerState.RESPAWNING}
 )
 # A name is echoed back in the failure's sentence: no more of it than a person reads.
-_NAME_SAID = 200
+NAME_SAID = 200
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,12 @@ class Held:
 
     manager: ServerManager
     spec: LaunchSpec
+
+
+def unknown_model(name: str) -> StudioError:
+    """A request named a model nothing has (`model_not_found`)."""
+    said = name[:NAME_SAID]
+    return StudioError("model_not_found", f"no model named {said!r}", model=said)
 
 
 def spec_names(spec: LaunchSpec) -> frozenset[str]:
@@ -167,8 +173,7 @@ class ModelSwitch:
             return resumed, None
         path = await self._lookup(name)
         if path is None:
-            said = name[:_NAME_SAID]
-            raise StudioError("model_not_found", f"no model named {said!r}", model=said)
+            raise unknown_model(name)
         return await self._plan(path)
 
     async def _unload_when_idle(self, idle_s: float) -> None:
