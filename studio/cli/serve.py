@@ -1,4 +1,4 @@
-"""`studio serve [MODEL.gguf]`: an OpenAI-compatible endpoint on 127.0.0.1 that goes
+"""`studio serve [MODEL.gguf ...]`: an OpenAI-compatible endpoint on 127.0.0.1 that goes
 through the manager, so crash recovery and replay apply to API clients too. Several
 models stay loaded at once, as many as the devices hold (`--max-models` caps the count):
 a request for another model of the library loads it beside the others or evicts the
@@ -77,9 +77,9 @@ def run_event_loop(main: Coroutine[Any, Any, _T]) -> _T:
     return uvloop.run(main)
 
 
-def add_launch_arguments(parser: argparse.ArgumentParser, *, model_optional: bool = False) -> None:
+def add_launch_arguments(parser: argparse.ArgumentParser, *, several_models: bool = False) -> None:
     """The launch options `serve` and `run` share; unset = the engine's default."""
-    add_model_arguments(parser, model_optional=model_optional)
+    add_model_arguments(parser, several_models=several_models)
     parser.add_argument("--plan", action="store_true", help=_plan_help())
 
 
@@ -98,9 +98,9 @@ class _Models(argparse.Action):
         namespace.model = values[0] if values else None
 
 
-def add_model_arguments(parser: argparse.ArgumentParser, *, model_optional: bool = False) -> None:
+def add_model_arguments(parser: argparse.ArgumentParser, *, several_models: bool = False) -> None:
     """The model, the engine and its launch options (`bench` plans them as `--plan`)."""
-    if model_optional:
+    if several_models:
         parser.add_argument(
             "models",
             type=inputs.model_file,
@@ -283,7 +283,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help="serve a model on 127.0.0.1 with an OpenAI-compatible API"
     )
-    add_launch_arguments(parser, model_optional=True)
+    add_launch_arguments(parser, several_models=True)
     parser.add_argument(
         "--port", type=inputs.port, default=DEFAULT_API_PORT, help="0 = any free port"
     )

@@ -101,9 +101,7 @@ def resident_list(
     taken: set[Path] = set()
     for view in residents:
         body = _model_json(view.name, 0, view.snapshot.state.value, True)
-        body["devices"] = [
-            {"key": d.key, "predicted": d.predicted, "allocated": d.allocated} for d in view.devices
-        ]
+        body["devices"] = devices_json(view)
         data.append(body)
         taken.add(view.model)
     data += [
@@ -112,6 +110,14 @@ def resident_list(
         if entry.path not in taken
     ]
     return {"object": "list", "data": data}
+
+
+def devices_json(view: ResidentView) -> list[dict[str, Any]]:
+    """A resident's bytes per device: what its plan predicted, what its engine logged."""
+    return [
+        {"key": d.key, "label": d.label, "predicted": d.predicted, "allocated": d.allocated}
+        for d in view.devices
+    ]
 
 
 def _model_json(

@@ -1,5 +1,5 @@
 """Which models the API serves: one at a time over a shared manager (the app's local API,
-`studio serve` with one model), or several resident at once (`studio serve --max-models`,
+whose chat uses the same manager), or several resident at once (`studio serve`,
 `core/residents`). The routes in `facade.py` ask the same questions of either."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from studio.core.api.catalog import CatalogEntry, model_list, resident_list
+from studio.core.api.catalog import CatalogEntry, devices_json, model_list, resident_list
 from studio.core.server.launch import cancellable
 from studio.core.server.manager import ServerManager
 from studio.core.server.states import Snapshot
@@ -134,15 +134,7 @@ def resident_json(view: ResidentView) -> dict[str, Any]:
         "ttl_s": view.ttl_s,
         "idle_s": round(view.idle_s, 1),
         "in_flight": view.in_flight,
-        "devices": [
-            {
-                "key": device.key,
-                "label": device.label,
-                "predicted": device.predicted,
-                "allocated": device.allocated,
-            }
-            for device in view.devices
-        ],
+        "devices": devices_json(view),
     }
 
 
