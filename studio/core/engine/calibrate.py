@@ -29,8 +29,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from studio.core.engine import capture
 from studio.core.engine.locate import EngineLocation
@@ -91,32 +92,45 @@ def rows(difference: int, row: int) -> int:
     return math.ceil(difference / row - _ROW_TOLERANCE)
 
 
+@dataclass(frozen=True)
+class _Engine:
+    """The engine calibrated, and the group its runs start in (closed: no more runs)."""
+
+    location: EngineLocation
+    children: capture.ChildGroup
+
+
 def measure_graph(
-    location: EngineLocation, model_dir: Path, gpus: Sequence[str] = ()
+    location: EngineLocation,
+    model_dir: Path,
+    gpus: Sequence[str] = (),
+    children: capture.ChildGroup | None = None,
 ) -> EngineGraph:
     """The engine's graph differences; only the host's (and `gpus`', the engine's names of
     the GPUs it lists) when it ships no RPC server.
 
-    Raises CalibrationError (or OSError) when a run fails; the caller keeps the base graph.
+    Raises CalibrationError (or OSError) when a run fails, or once `children` is closed;
+    the caller keeps the base graph.
     """
+    engine = _Engine(location, children or capture.ChildGroup())
     model = tiny_model(model_dir, CALIBRATION_SHAPE)
     row = _row(model)
-    alone = _run(location, model, [], [])
+    alone = _run(engine, model, [], [])
     base = _estimate(model, replace(_offloaded(), n_gpu_layers=0), 0, EngineGraph())
     host_rows = rows(alone.component(HOST.name, "compute") - base.host.compute, row)
     graph = EngineGraph(host_rows=host_rows, measured=True)
     recurrent = tiny_mamba2(model_dir)
-    alone = _run(location, recurrent, [], [])
+    alone = _run(engine, recurrent, [], [])
     base = _estimate(recurrent, replace(_offloaded(), n_gpu_layers=0), 0, graph)
     recurrent_rows = rows(
         alone.component(HOST.name, "compute") - base.host.compute, _row(recurrent)
     )
     graph = replace(graph, recurrent_host_rows=recurrent_rows)
-    graph = replace(graph, hybrid_slot_states=_hybrid_slot_states(location, model_dir, graph))
-    graph = replace(graph, **_mtp_facts(location, tiny_glm4moe_mtp(model_dir), graph))
+    graph = replace(graph, hybrid_slot_states=_hybrid_slot_states(engine, model_dir, graph))
+    graph = replace(graph, **_mtp_facts(engine, tiny_glm4moe_mtp(model_dir), graph))
     if gpus:
         try:
-            graph = _gpu_facts(location, model, gpus, graph)
+            graph = _gpu_facts(engine, model, gpus, graph)
         except CalibrationError as error:
             # A GPU the tiny model cannot run on (busy, full) must not cost the host's and
             # the RPC devices' measures: the GPUs keep the base graph's assumptions.
@@ -124,8 +138,8 @@ def measure_graph(
     server = location.path.with_name(RPC_SERVER_NAME)
     if not server.is_file():
         return graph
-    with _rpc_servers(location, server, 2) as endpoints:
-        one = _run(location, model, endpoints[:1], [])
+    with _rpc_servers(engine, server, 2) as endpoints:
+        one = _run(engine, model, endpoints[:1], [])
         host = one.component(HOST.name, "compute")
         entry = one.component(f"RPC[{endpoints[0]}]", "compute")
         base = _estimate(model, _offloaded(), 1, EngineGraph())
@@ -134,12 +148,12 @@ def measure_graph(
             host_offloaded_rows=rows(host - base.host.compute, row),
             entry_rows=rows(entry - base.devices[0].compute, row),
         )
-        nkvo = _run(location, model, endpoints[:1], ["-nkvo"])
+        nkvo = _run(engine, model, endpoints[:1], ["-nkvo"])
         base = _estimate(model, replace(_offloaded(), kv_offload=False), 1, EngineGraph())
         entry = nkvo.component(f"RPC[{endpoints[0]}]", "compute")
         graph = replace(graph, entry_nkvo_rows=rows(entry - base.devices[0].compute, row))
-        two, lines = _run_with_log(location, model, endpoints, [])
-        recurrent_two = _run(location, recurrent, endpoints, [])
+        two, lines = _run_with_log(engine, model, endpoints, [])
+        recurrent_two = _run(engine, recurrent, endpoints, [])
     copies = _copies(lines)
     if copies <= 1:
         return graph
@@ -189,7 +203,7 @@ def _boundary_copies(
     return max(0, rows(left_over, graph.sched_copies * projection))
 
 
-def _hybrid_slot_states(location: EngineLocation, model_dir: Path, graph: EngineGraph) -> int:
+def _hybrid_slot_states(engine: _Engine, model_dir: Path, graph: EngineGraph) -> int:
     """SSM-state copies per slot beyond the first that a hybrid model's host graph keeps:
     the tiny Granite-hybrid host-only at 1 and at HYBRID_SLOTS slots, what the second run
     leaves over the base estimate beyond what the first does, in one slot's SSM state."""
@@ -199,14 +213,14 @@ def _hybrid_slot_states(location: EngineLocation, model_dir: Path, graph: Engine
     state = 4 * summary.ssm.state_size * summary.ssm.inner_size
     left_over = []
     for slots in (1, HYBRID_SLOTS):
-        run = _run(location, model, [], ["-np", str(slots)])
+        run = _run(engine, model, [], ["-np", str(slots)])
         settings = replace(_offloaded(), n_gpu_layers=0, parallel=slots)
         base = _estimate(model, settings, 0, graph)
         left_over.append(run.component(HOST.name, "compute") - base.host.compute)
     return max(0, rows(left_over[1] - left_over[0], (HYBRID_SLOTS - 1) * state))
 
 
-def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dict[str, bool]:
+def _mtp_facts(engine: _Engine, model: Path, graph: EngineGraph) -> dict[str, bool]:
     """How the engine keeps and runs an MTP head, from one host-only draft-mtp start: the
     target's weights and KV, then the MTP context's KV (logged after its "creating MTP
     draft context" line), against the base estimate of the same model."""
@@ -217,7 +231,7 @@ def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dic
     nextn_kv = sum(layer_kv_bytes(summary, settings, plain.geometry).get(il, 0) for il in nextn)
     nextn_weights = sum(summary.layer_bytes[il] for il in nextn)
     lines = _run_lines(
-        location,
+        engine,
         model,
         ["-dev", "none", "-c", str(MTP_CTX), "-lm", "none", "--spec-type", "draft-mtp"],
         until=lambda seen: any(_MTP_CONTEXT in line for line in seen),
@@ -237,7 +251,7 @@ def _mtp_facts(location: EngineLocation, model: Path, graph: EngineGraph) -> dic
 
 
 def _gpu_facts(
-    location: EngineLocation, model: Path, gpus: Sequence[str], graph: EngineGraph
+    engine: _Engine, model: Path, gpus: Sequence[str], graph: EngineGraph
 ) -> EngineGraph:
     """What each GPU's graph costs beyond the base: with every layer on it (the rows it
     keeps as the device running the first layer), then with the first layers on the host
@@ -250,14 +264,14 @@ def _gpu_facts(
     offload: list[int] = []
     for gpu in gpus:
         spec = [DeviceSpec(gpu, DeviceKind.GPU, 1, 1)]
-        every = _on_gpu(location, model, gpu, summary.block_count + 1)
+        every = _on_gpu(engine, model, gpu, summary.block_count + 1)
         base = estimate(summary, _offloaded(), spec, graph=unmeasured)
         # Fewer rows than the base is not taken: what a GPU backend saves on the tiny model
         # does not scale with n_embd (lavapipe: one row less here, a third of one on a
         # gemma-3 shape), and a GPU priced low runs out of memory.
         left_over = every.component(gpu, "compute") - base.devices[0].compute
         entry.append(max(0, rows(left_over, row)))
-        partial = _on_gpu(location, model, gpu, GPU_PARTIAL_LAYERS)
+        partial = _on_gpu(engine, model, gpu, GPU_PARTIAL_LAYERS)
         settings = replace(_offloaded(), n_gpu_layers=GPU_PARTIAL_LAYERS)
         known = replace(unmeasured, gpu_entry_rows=entry[-1])
         base = estimate(summary, settings, spec, graph=known)
@@ -265,9 +279,9 @@ def _gpu_facts(
     return replace(unmeasured, gpu_entry_rows=max(entry), op_offload_rows=max(offload))
 
 
-def _on_gpu(location: EngineLocation, model: Path, gpu: str, layers: int) -> EngineAllocation:
+def _on_gpu(engine: _Engine, model: Path, gpu: str, layers: int) -> EngineAllocation:
     args = ["-c", str(CTX), "-dev", gpu, "-ngl", str(layers)]
-    allocation = parse_engine_log(_run_lines(location, model, args, until=lambda seen: True))
+    allocation = parse_engine_log(_run_lines(engine, model, args, until=lambda seen: True))
     if not allocation.component(gpu, "compute"):
         raise CalibrationError(f"no compute buffer on {gpu}")
     return allocation
@@ -298,13 +312,13 @@ def _copies(lines: Sequence[str]) -> int:
 
 
 def _run(
-    location: EngineLocation, model: Path, endpoints: Sequence[str], extra: Sequence[str]
+    engine: _Engine, model: Path, endpoints: Sequence[str], extra: Sequence[str]
 ) -> EngineAllocation:
-    return _run_with_log(location, model, endpoints, extra)[0]
+    return _run_with_log(engine, model, endpoints, extra)[0]
 
 
 def _run_with_log(
-    location: EngineLocation, model: Path, endpoints: Sequence[str], extra: Sequence[str]
+    engine: _Engine, model: Path, endpoints: Sequence[str], extra: Sequence[str]
 ) -> tuple[EngineAllocation, list[str]]:
     """Start the server, stop it once its compute buffers are reserved, parse its log."""
     args = [
@@ -312,7 +326,7 @@ def _run_with_log(
         *_devices(endpoints),
         *extra,
     ]
-    lines = _run_lines(location, model, args, until=lambda seen: True)
+    lines = _run_lines(engine, model, args, until=lambda seen: True)
     allocation = parse_engine_log(lines)
     if not any(b.kind == "compute" for b in allocation.buffers):
         raise CalibrationError("\n".join(lines[-10:]))
@@ -329,21 +343,24 @@ def _devices(endpoints: Sequence[str]) -> list[str]:
 
 
 def _run_lines(
-    location: EngineLocation,
+    engine: _Engine,
     model: Path,
     args: Sequence[str],
     until: Callable[[list[str]], bool],
 ) -> list[str]:
     """The server's log up to the first compute reservation after which `until` holds."""
     argv = [
-        str(location.path),
+        str(engine.location.path),
         *("-m", str(model), "--host", "127.0.0.1", "--port", "0", "--no-webui"),
         *("--no-warmup", "-lv", "4", "-np", "1", "-fit", "off", "--no-repack"),
         *args,
     ]
-    env = {k: v for k, v in location.child_environment(os.environ).items()}
+    env = {k: v for k, v in engine.location.child_environment(os.environ).items()}
     env = {k: v for k, v in env.items() if not k.startswith("LLAMA_ARG_")}
-    process = subprocess.Popen(
+    # Its own session: the timeout and the stop end whatever it started too, and no child
+    # left holding the pipe can keep the read below waiting.
+    process = _start(
+        engine,
         argv,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -351,9 +368,6 @@ def _run_lines(
         env=env,
         text=True,
         errors="replace",
-        # Its own session: the timeout and the stop end whatever it started too, and no
-        # child left holding the pipe can keep the read below waiting.
-        start_new_session=True,
     )
     assert process.stdout is not None
     stdout = process.stdout
@@ -373,8 +387,18 @@ def _run_lines(
         killer.cancel()
         capture.kill_group(process)
         process.wait()
+        engine.children.forget(process)
         stdout.close()
+    if engine.children.closed:
+        raise CalibrationError("calibration was stopped")
     return lines
+
+
+def _start(engine: _Engine, argv: list[str], **popen: Any) -> subprocess.Popen[Any]:
+    try:
+        return engine.children.start(argv, **popen)
+    except capture.ChildrenClosedError as error:
+        raise CalibrationError("calibration was stopped") from error
 
 
 def _free_port() -> int:
@@ -385,20 +409,20 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _rpc_servers(location: EngineLocation, binary: Path, count: int) -> Iterator[list[str]]:
+def _rpc_servers(engine: _Engine, binary: Path, count: int) -> Iterator[list[str]]:
     processes: list[subprocess.Popen[bytes]] = []
     endpoints: list[str] = []
     try:
         for _ in range(count):
             port = _free_port()
             processes.append(
-                subprocess.Popen(
+                _start(
+                    engine,
                     [str(binary), "-H", "127.0.0.1", "-p", str(port), "-t", "1"],
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
-                    env=location.child_environment(os.environ),
-                    start_new_session=True,
+                    env=engine.location.child_environment(os.environ),
                 )
             )
             endpoints.append(f"127.0.0.1:{port}")
@@ -408,6 +432,7 @@ def _rpc_servers(location: EngineLocation, binary: Path, count: int) -> Iterator
         for process in processes:
             process.kill()
             process.wait()
+            engine.children.forget(process)
 
 
 def _wait_listening(port: int, process: subprocess.Popen[bytes], timeout_s: float = 10.0) -> None:

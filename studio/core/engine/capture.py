@@ -16,6 +16,7 @@ import os
 import selectors
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from typing import IO, Any, Final
@@ -63,16 +64,47 @@ class _Kept:
         return b"".join(self._chunks)
 
 
-def start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """Start `argv` in a session (and process group) of its own, both outputs piped."""
-    return subprocess.Popen(
-        argv,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        start_new_session=True,
-    )
+class ChildrenClosedError(Exception):
+    """A child was asked of a `ChildGroup` that has been closed (the app is quitting)."""
+
+
+class ChildGroup:
+    """The children of work that runs in a worker thread (a probe, a self-test, a
+    calibration), so that quitting can end them at once: `close` kills every running one,
+    with what it started, and refuses new ones. asyncio cannot interrupt such a thread;
+    without this its engine ran to the end after the app had gone, in a session of its own
+    that nothing else would ever stop."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[Any]] = set()
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def start(self, argv: list[str], **popen: Any) -> subprocess.Popen[Any]:
+        """`subprocess.Popen(argv, **popen)` in a session of its own, kept until `forget`.
+        Raises ChildrenClosedError once closed, and OSError as Popen does."""
+        with self._lock:
+            if self._closed:
+                raise ChildrenClosedError(argv[0])
+            process = subprocess.Popen(argv, start_new_session=True, **popen)
+            self._running.add(process)
+            return process
+
+    def forget(self, process: subprocess.Popen[Any]) -> None:
+        """`process` has ended (or its owner has killed it): `close` need not."""
+        with self._lock:
+            self._running.discard(process)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            running = list(self._running)
+        for process in running:
+            kill_group(process)
 
 
 def kill_group(process: subprocess.Popen[Any]) -> None:

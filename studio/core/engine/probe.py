@@ -79,8 +79,7 @@ class EngineProber:
         self._output_limit = output_limit
         self._infos: dict[str, EngineInfo] = {}
         self._lock = threading.Lock()
-        self._running: set[subprocess.Popen[bytes]] = set()
-        self._closed = False
+        self._children = capture.ChildGroup()
 
     def close(self) -> None:
         """Kill probes in flight and refuse new ones.
@@ -88,33 +87,32 @@ class EngineProber:
         A probe runs in a worker thread that asyncio cannot interrupt; without this, quitting
         while a hung binary is being probed would wait for the probe timeout.
         """
-        with self._lock:
-            self._closed = True
-            running = list(self._running)
-        for process in running:
-            capture.kill_group(process)
+        self._children.close()
 
     def _run(self, location: EngineLocation, argument: str) -> tuple[int, str, str]:
         env = location.child_environment(os.environ)
-        with self._lock:
-            if self._closed:
-                raise EngineError("engine_cancelled", "the engine probe was cancelled")
-            try:
-                process = capture.start([str(location.path), argument], env)
-            except OSError as exc:  # exec format error, permission denied, vanished file
-                raise EngineError(
-                    "engine_not_executable",
-                    f"cannot run {location.path}: {exc.strerror or exc}",
-                    path=str(location.path),
-                    reason=exc.strerror or str(exc),
-                ) from exc
-            self._running.add(process)
+        try:
+            process = self._children.start(
+                [str(location.path), argument],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+            )
+        except capture.ChildrenClosedError as exc:
+            raise EngineError("engine_cancelled", "the engine probe was cancelled") from exc
+        except OSError as exc:  # exec format error, permission denied, vanished file
+            raise EngineError(
+                "engine_not_executable",
+                f"cannot run {location.path}: {exc.strerror or exc}",
+                path=str(location.path),
+                reason=exc.strerror or str(exc),
+            ) from exc
         try:
             said = capture.collect(process, self._timeout_s, self._output_limit)
         finally:
-            with self._lock:
-                self._running.discard(process)
-        if self._closed:
+            self._children.forget(process)
+        if self._children.closed:
             raise EngineError("engine_cancelled", "the engine probe was cancelled")
         if said.returncode is None:
             raise EngineError(

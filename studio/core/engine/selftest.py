@@ -210,9 +210,11 @@ def run_self_test(
     model_dir: Path,
     cpu: CpuInfo,
     timeout_s: float = SELF_TEST_TIMEOUT_S,
-    cancelled: threading.Event | None = None,
+    children: capture.ChildGroup | None = None,
 ) -> SelfTestResult:
-    """Start the engine on the tiny model, generate one token, stop it, and judge."""
+    """Start the engine on the tiny model, generate one token, stop it, and judge.
+    Closing `children` ends the run at once (judged as no answer)."""
+    children = children or capture.ChildGroup()
     model = tiny_model(model_dir)
     argv = [
         str(location.path),
@@ -220,22 +222,24 @@ def run_self_test(
         *("-c", "256", "-np", "1", "-ngl", "0", "--no-webui", "-lv", "4"),
     ]
     started = time.monotonic()
-    process = subprocess.Popen(
-        argv,
-        stdin=subprocess.DEVNULL,
-        # One stream, as the manager reads it: builds differ in which one they log to.
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=_child_environment(location),
-        start_new_session=True,
-    )
+    try:
+        process = children.start(
+            argv,
+            stdin=subprocess.DEVNULL,
+            # One stream, as the manager reads it: builds differ in which one they log to.
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=_child_environment(location),
+        )
+    except capture.ChildrenClosedError:
+        return _judge(None, False, "", cpu, 0.0)
     reader = _LogReader(process.stdout)
     generated = False
     stopped_by_us = False
     try:
         deadline = started + timeout_s
         while not reader.listening.wait(0.1):
-            if time.monotonic() > deadline or (cancelled is not None and cancelled.is_set()):
+            if time.monotonic() > deadline or children.closed:
                 break
             if process.poll() is not None:
                 break  # it died; a child it left may hold its output open, and say nothing
@@ -258,7 +262,8 @@ def run_self_test(
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=10)
         reader.join(5)
-    returncode = None if stopped_by_us else process.returncode
+        children.forget(process)
+    returncode = None if stopped_by_us or children.closed else process.returncode
     return _judge(returncode, generated, reader.text, cpu, time.monotonic() - started)
 
 
@@ -330,11 +335,12 @@ class SelfTester:
         self._timeout_s = timeout_s
         self._lock = threading.Lock()
         self._memory: dict[str, SelfTestResult] = {}
-        self._cancelled = threading.Event()
+        self._children = capture.ChildGroup()
 
     def close(self) -> None:
-        """Stop waiting for a self-test in flight (quitting must not wait for a slow one)."""
-        self._cancelled.set()
+        """End a self-test or calibration in flight and start none (quitting must not wait
+        for a slow one, nor leave its engine running)."""
+        self._children.close()
 
     def _key(self, location: EngineLocation, gpus: Sequence[EngineDevice]) -> str:
         stat = location.path.stat()
@@ -370,10 +376,8 @@ class SelfTester:
         if found is not None:
             return found
         key = self._key(location, gpus)
-        result = run_self_test(
-            location, self._model_dir, self.cpu, self._timeout_s, self._cancelled
-        )
-        if result.passed and not self._cancelled.is_set():
+        result = run_self_test(location, self._model_dir, self.cpu, self._timeout_s, self._children)
+        if result.passed and not self._children.closed:
             names = [gpu.name for gpu in gpus]
             result = replace(result, graph=self._measure(location, names))
         with self._lock:
@@ -394,8 +398,10 @@ class SelfTester:
         # A calibration run can fail for reasons of the moment (an RPC server slow to
         # take its next client on a loaded machine), so one failure earns one retry.
         for attempt in range(2):
+            if self._children.closed:
+                return None
             try:
-                return measure_graph(location, self._model_dir, gpus)
+                return measure_graph(location, self._model_dir, gpus, self._children)
             except (CalibrationError, OSError) as error:
                 log.warning(
                     "could not measure the compute graph of %s (try %d): %s",

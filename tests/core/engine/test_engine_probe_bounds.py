@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import os
 import textwrap
+import threading
 import time
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from studio.core.engine import EngineError, EngineProber, SelfTester
+from studio.core.engine import EngineError, EngineProber, SelfTester, capture
 from studio.core.engine import calibrate as calibrate_module
 from studio.core.engine.calibrate import CalibrationError
 from studio.core.engine.locate import EngineLocation, EngineSource
@@ -123,3 +124,50 @@ def test_a_calibration_run_is_not_held_by_a_child_the_engine_left(
     with pytest.raises(CalibrationError):
         calibrate_module.measure_graph(location, tmp_path / "models")
     assert time.monotonic() - started < 10
+
+
+def _first_pid(pids: Path, deadline_s: float = 30.0) -> int:
+    deadline = time.monotonic() + deadline_s
+    while time.monotonic() < deadline:
+        if pids.exists() and pids.read_text().split():
+            return int(pids.read_text().split()[0])
+        time.sleep(0.05)
+    raise AssertionError("the engine never started")
+
+
+def test_closing_ends_a_calibration_in_flight_and_starts_no_more(tmp_path: Path) -> None:
+    # Quitting on a first start closed the self-tester, but the calibration's engines (a
+    # dozen runs, each in a session of its own) went on in their worker thread and
+    # outlived the app, which exits without waiting for that thread.
+    pids = tmp_path / "pids"
+    location = _engine(tmp_path, f'echo $$ >> "{pids}"\necho starting\nexec sleep 600\n')
+    children = capture.ChildGroup()
+    ended: list[BaseException] = []
+
+    def calibrate() -> None:
+        try:
+            calibrate_module.measure_graph(location, tmp_path / "models", (), children)
+        except BaseException as error:  # handed to the test thread
+            ended.append(error)
+
+    worker = threading.Thread(target=calibrate)
+    worker.start()
+    pid = _first_pid(pids)
+    children.close()
+    worker.join(30)
+    assert not worker.is_alive(), "the calibration went on after its children were closed"
+    assert len(ended) == 1 and isinstance(ended[0], CalibrationError)
+    assert not _alive(pid)
+    assert len(pids.read_text().split()) == 1, "a run started after the close"
+
+
+def test_a_closed_self_tester_starts_nothing_and_remembers_nothing(tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    location = _engine(tmp_path, f'echo $$ >> "{pids}"\nexec sleep 600\n')
+    cache = tmp_path / "selftest.json"
+    tester = SelfTester(cache, tmp_path / "models", timeout_s=60)
+    tester.close()
+    result = tester.test(location)
+    assert not result.passed
+    assert not pids.exists()
+    assert not cache.exists(), "a run that never happened was kept as a verdict"

@@ -280,7 +280,7 @@ def test_a_graph_that_could_not_be_measured_is_retried_and_not_remembered(
 ) -> None:
     calls: list[Path] = []
 
-    def failing(location: EngineLocation, model_dir: Path, gpus: object) -> None:
+    def failing(location: EngineLocation, model_dir: Path, gpus: object, children: object) -> None:
         calls.append(location.path)
         raise CalibrationError("invalid device: RPC1")
 
