@@ -29,6 +29,7 @@ from studio.cli.hub import library_models
 from studio.cli.inputs import duration
 from studio.cli.knob_options import Face, add_knob_options, knobs_from_args
 from studio.cli.report import INPUT_FAILED, report
+from studio.cli.serve_tools import start_mcp_tools
 from studio.cli.terminal import printable
 from studio.core.api.facade import ChatFacade
 from studio.core.api.http import ServeOptions, default_max_connections, is_loopback
@@ -57,6 +58,7 @@ from studio.core.voice import ENGLISH
 
 if TYPE_CHECKING:
     from studio.core.gguf.cache import ModelCache
+    from studio.core.mcp.registry import McpRegistry
     from studio.core.placement.load_plan import Explicit, OwnEngines, PlannedLoad, PlanningEngine
     from studio.core.placement.plan import Plan
 
@@ -349,6 +351,12 @@ def register(subparsers: Any) -> None:
         help="never evict the models given on the command line to make room for others",
     )
     parser.add_argument(
+        "--mcp-tools",
+        action="store_true",
+        help="start the enabled MCP servers of the app's list (studio mcp) and list their "
+        "tools at GET /studio/tools as OpenAI function definitions (off by default)",
+    )
+    parser.add_argument(
         "--models-dir",
         action="append",
         type=inputs.folder,
@@ -458,8 +466,11 @@ async def serve(args: argparse.Namespace) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    tools: McpRegistry | None = None
     try:
         try:
+            if args.mcp_tools:
+                tools = await start_mcp_tools(facade)
             port = await listen(facade, args.host, args.port)
         except StudioError as error:
             report(error)
@@ -468,6 +479,8 @@ async def serve(args: argparse.Namespace) -> int:
         address = f"studio serve: http://{host}:{port}"
         if not given:
             print(f"{address} ({NOTHING_LOADED})", flush=True)
+        if tools is not None:
+            print(f"studio serve: {TOOLS_LISTED}", flush=True)
         assert isinstance(facade.models, SeveralModels)
         for index, path in enumerate(given):
             loading = ENGLISH.engine_event(EngineNotice(EngineEvent.LOADING, printable(path)))
@@ -488,10 +501,13 @@ async def serve(args: argparse.Namespace) -> int:
         await stop.wait()
         return 0
     finally:
+        if tools is not None:
+            await tools.close()  # every MCP server's process ended
         await facade.close()
 
 
 NOTHING_LOADED = "no model loaded: a request loads the library model it names"
+TOOLS_LISTED = "the MCP servers' tools are listed at /studio/tools as they start"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -130,6 +130,37 @@ OPENAPI: Final[dict[str, Any]] = {
                 )
             }
         },
+        "/studio/tools": {
+            "get": {
+                "responses": _answers(
+                    "only with `studio serve --mcp-tools`: `tools`, the ready MCP servers' "
+                    "tools as OpenAI function definitions, and `servers`, each one's state"
+                )
+            }
+        },
+        "/studio/tools/call": {
+            "post": {
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["name"],
+                                "properties": {
+                                    "name": {"type": "string"},
+                                    "arguments": {"type": "object"},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": _answers(
+                    "only with `studio serve --mcp-tools`: the tool's `content` (text) and "
+                    "`is_error`; 404 for a tool no ready server offers"
+                ),
+            }
+        },
         "/studio/unload": {
             "post": {
                 "requestBody": {

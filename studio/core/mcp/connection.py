@@ -12,6 +12,7 @@ answering) is started again once, and after a second crash it stays failed,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import tempfile
@@ -77,13 +78,14 @@ class McpConnection:
     def snapshot(self) -> McpSnapshot:
         return self._snapshot
 
-    def start(self) -> None:
-        """Start the server (again, after it failed or stopped); nothing while it runs."""
+    def start(self, after_s: float = 0.0) -> None:
+        """Start the server (again, after it failed or stopped); nothing while it runs.
+        `after_s`: wait that long first (the registry spaces its servers' spawns)."""
         if self._runner is not None and not self._runner.done():
             return
         self._stop = asyncio.Event()
         self._set(McpSnapshot(self._config.name, McpState.STARTING))
-        self._runner = self._owner.spawn(f"mcp {self._config.name}", self._run())
+        self._runner = self._owner.spawn(f"mcp {self._config.name}", self._run(after_s))
 
     async def stop(self) -> None:
         """Stop the server and wait until its process has ended (a stdio server is asked
@@ -165,8 +167,14 @@ class McpConnection:
         if self._on_change is not None:
             self._on_change(snapshot)
 
-    async def _run(self) -> None:
+    async def _run(self, after_s: float) -> None:
         name = self._config.name
+        if after_s > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), after_s)
+            if self._stop.is_set():
+                self._set(McpSnapshot(name, McpState.STOPPED))
+                return
         crashes = 0
         while True:
             try:

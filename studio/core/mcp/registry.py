@@ -19,6 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+# The SDK's asyncio backend, which anyio would import at the first server's start on the
+# event loop's thread (8 ms of the GUI's): imported with this module, which the app
+# imports on a worker thread.
+import anyio._backends._asyncio  # noqa: F401
+
 from studio.core.errors import StudioError
 from studio.core.mcp.config import ServerConfig
 from studio.core.mcp.connection import (
@@ -33,6 +38,9 @@ from studio.core.tasks import TaskOwner
 
 log = logging.getLogger(__name__)
 
+# A stdio server is a fork of this process, some milliseconds of the event loop's thread
+# (the GUI's, in the app): spawned a frame apart, several never stall it together.
+SPAWN_SPACING_S: Final = 0.02
 SEPARATOR: Final = "__"
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -99,23 +107,52 @@ class McpRegistry:
         on_change: Listener | None = None,
     ) -> None:
         self._owner = TaskOwner("mcp")
+        self._start_timeout = start_timeout
+        self._call_timeout = call_timeout
+        self._on_change = on_change
         self._configs = tuple(configs)
-        self._connections: dict[str, McpConnection] = {
-            config.name: McpConnection(
-                config,
-                self._owner,
-                start_timeout=start_timeout,
-                call_timeout=call_timeout,
-                on_change=on_change,
-            )
-            for config in configs
-            if config.enabled
-        }
+        self._connections = {c.name: self._connection(c) for c in configs if c.enabled}
+        self._started = False
+        # One `update` at a time: each compares with what the one before left.
+        self._updating = asyncio.Lock()
+
+    def _connection(self, config: ServerConfig) -> McpConnection:
+        return McpConnection(
+            config,
+            self._owner,
+            start_timeout=self._start_timeout,
+            call_timeout=self._call_timeout,
+            on_change=self._on_change,
+        )
 
     def start(self) -> None:
         """Start every enabled server; returns at once (see `settled`)."""
-        for connection in self._connections.values():
-            connection.start()
+        self._started = True
+        for index, connection in enumerate(self._connections.values()):
+            connection.start(after_s=index * SPAWN_SPACING_S)
+
+    async def update(self, configs: Sequence[ServerConfig]) -> None:
+        """Run `configs` from now on, touching only what changed: a server whose entry
+        is the same keeps running (its calls go on); one removed, disabled or edited is
+        stopped, its process ended; one added, enabled or edited is started (once the
+        registry is started). Returns once the stopped ones have ended."""
+        async with self._updating:
+            self._configs = tuple(configs)
+            wanted = {config.name: config for config in configs if config.enabled}
+            going = [
+                connection
+                for name, connection in self._connections.items()
+                if wanted.get(name) != connection.config
+            ]
+            for connection in going:
+                del self._connections[connection.config.name]
+            # Stopped before an edited server starts again, so never two of one name.
+            await asyncio.gather(*(connection.stop() for connection in going))
+            for name, config in wanted.items():
+                if name not in self._connections:
+                    self._connections[name] = connection = self._connection(config)
+                    if self._started:
+                        connection.start()
 
     async def settled(self) -> tuple[McpSnapshot, ...]:
         """The snapshots once no server is starting (each start has its own timeout)."""
@@ -151,7 +188,9 @@ class McpRegistry:
         return await self._connections[found.server].call(found.tool.name, arguments)
 
     async def close(self) -> None:
-        """Stop every server, together, then cancel anything still running."""
+        """Stop every server, together, then cancel anything still running. An `update`
+        after it starts nothing."""
+        self._started = False
         try:
             await asyncio.gather(*(c.stop() for c in self._connections.values()))
         finally:

@@ -73,8 +73,10 @@ class SettingsPage(QWidget):
         layout.addWidget(self._models_group())
         layout.addWidget(self._rpc_group())
         layout.addWidget(self._hub_group())
-        layout.addWidget(self._appearance_group())
+        self._appearance = self._appearance_group()
+        layout.addWidget(self._appearance)
         layout.addStretch(1)
+        self._sections = layout
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(content)
@@ -83,6 +85,11 @@ class SettingsPage(QWidget):
         outer.addWidget(scroll)
         self.set_settings(self._shown)
         self.refresh_token_status()
+
+    def add_section(self, section: QWidget) -> None:
+        """A section another part of the app builds (the MCP servers'), placed before
+        Appearance, which stays last."""
+        self._sections.insertWidget(self._sections.indexOf(self._appearance), section)
 
     # -- building -------------------------------------------------------------------------
 
