@@ -9,9 +9,10 @@ checks), `validation` checks what clients send, `errors` words every error answe
 Routes: GET /health, GET /v1/models (the library, the loaded model marked),
 POST /v1/chat/completions and /v1/completions (streaming and not), POST /v1/embeddings,
 GET /studio/status, POST /studio/load {"model": PATH}, POST /studio/unload,
-GET /openapi.json, and OPTIONS on any of them (a browser's CORS preflight). A request
-naming a library model (`catalog`) that is not loaded loads it first (the manager's
-`ModelSwitch`, `core/server/switcher.py`); a client that disconnects cancels its request
+GET /studio/tools (once `serve_tools` is called), GET /openapi.json, and OPTIONS on any
+of them (a browser's CORS preflight). A request naming a library model (`catalog`)
+that is not loaded loads it first (the manager's `ModelSwitch`,
+`core/server/switcher.py`); a client that disconnects cancels its request
 at once, which frees the engine's slot (the engine stops when the stream it writes to is
 closed); one that only closes its sending side is answered (`_gone`).
 """
@@ -30,7 +31,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 import orjson
@@ -112,6 +113,14 @@ def check_model_file(given: Path) -> Path:
     return path
 
 
+class ServedTools(Protocol):
+    """Tools the API serves beside the models (`studio serve --mcp-tools`)."""
+
+    def listing(self) -> Mapping[str, Any]: ...
+
+    async def call(self, name: str, arguments: Mapping[str, Any]) -> Mapping[str, Any]: ...
+
+
 class ChatFacade:
     """Serves the routes above for one manager; `plan_load(path)` turns the model of a
     /studio/load into what to launch, with the options the server was started with.
@@ -143,12 +152,14 @@ class ChatFacade:
         *,
         library: LibraryScan = tuple,
         on_request: RequestListener | None = None,
+        owned: bool = True,
     ) -> ChatFacade:
         """Serve several resident models: `residents(lookup)` makes the scheduler, given
-        how a request's model name becomes a library file."""
+        how a request's model name becomes a library file. `owned`: started and closed
+        with the facade (False: the app's own residents, which outlive its local API)."""
         facade = cls.__new__(cls)
         facade._prepare(options, library, on_request)
-        facade._models = SeveralModels(residents(facade._catalog.find))
+        facade._models = SeveralModels(residents(facade._catalog.find), owned=owned)
         return facade
 
     def _prepare(
@@ -192,6 +203,35 @@ class ChatFacade:
     @property
     def connections(self) -> ConnectionLimiter:
         return self._connections
+
+    def serve_tools(self, tools: ServedTools) -> None:
+        """Answer GET /studio/tools with `tools.listing()`, read at each request, and POST
+        /studio/tools/call {"name", "arguments"} with the tool's result (`studio serve
+        --mcp-tools`: the MCP servers' tools, for clients that run their own tool loop);
+        without this call neither route is there."""
+
+        async def listing(_request: Request, writer: asyncio.StreamWriter) -> None:
+            await self._send_json(writer, 200, tools.listing())
+
+        async def call(request: Request, writer: asyncio.StreamWriter) -> None:
+            body = validation.parse_json_object(request.body)
+            name = body.get("name")
+            if not isinstance(name, str) or not name:
+                raise HttpError(400, "invalid_field", param="name", reason="expected a tool name")
+            arguments = body.get("arguments", {})
+            if not isinstance(arguments, dict):
+                raise HttpError(
+                    400, "invalid_field", param="arguments", reason="expected an object"
+                )
+            try:
+                answer = await tools.call(name, arguments)
+            except StudioError as error:
+                status = 404 if error.code == "mcp_tool_unknown" else 502
+                raise from_studio_error(error, status, param="name") from error
+            await self._send_json(writer, 200, answer)
+
+        self._routes[("GET", "/studio/tools")] = listing
+        self._routes[("POST", "/studio/tools/call")] = call
 
     @property
     def chats(self) -> SlotGate:

@@ -83,16 +83,21 @@ class OneModel:
 
 
 class SeveralModels:
-    """Several resident models, each with its own manager (`Residents`)."""
+    """Several resident models, each with its own manager (`Residents`). `owned`: the
+    API starts and closes them (`studio serve`); the app's residents outlive its local
+    API, so it serves them unowned."""
 
-    def __init__(self, residents: Residents) -> None:
+    def __init__(self, residents: Residents, *, owned: bool = True) -> None:
         self.residents = residents
+        self._owned = owned
 
     def start(self) -> None:
-        self.residents.start()
+        if self._owned:
+            self.residents.start()
 
     async def close(self) -> None:
-        await self.residents.close()
+        if self._owned:
+            await self.residents.close()
 
     def use(
         self, name: str | None, ttl_s: float | None
