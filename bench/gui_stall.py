@@ -9,6 +9,14 @@ Side by side in one run:
   rendering, code highlighting and reasoning all take part; the UI is fed exactly as in
   the app (ChatService batching at <= 30 Hz, SQLite chunk commits);
 - engine (with `--engine`): the same while SmolLM2 streams from the real llama-server;
+- mcp start: the same while the app's `McpService` starts the MCP servers of its list
+  (two real stdio servers of tests/support/mcp_servers.py and one that never answers,
+  failed after its start timeout), the SDK imported on first use as in the app; the
+  phase ends once all three are settled (`--no-mcp` leaves it out);
+- index: the same while the `DocumentService` reads, cuts and indexes a generated text
+  file of `--chunks` passages (default 1,000) into a conversation, its progress bar in the
+  pane; the embedder is a stand-in that answers at once, so what is measured is the app's
+  share (bench/document_stall.py does PDFs and the real engine; `--no-index` leaves it out);
 - probs off / on (with `--token-probs`): the stream again in a fresh conversation with the
   token-probability toggle off, then on (the backend then sends each token's logprobs and
   five alternatives, as llama-server does, and the view tints every token): what the tint
@@ -17,9 +25,10 @@ Side by side in one run:
   starts it (`python -m studio`) beside a bare QMainWindow, each the median of
   `--launches` runs.
 
-Target: the longest stall while streaming under 16 ms (one frame at 60 Hz).
+Target: the longest stall while streaming, while MCP servers start and while a document is
+indexed, under 16 ms (one frame at 60 Hz; issue 28's Speed line).
 Run: `python bench/gui_stall.py [--seconds 6] [--rate 200] [--engine] [--token-probs]
-[--launches 3]`.
+[--no-mcp] [--no-index] [--chunks 1000] [--launches 3]`.
 """
 
 from __future__ import annotations
@@ -168,6 +177,94 @@ class StallProbe:
         self._last, self._last_cpu = now, cpu
 
 
+def verdict(gaps: list[float], cpu: list[float], idle: list[float], idle_cpu: list[float]) -> str:
+    """The longest stall beside the idle floor's, and whether it is within a frame."""
+    return (
+        f"wall {max(gaps) / max(idle):.2f}, cpu {max(cpu) / max(max(idle_cpu), 0.001):.2f};"
+        f" target longest < {FRAME_MS:.0f} ms:"
+        f" wall {'met' if max(gaps) < FRAME_MS else 'MISSED'},"
+        f" cpu {'met' if max(cpu) < FRAME_MS else 'MISSED'}"
+    )
+
+
+async def mcp_start(home: Path, tasks: TaskOwner, probe: StallProbe) -> tuple[list[float], str]:
+    """The app's `McpService` starting two real stdio servers and one that never answers,
+    measured from `start()` until each is ready or failed; every process ended after."""
+    from studio.core.mcp import McpServerStore, McpSnapshot, McpState
+    from studio.services.mcp_service import McpService
+    from tests.support.mcp_app import HANG_S, stdio_entry
+
+    folder = home / "mcp"
+    folder.mkdir()
+    store = McpServerStore(folder)
+    entries = [stdio_entry("tools"), stdio_entry("other", "other"), stdio_entry("silent", "silent")]
+    store.save(entries)
+    service = McpService(store, tasks, start_timeout=HANG_S)
+    settled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_state(_: McpSnapshot) -> None:
+        states = [service.state_of(entry.name).state for entry in entries]
+        if all(s in (McpState.READY, McpState.FAILED) for s in states) and not settled.done():
+            settled.set_result(None)
+
+    service.state_changed.connect(on_state)
+    probe.start()
+    service.start()
+    await asyncio.wait_for(settled, 120)
+    await asyncio.sleep(0.3)  # the last signals and whatever follows them
+    gaps = probe.stop()
+    said = ", ".join(f"{e.name} {service.state_of(e.name).state.value}" for e in entries)
+    await service.shutdown()
+    return gaps, f"{said} (start timeout {HANG_S:g} s)"
+
+
+class InstantEmbedder:
+    """Vectors at once: the indexing's own cost, not an embedding model's, is measured."""
+
+    name = "instant"
+
+    def __init__(self) -> None:
+        # Imported before the measurement: the app has them by the time a file is dropped.
+        import numpy
+
+        from studio.core.documents.search import normalised
+
+        self._random = numpy.random.default_rng(0)
+        self._normalised = normalised
+
+    async def embed(self, texts: Sequence[str]) -> Any:
+        return self._normalised(self._random.standard_normal((len(texts), 576)))
+
+
+async def index_document(
+    home: Path, tasks: TaskOwner, pane: ChatPane, chunks: int, probe: StallProbe
+) -> tuple[list[float], str]:
+    """The `DocumentService` indexing a text file of `chunks` passages (paragraphs of
+    about 850 characters, one passage each) into the conversation on screen."""
+    from studio.core.documents.index import DocumentIndex
+    from studio.services.document_service import DocumentService
+
+    sentence = "A sentence about placing layers where they fit, written again and again. "
+    paragraph = sentence * (850 // len(sentence))
+    path = home / "long.txt"
+    path.write_text("\n\n".join(f"{i}: {paragraph}" for i in range(chunks)), encoding="utf-8")
+    with DocumentIndex.in_memory() as index:
+        embedder = InstantEmbedder()
+        documents = DocumentService(index, tasks, lambda: embedder)
+        pane.attach_documents(documents)
+        await asyncio.sleep(0.3)  # the bar laid out
+        probe.start()
+        started = time.perf_counter()
+        task = documents.attach([path])
+        assert task is not None
+        await task
+        took = time.perf_counter() - started
+        await asyncio.sleep(0.3)  # the list and the bar after the last passage
+        gaps = probe.stop()
+        (document,) = index.documents(documents.conversation_id)
+    return gaps, f"{document.chunks} passages indexed in {took * 1000:.0f} ms"
+
+
 def summary(gaps: list[float]) -> str:
     if not gaps:
         return "no ticks"
@@ -242,16 +339,18 @@ async def measure(args: argparse.Namespace, app: QApplication, home: Path) -> No
             f" {updates} UI updates ({updates / seconds:.1f}/s)"
         )
         print(f"          cpu  {summary(cpu)}")
-        print(
-            f"ratio   : longest stall streaming / idle: wall {max(gaps) / max(idle):.2f},"
-            f" cpu {max(cpu) / max(max(idle_cpu), 0.001):.2f}; target longest < {FRAME_MS:.0f} ms:"
-            f" wall {'met' if max(gaps) < FRAME_MS else 'MISSED'},"
-            f" cpu {'met' if max(cpu) < FRAME_MS else 'MISSED'}"
-        )
+        print(f"ratio   : longest stall streaming / idle: {verdict(gaps, cpu, idle, idle_cpu)}")
         load = os.getloadavg()[0]
         print(
             f"machine : load average {load:.1f} on {os.cpu_count()} CPUs (wall gaps include waits)"
         )
+
+        if args.mcp:
+            gaps, states = await mcp_start(home, tasks, probe)
+            cpu = list(probe.cpu)
+            print(f"mcp start: wall {summary(gaps)}; {states}")
+            print(f"          cpu  {summary(cpu)}")
+            print(f"ratio   : longest stall mcp start / idle: {verdict(gaps, cpu, idle, idle_cpu)}")
 
         if args.token_probs:
             lines: dict[bool, list[float]] = {}
@@ -297,6 +396,13 @@ async def measure(args: argparse.Namespace, app: QApplication, home: Path) -> No
             )
             print(f"engine  : wall {summary(gaps)}; {updates} UI updates")
             print(f"          cpu  {summary(list(probe.cpu))}")
+
+        if args.index:
+            gaps, indexed = await index_document(home, tasks, pane, args.chunks, probe)
+            cpu = list(probe.cpu)
+            print(f"index   : wall {summary(gaps)}; {indexed}")
+            print(f"          cpu  {summary(cpu)}")
+            print(f"ratio   : longest stall index / idle: {verdict(gaps, cpu, idle, idle_cpu)}")
         await tasks.shutdown()
         pane.close()
 
@@ -366,6 +472,13 @@ def main() -> int:
     parser.add_argument(
         "--token-probs", action="store_true", help="also stream with the probability tint off, on"
     )
+    parser.add_argument(
+        "--no-mcp", dest="mcp", action="store_false", help="leave out the MCP servers' start"
+    )
+    parser.add_argument(
+        "--no-index", dest="index", action="store_false", help="leave out indexing a document"
+    )
+    parser.add_argument("--chunks", type=int, default=1000, help="passages of the document")
     parser.add_argument("--launches", type=int, default=3)
     args = parser.parse_args()
 

@@ -1,4 +1,6 @@
-"""`studio run MODEL.gguf -p "prompt"`: load the model, stream one answer to stdout."""
+"""`studio run MODEL.gguf -p "prompt"`: load the model, stream one answer to stdout; with
+`--mcp-tools` the model may call the MCP servers' tools, each call allowed on the
+terminal (`run_tools.py`)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ from typing import Any
 
 from studio.cli import inputs
 from studio.cli.report import INPUT_FAILED, report
+from studio.cli.run_tools import ToolPrinter, add_tool_arguments, started_tools
 from studio.cli.serve import add_launch_arguments, make_manager
 from studio.core.chat import ChatStore, SamplingSettings
 from studio.core.chat.backend import ChatBackend, ManagerChatBackend, TemplateCapabilities
 from studio.core.chat.models import Message
+from studio.core.chat.tool_loop import LoopStopped, ToolLoop
 from studio.core.chat.turn import Ask, Delta, Failed, Finished, NewConversation, chat_turn
 from studio.core.engine import EngineError
 from studio.core.errors import Problem, StudioError
@@ -45,6 +49,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--stats", action="store_true", help="print time to first token and tokens/s"
     )
+    add_tool_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -55,18 +60,22 @@ async def answer(args: argparse.Namespace) -> int:
         report(error)
         return 1
     try:
-        await manager.load(first.spec, smaller_plan=first.step_down)
-        settings = SamplingSettings(
-            system_prompt=args.system or "",
-            max_tokens=args.max_tokens,
-            temperature=args.temperature,
-            seed=args.seed,
-            thinking=None if args.think is None else args.think == "on",
-            thinking_budget=(
-                None if args.think_budget is None else think_budget(manager, args.think_budget)
-            ),
-        )
-        return await stream_answer(ManagerChatBackend(manager), settings, args.prompt, args.stats)
+        # The MCP servers start while the engine loads.
+        async with started_tools(args) as tools:
+            await manager.load(first.spec, smaller_plan=first.step_down)
+            settings = SamplingSettings(
+                system_prompt=args.system or "",
+                max_tokens=args.max_tokens,
+                temperature=args.temperature,
+                seed=args.seed,
+                thinking=None if args.think is None else args.think == "on",
+                thinking_budget=(
+                    None if args.think_budget is None else think_budget(manager, args.think_budget)
+                ),
+            )
+            loop = await tools.loop() if tools is not None else None
+            backend = ManagerChatBackend(manager)
+            return await stream_answer(backend, settings, args.prompt, args.stats, loop)
     except StudioError as error:
         report(error)
         return 1
@@ -75,23 +84,38 @@ async def answer(args: argparse.Namespace) -> int:
 
 
 async def stream_answer(
-    backend: ChatBackend, settings: SamplingSettings, prompt: str, stats: bool
+    backend: ChatBackend,
+    settings: SamplingSettings,
+    prompt: str,
+    stats: bool,
+    tools: ToolLoop | None = None,
 ) -> int:
-    """Answer `prompt` as the chat does (`core.chat.turn`), kept in a store that forgets it:
-    the answer on stdout, thinking on stderr; a failure said as its sentence."""
+    """Answer `prompt` as the chat does (`core.chat.turn`, through the tool loop with
+    `tools`), kept in a store that forgets it: the answer on stdout, thinking and the tool
+    calls on stderr; a failure said as its sentence."""
     answer: Message | None = None
     finish = ""
     in_reasoning = False
+    calls = ToolPrinter()
     with ChatStore.in_memory() as store:
-        turn = chat_turn(store, backend, NewConversation(settings), Ask(prompt))
+        where, ask = NewConversation(settings), Ask(prompt)
+        turn = (
+            chat_turn(store, backend, where, ask)
+            if tools is None
+            else tools.turn(store, backend, where, ask)
+        )
         async with contextlib.aclosing(turn):
             async for event in turn:
                 if isinstance(event, Failed):
                     report(event.cause or said(event.problem))
                     return 1
+                if isinstance(event, LoopStopped):  # the rounds ran out, or a call broke
+                    sys.stdout.write("\n")
+                    report(said(event.problem))
+                    return 1
                 if isinstance(event, Finished):
                     answer = event.message
-                if not isinstance(event, Delta):
+                if calls.show(event) or not isinstance(event, Delta):
                     continue
                 delta = event.chunk
                 if delta.reasoning:
@@ -107,6 +131,8 @@ async def stream_answer(
                     sys.stdout.flush()
                 finish = delta.finish_reason or finish
     sys.stdout.write("\n")
+    if tools is not None and answer is not None:
+        calls.left_unrun(answer)
     # The figures the chat page shows for the same answer (`turn.answer_stats`).
     if stats and answer is not None and finish:
         measured = answer.stats

@@ -35,6 +35,7 @@ from studio.core.chat.branches import Branch, Versions
 from studio.core.chat.recorder import DEFAULT_CHUNK_AGE_S, DEFAULT_CHUNK_CHARS
 from studio.core.chat.request import request_messages
 from studio.core.chat.token_probs import TokenProb
+from studio.core.chat.tool_loop import LoopEvent, LoopStopped, ToolLoop, ToolRunner, ToolRunning
 from studio.core.chat.turn import (
     Ask,
     Delta,
@@ -50,7 +51,6 @@ from studio.core.chat.turn import (
     ToolResult,
     Trimmed,
     TurnAsk,
-    TurnEvent,
     chat_turn,
 )
 from studio.core.chat.vision import VisionSupport, cannot_see
@@ -58,6 +58,7 @@ from studio.core.errors import Problem, StudioError
 from studio.core.tasks import TaskOwner
 from studio.services.background import Background, or_os_error
 from studio.services.pacer import Pacer
+from studio.services.tool_approvals import ToolApprovals
 from studio.services.tool_call_relay import ToolCallRelay
 
 log = logging.getLogger(__name__)
@@ -138,6 +139,8 @@ class ChatService(QObject):
     answer_delta = Signal(object)  # AnswerDelta (batched)
     answer_finished = Signal(object)  # Message, as persisted
     tool_calls_changed = Signal(object)  # ToolCallsDelta (throttled)
+    tool_running = Signal(object)  # ToolRunning: an approved call runs on its server
+    tools_available = Signal(bool)  # whether MCP servers' tools can run (a runner is set)
     busy_changed = Signal(bool)
     capabilities_changed = Signal(object)  # TemplateCapabilities
     backend_changed = Signal(bool)  # whether a model is ready to answer
@@ -169,6 +172,9 @@ class ChatService(QObject):
         )
         self._pending_tokens: list[TokenProb] = []
         self._tool_calls = ToolCallRelay(self.tool_calls_changed.emit, clock=clock)
+        # The tools the model may run (the MCP servers'), and the person's word on each call.
+        self._tool_runner: ToolRunner | None = None
+        self.approvals = ToolApprovals(self)
         self._answer: asyncio.Task[None] | None = None
         self._switch: asyncio.Task[None] | None = None  # paging to another version
         self._search = ""
@@ -403,6 +409,38 @@ class ChatService(QObject):
             return None
         return self._start(self.conversation.id, ToolResult(answer_id, tool_call_id, result))
 
+    # -- tools the model runs (see core.chat.tool_loop) ----------------------------------
+
+    def set_tool_runner(self, runner: ToolRunner | None) -> None:
+        """The tools a conversation with "tools from MCP servers" on may run (the app's
+        MCP registry); None: only hand-written tools, whose results the person gives."""
+        self._tool_runner = runner
+        self.tools_available.emit(runner is not None)
+
+    @property
+    def has_tool_runner(self) -> bool:
+        return self._tool_runner is not None
+
+    @property
+    def sending_backend(self) -> ChatBackend | None:
+        """The backend the next turn sends through: `backend`, offering the MCP servers'
+        tools when this conversation runs them (what the context meter must count)."""
+        backend, tools = self._backend, self._tool_loop()
+        return backend if backend is None or tools is None else tools.offering(backend)
+
+    def _tool_loop(self) -> ToolLoop | None:
+        """The loop a turn runs its calls with, when this conversation runs tools."""
+        settings = self.settings
+        if self._tool_runner is None or not settings.mcp_tools:
+            return None
+        return ToolLoop(
+            self._tool_runner,
+            self.approvals.ask,
+            self.approvals.allowed,
+            settings.tool_rounds,
+            settings.tool_choice,
+        )
+
     def _take_tokens(self) -> tuple[TokenProb, ...]:
         tokens = tuple(self._pending_tokens)
         self._pending_tokens.clear()
@@ -430,7 +468,8 @@ class ChatService(QObject):
         if backend is None:
             self.failed.emit(Problem("chat_no_model", "no model is loaded"))
             return
-        turn = chat_turn(
+        tools = self._tool_loop()
+        turn = (chat_turn if tools is None else tools.turn)(
             self._store,
             backend,
             where,
@@ -451,7 +490,7 @@ class ChatService(QObject):
                 if screen == self._screens or isinstance(event, Finished | Failed):
                     self._show(event)
 
-    def _show(self, event: TurnEvent) -> None:
+    def _show(self, event: LoopEvent) -> None:
         match event:
             case Opened(conversation):
                 self.conversation = conversation
@@ -471,6 +510,10 @@ class ChatService(QObject):
                     self._batcher.add(message_id, chunk.content, chunk.reasoning)
             case ToolCalls(message_id, calls):
                 self._tool_calls.update(message_id, calls)
+            case ToolRunning():
+                self.tool_running.emit(event)
+            case LoopStopped(problem):
+                self.failed.emit(problem)
             case Finished(message):
                 self._batcher.flush()
                 self._tool_calls.flush()

@@ -1,9 +1,10 @@
 """What fits in the model's context: the composer's meter and the text files dropped on it.
 
 The meter counts what pressing Send would send now (the system prompt, the conversation's
-history and the draft) with the engine's own tokenizer. Typing restarts a short pause; when
-it ends one count runs as a task, and a newer count cancels an older one still running, so
-an answer that arrives late never overwrites a newer one.
+history, the draft and the tools offered, the MCP servers' included when the conversation
+runs them: `ChatService.sending_backend`) with the engine's own tokenizer. Typing restarts
+a short pause; when it ends one count runs as a task, and a newer count cancels an older
+one still running, so an answer that arrives late never overwrites a newer one.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class ContextService(QObject):
             chat.answer_finished,
             chat.branch_shown,  # a regenerate, an edit or paging changed what is sent
             chat.capabilities_changed,
+            chat.tools_available,  # the MCP servers' tools came or went
         ):
             signal.connect(self._on_chat_changed)
 
@@ -112,6 +114,11 @@ class ContextService(QObject):
         self._draft = draft
         self._pause.stop()
         return self._count_now()
+
+    def recount(self, *_: object) -> None:
+        """Something the request carries changed outside the chat (an MCP server started
+        or stopped, so the tools offered did): count again once typing pauses."""
+        self._on_chat_changed()
 
     def close(self) -> None:
         """No count starts from now on (the app is quitting; its tasks are cancelled)."""
@@ -168,7 +175,7 @@ class ContextService(QObject):
         self.measured.emit(measured)
 
     async def _floor(self, draft: str) -> int | None:
-        backend = self._chat.backend
+        backend = self._chat.sending_backend
         if not isinstance(backend, TokenCounter):
             return None
         messages = await self._chat.request_preview(draft)
@@ -180,7 +187,7 @@ class ContextService(QObject):
             return None
 
     async def _use_with(self, draft: str) -> ContextUse | None:
-        backend = self._chat.backend
+        backend = self._chat.sending_backend  # with the MCP tools the turn will offer
         if not isinstance(backend, TokenCounter):
             return None
         try:

@@ -13,7 +13,7 @@ from typing import Any
 from studio.core.chat.attachments import ImageAttachment
 from studio.core.chat.sampling_limits import usable
 from studio.core.chat.token_probs import TOP_ALTERNATIVES, TokenProb
-from studio.core.chat.tools import ToolCall, tool_request_options
+from studio.core.chat.tools import ResultSource, ToolCall, tool_request_options
 
 
 class Role(enum.StrEnum):
@@ -33,6 +33,12 @@ class MessageStatus(enum.StrEnum):
     CANCELLED = "cancelled"  # the user pressed Stop; the partial answer is kept
     INTERRUPTED = "interrupted"  # the engine or the app died mid-answer
     FAILED = "failed"  # the engine refused the request; `error_code` says why
+
+
+# Rounds of tool calls one question may take before the loop stops (a setting of each
+# conversation, 1 to MOST_TOOL_ROUNDS).
+DEFAULT_TOOL_ROUNDS = 8
+MOST_TOOL_ROUNDS = 64
 
 
 class OverflowPolicy(enum.StrEnum):
@@ -65,6 +71,10 @@ class SamplingSettings:
     tool_choice: str = "auto"
     # Ask for each token's probability and top alternatives (the chat's tint).
     token_probs: bool = False
+    # Offer the MCP servers' tools too, run (once approved) by the tool loop, for at most
+    # `tool_rounds` rounds of calls per question (`core/chat/tool_loop.py`).
+    mcp_tools: bool = False
+    tool_rounds: int = DEFAULT_TOOL_ROUNDS
 
     def request_options(self) -> dict[str, Any]:
         """The fields of a /v1/chat/completions request body these settings set."""
@@ -110,8 +120,15 @@ class SamplingSettings:
             elif key == "overflow_policy":
                 if value in tuple(OverflowPolicy):
                     clean[key] = OverflowPolicy(value)
-            elif key == "token_probs":
+            elif key in ("token_probs", "mcp_tools"):
                 if isinstance(value, bool):
+                    clean[key] = value
+            elif key == "tool_rounds":
+                if (
+                    isinstance(value, int)
+                    and not isinstance(value, bool)
+                    and 1 <= value <= MOST_TOOL_ROUNDS
+                ):
                     clean[key] = value
             elif value is None:
                 clean[key] = None
@@ -165,6 +182,8 @@ class Message:
     # The calls an assistant answer made; for a TOOL message, the call it answers.
     tool_calls: tuple[ToolCall, ...] = ()
     tool_call_id: str | None = None
+    # For a TOOL message, the MCP server that gave the result; None: the person typed it.
+    tool_source: ResultSource | None = None
     # Each answer token's probability, when the conversation asked for them.
     token_probs: tuple[TokenProb, ...] = ()
 

@@ -38,11 +38,13 @@ from studio.core.chat.models import (
 from studio.core.chat.recovery import ChatStoreRecovery, damage_of, recover
 from studio.core.chat.token_probs import TokenProb, probs_from_json, probs_to_json
 from studio.core.chat.tools import (
+    ResultSource,
     ToolCall,
     answered_call_from_json,
     answered_call_to_json,
     calls_from_json,
     calls_to_json,
+    result_source_from_json,
 )
 from studio.core.errors import Problem, StudioError
 
@@ -569,6 +571,7 @@ class ChatStore:
             ),
             tool_calls=() if is_result else calls_from_json(calls),
             tool_call_id=answered_call_from_json(calls) if is_result else None,
+            tool_source=result_source_from_json(calls) if is_result else None,
             token_probs=probs_from_json(_text(row["token_probs"])),
         )
 
@@ -583,10 +586,12 @@ class ChatStore:
         attachments: Sequence[ImageAttachment] = (),
         version_of: int | None = None,
         tool_call_id: str | None = None,
+        tool_source: ResultSource | None = None,
     ) -> Message:
         """Continue the branch on screen, or with `version_of`, add a new version of that
         message (a sibling: same parent) and show it. Either way the new message becomes
-        the conversation's leaf. `tool_call_id`: the call a TOOL message answers."""
+        the conversation's leaf. `tool_call_id`: the call a TOOL message answers;
+        `tool_source`: the MCP server that gave its result (None: the person did)."""
         now = self._clock()
         with self._transaction() as db:
             exists = db.execute(
@@ -612,7 +617,11 @@ class ChatStore:
                         "chat_message_missing", f"no message {version_of}", message_id=version_of
                     )
                 parent_id = sibling[0]
-            calls = answered_call_to_json(tool_call_id) if tool_call_id is not None else "[]"
+            calls = (
+                answered_call_to_json(tool_call_id, tool_source)
+                if tool_call_id is not None
+                else "[]"
+            )
             cursor = db.execute(
                 "INSERT INTO messages (conversation_id, parent_id, role, content, status,"
                 " model, created_at, attachments, tool_calls)"
@@ -644,6 +653,7 @@ class ChatStore:
             parent_id=parent_id,
             attachments=self.images.resolve(attachments),
             tool_call_id=tool_call_id,
+            tool_source=tool_source if tool_call_id is not None else None,
         )
 
     def append_to_message(self, message_id: int, content: str, reasoning: str = "") -> None:

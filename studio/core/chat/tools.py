@@ -99,9 +99,35 @@ def calls_from_json(text: str | None) -> tuple[ToolCall, ...]:
     )
 
 
-def answered_call_to_json(tool_call_id: str) -> str:
-    """A tool result's row keeps, in the same column, the one call it answers."""
-    return json.dumps([{"id": tool_call_id}])
+@dataclass(frozen=True)
+class ResultSource:
+    """Where a tool result came from when the person did not type it: the MCP server the
+    tool loop sent the call to, and whether the call ran there (False: the loop answered
+    for it, the call denied or its arguments unreadable)."""
+
+    server: str
+    ran: bool = True
+
+
+def answered_call_to_json(tool_call_id: str, source: ResultSource | None = None) -> str:
+    """A tool result's row keeps, in the same column, the one call it answers, and the
+    server that gave the result, if one did (a row without it was typed by the person)."""
+    entry: dict[str, Any] = {"id": tool_call_id}
+    if source is not None:
+        entry |= {"server": source.server, "ran": source.ran}
+    return json.dumps([entry])
+
+
+def result_source_from_json(text: str | None) -> ResultSource | None:
+    """The server a stored result came from; None for one the person typed (and for
+    every result stored before servers ran tools)."""
+    data = json_list(text)
+    if not data or not isinstance(data[0], Mapping):
+        return None
+    server = data[0].get("server")
+    return (
+        ResultSource(server, data[0].get("ran") is not False) if isinstance(server, str) else None
+    )
 
 
 def answered_call_from_json(text: str | None) -> str | None:

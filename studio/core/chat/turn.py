@@ -56,7 +56,7 @@ from studio.core.chat.recorder import (
 from studio.core.chat.request import request_messages
 from studio.core.chat.store import ChatStore, ChatStoreError
 from studio.core.chat.token_probs import TokenProb
-from studio.core.chat.tools import ToolCall
+from studio.core.chat.tools import ResultSource, ToolCall
 from studio.core.errors import Problem, StudioError
 from studio.core.server.client import ChatDelta, ServerError
 
@@ -101,11 +101,13 @@ class Edit:
 @dataclass(frozen=True)
 class ToolResult:
     """The user's `result` of the call `tool_call_id` that the answer `answer_id` made; the
-    model goes on once every call of that answer has one."""
+    model goes on once every call of that answer has one. `source`: the MCP server that
+    gave it, when the tool loop did (None: the person typed it)."""
 
     answer_id: int
     tool_call_id: str
     result: str
+    source: ResultSource | None = None
 
 
 TurnAsk = Ask | Regenerate | Edit | ToolResult
@@ -385,7 +387,11 @@ def _save(
         return Saved(message)
     if isinstance(ask, ToolResult):
         result = store.add_message(
-            conversation_id, Role.TOOL, ask.result, tool_call_id=ask.tool_call_id
+            conversation_id,
+            Role.TOOL,
+            ask.result,
+            tool_call_id=ask.tool_call_id,
+            tool_source=ask.source,
         )
         return Saved(result)
     if isinstance(ask, Edit):

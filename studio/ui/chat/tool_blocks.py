@@ -1,10 +1,12 @@
 """Tool calls in the transcript: one folded block per call under the answer that made it.
 
-Folded, a block shows the tool's name and whether it has a result; unfolded, the arguments
-as indented JSON and the result. "Give result" opens a small editor; the result is stored
-as a `tool` message (which the view routes here instead of showing it as a turn) and the
-model goes on from it. Each answer's blocks live in their own frame between its body and
-its footer, so neither the streaming body nor the footer's links ever touch them.
+Folded, a block shows the tool's name and whether it has a result, and whose: run on an
+MCP server by the tool loop, or typed by the person (as the `tool` message stores it);
+unfolded, the arguments as indented JSON and the result. "Give result" opens a small
+editor; the result is stored as a `tool` message (which the view routes here instead of
+showing it as a turn) and the model goes on from it. Each answer's blocks live in their
+own frame between its body and its footer, so neither the streaming body nor the
+footer's links ever touch them.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.chat import Message
-from studio.core.chat.tools import ToolCall
+from studio.core.chat.tools import ResultSource, ToolCall
 
 SCHEME = "studio-tool"
 
@@ -74,6 +76,9 @@ class ToolBlocks(QObject):
         self._view = view
         self.calls: dict[int, tuple[ToolCall, ...]] = {}
         self.results: dict[str, str] = {}  # tool call id -> result
+        self.sources: dict[str, ResultSource | None] = {}  # tool call id -> who gave it
+        self.running: dict[str, str] = {}  # tool call id -> the MCP server running it
+        self.asking: set[str] = set()  # tool call ids waiting for the person's approval
         self.expanded: set[tuple[int, int]] = set()  # (answer id, call index)
         self._frames: dict[int, QTextFrame] = {}
         self._answer_busy = False
@@ -82,12 +87,18 @@ class ToolBlocks(QObject):
     def clear(self) -> None:
         self.calls.clear()
         self.results.clear()
+        self.sources.clear()
+        self.running.clear()
+        self.asking.clear()
         self.expanded.clear()
         self._frames.clear()
 
     def set_busy(self, busy: bool) -> None:
         """While an answer streams, no result can be given (the model is not waiting)."""
         self._answer_busy = busy
+        if not busy:  # a stop cancels a running call: it waits for a result again
+            self.running.clear()
+            self.asking.clear()
         for answer_id in list(self.calls):
             self._render(answer_id)
 
@@ -104,11 +115,27 @@ class ToolBlocks(QObject):
         self.calls[answer_id] = calls
         self._render(answer_id)
 
+    def show_asking(self, answer_id: int, call_id: str) -> None:
+        """A call waiting for the person's approval (until it runs, has a result, or the
+        answer is stopped)."""
+        self.asking.add(call_id)
+        if answer_id in self.calls:
+            self._render(answer_id)
+
+    def show_running(self, answer_id: int, call_id: str, server: str) -> None:
+        """A call approved and running on the MCP server `server`."""
+        self.asking.discard(call_id)
+        self.running[call_id] = server
+        if answer_id in self.calls:
+            self._render(answer_id)
+
     def add_result(self, message: Message) -> None:
         """A stored `tool` message: shown in the block of the call it answers."""
         if message.tool_call_id is None:
             return
         self.results[message.tool_call_id] = message.content
+        self.sources[message.tool_call_id] = message.tool_source
+        self.running.pop(message.tool_call_id, None)
         for answer_id, calls in self.calls.items():
             if any(call.id == message.tool_call_id for call in calls):
                 self._render(answer_id)
@@ -193,6 +220,14 @@ class ToolBlocks(QObject):
         cursor.insertHtml("".join(parts))
         cursor.endEditBlock()
 
+    def _given_by(self, source: ResultSource | None) -> str:
+        """Whose result a call has: the server's it ran on, or the person's."""
+        if source is None:
+            return self.tr("result typed by you")
+        if source.ran:
+            return self.tr("ran on {server}").format(server=source.server)
+        return self.tr("not run on {server}").format(server=source.server)
+
     def _call_html(self, answer_id: int, index: int, call: ToolCall) -> str:
         expanded = (answer_id, index) in self.expanded
         result = self.results.get(call.id)
@@ -200,7 +235,11 @@ class ToolBlocks(QObject):
         fold = f"{SCHEME}:fold/{answer_id}/{index}"
         name = html.escape(call.name or self.tr("(name not written yet)"))
         if result is not None:
-            state = self.tr("result given")
+            state = self._given_by(self.sources.get(call.id))
+        elif call.id in self.asking:
+            state = self.tr("waiting for your approval")
+        elif call.id in self.running:
+            state = self.tr("running on {server}…").format(server=self.running[call.id])
         elif self._streaming == answer_id:
             state = self.tr("being written…")
         else:

@@ -17,12 +17,14 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QPlainTextEdit,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core.chat import SamplingSettings
 from studio.core.chat.backend import TemplateCapabilities
+from studio.core.chat.models import MOST_TOOL_ROUNDS
 from studio.core.chat.tools import TOOL_CHOICES, ToolDefinitionError, parse_tool_definitions
 from studio.ui.common.design import set_role
 from studio.ui.common.section import Section
@@ -72,6 +74,29 @@ class ToolsPanel(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.tr("Calls"), self.choice)
+        # The MCP servers' tools (Settings), run by the chat once the person allows a call.
+        self.mcp_tools = QCheckBox(self.tr("Tools from MCP servers"))
+        self.mcp_tools.setObjectName("chat-mcp-tools")
+        self.mcp_tools.setToolTip(
+            self.tr(
+                "Offers the tools of the MCP servers set up in Settings; each call runs "
+                "once you allow it."
+            )
+        )
+        self.tool_rounds = QSpinBox()
+        self.tool_rounds.setObjectName("chat-tool-rounds")
+        self.tool_rounds.setAccessibleName(self.tr("Rounds of tool calls per question"))
+        self.tool_rounds.setRange(1, MOST_TOOL_ROUNDS)
+        self.tool_rounds.setToolTip(
+            self.tr("How many answers in a row may call tools before the chat stops them.")
+        )
+        self.mcp_note = QLabel()
+        self.mcp_note.setObjectName("chat-mcp-tools-note")
+        self.mcp_note.setWordWrap(True)
+        set_role(self.mcp_note, "caption")
+        form.addRow(self.mcp_tools)
+        form.addRow(self.tr("Rounds at most"), self.tool_rounds)
+        form.addRow(self.mcp_note)
         tools_body = QWidget()
         tools_layout = QVBoxLayout(tools_body)
         tools_layout.setContentsMargins(0, 0, 0, 0)
@@ -109,20 +134,28 @@ class ToolsPanel(QWidget):
         self._pause.timeout.connect(self.check)
         self.editor.textChanged.connect(self._pause.start)
         self.choice.currentIndexChanged.connect(self._emit)
+        self.mcp_tools.toggled.connect(self._emit)
+        self.tool_rounds.valueChanged.connect(self._emit)
         self.token_probs.toggled.connect(self._emit)
         self.set_capabilities(TemplateCapabilities(), model_loaded=False)
+        self.set_mcp_available(False)
         self._update_probs_note()
 
     def show_settings(self, settings: SamplingSettings) -> None:
         """Show a conversation's settings without echoing them back as a change."""
         self._shown = settings
-        blockers = [QSignalBlocker(w) for w in (self.editor, self.choice, self.token_probs)]
+        blockers = [
+            QSignalBlocker(w)
+            for w in (self.editor, self.choice, self.token_probs, self.mcp_tools, self.tool_rounds)
+        ]
         self._pause.stop()
         if self.editor.toPlainText() != settings.tools:
             self.editor.setPlainText(settings.tools)
         choice = settings.tool_choice if settings.tool_choice in TOOL_CHOICES else "auto"
         self.choice.setCurrentIndex(TOOL_CHOICES.index(choice))
         self.token_probs.setChecked(settings.token_probs)
+        self.mcp_tools.setChecked(settings.mcp_tools)
+        self.tool_rounds.setValue(settings.tool_rounds)
         del blockers
         self._show_error(None)
         self._update_probs_note()
@@ -134,6 +167,8 @@ class ToolsPanel(QWidget):
             tools=self._shown.tools,
             tool_choice=TOOL_CHOICES[self.choice.currentIndex()],
             token_probs=self.token_probs.isChecked(),
+            mcp_tools=self.mcp_tools.isChecked(),
+            tool_rounds=self.tool_rounds.value(),
         )
 
     def check(self) -> bool:
@@ -160,6 +195,18 @@ class ToolsPanel(QWidget):
         else:
             self.note.setText("")
         self.note.setVisible(bool(self.note.text()))
+
+    def set_mcp_available(self, available: bool) -> None:
+        """Whether this window runs MCP servers' tools at all (the switch stays with the
+        conversation either way)."""
+        self.mcp_note.setText(
+            self.tr(
+                "The chat asks before each call: allow it once, always for that tool, or deny it."
+            )
+            if available
+            else self.tr("MCP servers are not available in this window.")
+        )
+        self.mcp_tools.setEnabled(available or self.mcp_tools.isChecked())
 
     def _show_error(self, sentence: str | None) -> None:
         self.error.setText(sentence or "")

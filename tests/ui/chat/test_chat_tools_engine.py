@@ -171,7 +171,7 @@ def test_a_tool_call_streams_into_a_block_takes_a_result_and_the_model_goes_on(
     # Folded: the tool's name and that it has its result; unfolded: arguments and result.
     view = pane.view
     text = blocks.text_of(answer.id)
-    assert "Tool call get_weather" in text and "result given" in text
+    assert "Tool call get_weather" in text and "result typed by you" in text
     assert "Paris" not in text
     view.activate(f"studio-tool:fold/{answer.id}/0")
     text = blocks.text_of(answer.id)
@@ -191,7 +191,7 @@ def test_a_tool_call_streams_into_a_block_takes_a_result_and_the_model_goes_on(
         loop.run_until_complete(reopen())
         loop.run_until_complete(tasks2.shutdown())
     assert pane2.view.tool_blocks.calls[answer.id] == (call,)
-    assert "result given" in pane2.view.toPlainText()
+    assert "result typed by you" in pane2.view.toPlainText()
 
 
 def _tinted(pane: ChatPane, message_id: int) -> list[tuple[int, int]]:
