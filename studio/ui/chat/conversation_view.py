@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import shiboken6
@@ -42,7 +42,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from studio.core.chat import AnswerStats, Message, MessageStatus, Role
 from studio.core.chat.attachments import ImageAttachment
 from studio.core.chat.branches import Branch, Versions
+from studio.core.documents.index import Citation
 from studio.core.tasks import TaskOwner
+from studio.ui.chat.citation_links import CitationLinks
 from studio.ui.chat.image_thumbnails import ThumbnailCache
 from studio.ui.chat.markdown import Block, hard_breaks, highlight_code, split_blocks
 from studio.ui.chat.readable_column import side_margin
@@ -137,6 +139,7 @@ class ConversationView(QTextBrowser):
         self._pager_focus: tuple[int, str] | None = None
         self.tint = TokenTint(self)  # token probabilities, when the conversation asks
         self.tool_blocks = ToolBlocks(self)  # tool calls under their answers
+        self.citation_links = CitationLinks(self)  # the passages answers cite (documents)
         self.anchorClicked.connect(self._on_anchor_clicked)
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._on_scroll_value_changed)
@@ -500,6 +503,9 @@ class ConversationView(QTextBrowser):
         stats = self._stats_text(entry.stats)
         if stats:
             parts.append(f"<small>{html.escape(stats)}</small>")
+        sources = "" if entry.streaming else self.citation_links.footer_html(entry.message_id)
+        if sources:
+            parts.append(sources)
         if not entry.streaming:
             links = [(f"copy/{entry.message_id}", self.tr("Copy"))]
             if entry.role is Role.USER:
@@ -516,6 +522,15 @@ class ConversationView(QTextBrowser):
         cursor.removeSelectedText()
         cursor.insertHtml("<small>" + " &nbsp; ".join(parts) + "</small>")
         self._align(entry, entry.footer)
+
+    def show_citations(self, found: Mapping[int, tuple[Citation, ...]]) -> None:
+        """Answers' citations (read with the conversation, or stored with a new answer):
+        their footers link to the passages."""
+        self.citation_links.add(found)
+        for message_id in found:
+            entry = self.messages.get(message_id)
+            if entry is not None:
+                self._render_footer(entry)
 
     def _last_assistant(self) -> MessageEntry | None:
         if not self.messages:
@@ -604,7 +619,7 @@ class ConversationView(QTextBrowser):
     # -- links and scrolling ---------------------------------------------------------------
 
     def _on_anchor_clicked(self, url: QUrl) -> None:
-        if self.tool_blocks.handle_link(url):
+        if self.tool_blocks.handle_link(url) or self.citation_links.handle_link(url):
             return
         if url.scheme() != _SCHEME:
             # Links a model wrote open in the browser; nothing else (file:, custom schemes).

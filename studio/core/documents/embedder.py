@@ -1,0 +1,124 @@
+"""Text to vectors, by an embedding model that llama-server runs with `--embeddings`.
+
+`Embedder` is all the documents need; `ServerEmbedder` is one over a `ServerManager` of
+its own (so crash recovery, the engine guard and the clean shutdown apply to it). When the
+several-models scheduler (`studio/core/residents/`) runs the app's models, the same
+interface stands in front of a resident instead: load the embedding spec there pinned
+beside the chat model and post to that resident's client (see `ResidentEmbedder`'s note
+in the documents service).
+
+A chat model can embed too (mean pooling of its hidden states): worse than a model made
+for it, but one that is always there; `embedding_spec` turns any spec into one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any, Final, Protocol
+
+import httpx
+import numpy as np
+
+from studio.core.documents.errors import DocumentError
+from studio.core.documents.search import Vectors, normalised
+from studio.core.errors import StudioError
+from studio.core.server.client import ServerError
+from studio.core.server.launch import LaunchSpec
+from studio.core.server.manager import ServerManager
+
+EMBEDDINGS_PATH: Final = "/v1/embeddings"
+# Texts per request: the engine embeds a request's inputs in one batch of slots.
+BATCH: Final = 16
+# Room for a passage (about 250 tokens) in one micro-batch: a non-causal pooling reads
+# each input whole, so an input over the micro-batch is refused.
+EMBEDDING_CONTEXT: Final = 2048
+
+
+class Embedder(Protocol):
+    @property
+    def name(self) -> str:
+        """Which model embeds: vectors of different models are never compared."""
+        ...
+
+    async def embed(self, texts: Sequence[str]) -> Vectors:
+        """One unit-length float32 row per text, in order; `DocumentError`
+        (`document_embedder_failed`) when the model cannot give them."""
+        ...
+
+
+def embedding_spec(spec: LaunchSpec) -> LaunchSpec:
+    """`spec` launched to embed: `--embeddings`, mean pooling unless it names its own, a
+    small context and one micro-batch that holds a whole passage."""
+    return spec.with_changes(
+        embeddings=True,
+        pooling=spec.pooling or "mean",
+        ctx_size=EMBEDDING_CONTEXT,
+        batch=EMBEDDING_CONTEXT,
+        ubatch=EMBEDDING_CONTEXT,
+        parallel=1,
+        alias=None,
+        mmproj=None,
+        draft_model=None,
+        label=f"{spec.label or spec.model.stem} (embeddings)",
+    )
+
+
+async def post_embeddings(client: httpx.AsyncClient, texts: Sequence[str]) -> Vectors:
+    """The engine's vectors for `texts` (OpenAI's body and reply), normalised."""
+    rows: list[list[float]] = []
+    for start in range(0, len(texts), BATCH):
+        batch = list(texts[start : start + BATCH])
+        response = await client.post(EMBEDDINGS_PATH, json={"input": batch}, timeout=300.0)
+        if response.status_code != 200:
+            raise ServerError(response.status_code, response.text)
+        data: list[dict[str, Any]] = sorted(
+            response.json()["data"], key=lambda item: int(item["index"])
+        )
+        if len(data) != len(batch):
+            raise ValueError(f"{len(batch)} texts, {len(data)} embeddings")
+        rows.extend(item["embedding"] for item in data)
+    if not rows:
+        return np.zeros((0, 0), dtype=np.float32)
+    return normalised(rows)
+
+
+class ServerEmbedder:
+    """Embeds with `spec` (made an embedding spec) on a manager of its own, loaded on
+    first use and kept loaded until `close`."""
+
+    def __init__(self, manager: ServerManager, spec: LaunchSpec) -> None:
+        self._manager = manager
+        self.spec = embedding_spec(spec)
+        self._loading = asyncio.Lock()
+
+    @property
+    def name(self) -> str:
+        return self.spec.model.name
+
+    async def embed(self, texts: Sequence[str]) -> Vectors:
+        try:
+            await self._ready()
+            process = self._manager.current_process()
+            if process is None:
+                raise httpx.ConnectError("the embedding model is not running")
+            return await post_embeddings(process.client, texts)
+        except StudioError as error:
+            raise DocumentError(
+                "document_embedder_failed", str(error), reason=error.detail
+            ) from error
+        except (httpx.HTTPError, ServerError, ValueError, KeyError, TypeError) as error:
+            raise DocumentError(
+                "document_embedder_failed",
+                f"{type(error).__name__}: {error}",
+                reason=str(error) or type(error).__name__,
+            ) from error
+
+    async def _ready(self) -> None:
+        async with self._loading:
+            snapshot = self._manager.snapshot
+            if snapshot.ready is None or snapshot.requested != self.spec:
+                await self._manager.load(self.spec)
+
+    async def close(self) -> None:
+        await self._manager.shutdown()
