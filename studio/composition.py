@@ -8,22 +8,27 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from studio.context import AppContext
+from studio.core.api.catalog import ModelCatalog
 from studio.core.bench import BenchStore
 from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.chat.presets import PresetLibrary
-from studio.core.engine import EngineChoice
+from studio.core.engine import EngineChoice, EngineLocation
 from studio.core.errors import Problem
 from studio.core.hub import DownloadQueue, HubClient, HubConfig
 from studio.core.hub.fit import remote_assessor
 from studio.core.hub.journal import DownloadJournal
+from studio.core.mcp import McpServerStore
 from studio.core.memory import ModelSummary
+from studio.core.placement.environment import child_environment
 from studio.core.placement.setup import Machine
-from studio.core.server.launch import LaunchSpec
-from studio.core.server.recovery import SmallerPlan
+from studio.core.residents.beside import PlannedBeside
+from studio.core.residents.scheduler import ResidentView
+from studio.core.server.manager import ServerManager
 from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
 from studio.services.api_server_service import ApiServerService
@@ -33,6 +38,7 @@ from studio.services.chat_service import ChatService
 from studio.services.context_service import ContextService
 from studio.services.device_service import DeviceService
 from studio.services.dialog_loads import DialogLoads
+from studio.services.document_service import ChatModelEmbedder, DocumentService, open_index
 from studio.services.download_service import DownloadService
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenService, HfTokenStore
@@ -41,15 +47,17 @@ from studio.services.hub_settings import HubSettings
 from studio.services.library_service import LibraryService
 from studio.services.local_fit_service import LocalFitService
 from studio.services.log_tail import LogTail
-from studio.services.manager_service import create_manager_service
+from studio.services.mcp_service import McpService
 from studio.services.memory_monitor import MemoryMonitor, MemorySample, read_live_memory
 from studio.services.preset_service import PresetService
 from studio.services.remembered_loads import RememberedLoads
+from studio.services.residents_service import create_residents_service
 from studio.shell import Shell
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import attach_presets
 from studio.ui.discover.discover_wiring import HubArea
 from studio.ui.settings.engine_build import EngineBuildOffer
+from studio.ui.settings.mcp_servers import McpServersSection
 from studio.ui.window.chat_first import ChatFirst
 from studio.ui.window.studio_areas import StudioAreas
 
@@ -75,6 +83,9 @@ class StudioApp:
         self.settings = self.shell.settings
         self.language = self.shell.language
         self.window = self.shell.window
+        # The MCP servers whose tools models may call: the list Settings edits, the servers
+        # started by `start` (none before), read by the chat's tool loop.
+        self.mcp = McpService(McpServerStore(context.paths.config_dir), self.tasks)
         self.engine = EngineService(
             context.selector, self.tasks, context.paths.cache_dir / "engine-build"
         )
@@ -108,17 +119,33 @@ class StudioApp:
         # None without any engine binary; the engine choice reports why. The first candidate
         # stands in until the self-tests have chosen the engine that runs on this CPU.
         candidates = context.selector.locations(self.engine_binary)
-        self.manager = create_manager_service(
+        # The loads no dialog asks about (the autoload, a model the chat or the local API
+        # names) are planned beside the residents by the core's load planner.
+        self.remembered_loads = RememberedLoads(self.engine, self.settings, self.machine)
+        # Several models loaded at once; the chat talks to one of them. Names are looked up
+        # in the Library's last scan (read from a worker thread; replaced whole, never
+        # changed in place).
+        self.manager = create_residents_service(
             candidates[0] if candidates else None,
             context.paths.log_dir / "engine",
             self.tasks,
             self.machine.environ,
-            self.autoload,
+            self.remembered_loads.plan_beside,
+            ModelCatalog(lambda: list(self.library.models)).find,
+            autoload=self.autoload,
+            library=lambda: self.library.models,
         )
         self._autoload_pending = True
         self.engine.chosen.connect(self._on_engine_chosen)
+        self._build_documents(context, candidates[0] if candidates else None)
         if self.manager is not None:
-            self.manager.chat_backend_changed.connect(self.chat.use_backend)
+            # The chat's requests carry the conversation's documents (issue 28).
+            self.manager.chat_backend_changed.connect(
+                lambda change: self.chat.use_backend(self.documents.wrap(change))
+            )
+            self.manager.snapshot_changed.connect(self.document_embedder.follow)
+            # A conversation on screen brings the model it answered with.
+            self.chat.conversation_opened.connect(self.manager.follow_conversation)
             # The loaded model's file name picks the preset its new conversations start from.
             self.manager.snapshot_changed.connect(self.presets.show_snapshot)
             self.manager.engine_event.connect(self.chat_pane.show_engine_event)
@@ -134,7 +161,7 @@ class StudioApp:
         # The load dialog's benchmarks, on the engine the chat uses (none without one).
         self.bench = (
             BenchService(
-                self.manager.manager,
+                self.manager.bench_manager,
                 BenchStore.of(context.paths),
                 self.tasks,
                 lambda: self.engine.info,
@@ -150,7 +177,8 @@ class StudioApp:
             self.machine,
             self.tasks,
             self._load,
-            engine_pid=lambda: self._engine_pid,
+            engine_pids=self._engine_pids,
+            residents=self._residents,
         )
         self.areas = StudioAreas(
             self.shell.theme,
@@ -164,20 +192,20 @@ class StudioApp:
             loads=self.dialog_loads,
             allocations=AllocationService(self.tasks),
             bench=self.bench,
+            unload_all=self._unload_all,
+            unload_model=self._unload_model,
         )
-        # The loads no dialog asks about (the autoload, the local API's) are planned by the
-        # core's load planner; the Server page is told what they planned.
-        self.remembered_loads = RememberedLoads(self.engine, self.settings, self.machine)
-        self.remembered_loads.planned.connect(self.areas.loaded_memory.show_plan)
+        # What the chat's model does, and every resident's bytes per device.
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.areas.show_snapshot)
+            self.manager.views_changed.connect(self.areas.show_residents)
         self.api: ApiServerService | None = None
         if self.manager is not None:
             # The Server page's local API, over the manager the chat pane uses. Its catalog
             # is the Library's last scan (read from a worker thread; the list is replaced
             # whole, never changed in place).
             self.api = ApiServerService(
-                self.manager.manager,
+                self.manager.residents,
                 self.settings,
                 self.tasks,
                 self.remembered_loads.plan,
@@ -195,6 +223,7 @@ class StudioApp:
         )
         self.areas.attach(self.window)
         self.build_offer = EngineBuildOffer(self.engine, self.window)
+        self.areas.settings_page.add_section(McpServersSection(self.mcp))
         self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
@@ -209,6 +238,33 @@ class StudioApp:
         self.dialog_loads.loading.connect(lambda *_: self.chat_first.expect_load())
         if self.manager is not None:
             self.manager.snapshot_changed.connect(self.chat_first.show_snapshot)
+            self.chat_first.follow_residents(self.manager)
+        # The chat's tool loop runs the MCP servers' tools (the service is the runner: it
+        # reads its registry at each use, so it needs no start first).
+        self.chat.set_tool_runner(self.mcp)
+        # A server that starts or stops changes the tools offered, so what the meter counts.
+        self.mcp.state_changed.connect(self.context_service.recount)
+
+    def _build_documents(self, context: AppContext, engine: EngineLocation | None) -> None:
+        """Documents in conversations: their index beside the chat database, embedded by
+        the chat's model run again with `--embeddings` on a manager of their own."""
+        embeddings = (
+            ServerManager(
+                engine,
+                context.paths.log_dir / "embeddings",
+                environ=child_environment(self.machine.environ),
+            )
+            if engine is not None
+            else None
+        )
+        self.document_embedder = ChatModelEmbedder(embeddings)
+        self.engine.chosen.connect(self.document_embedder.use_engine)
+        self.documents = DocumentService(
+            open_index(context.paths.data_dir), self.tasks, self.document_embedder
+        )
+        self.chat.answer_finished.connect(self.documents.answer_finished)
+        self.chat.conversation_opened.connect(self.documents.show_conversation)
+        self.chat_pane.attach_documents(self.documents)
 
     def _build_hub(self) -> None:
         """Search, downloads and the library, configured from the settings."""
@@ -266,8 +322,15 @@ class StudioApp:
 
     @property
     def _engine_pid(self) -> int | None:
-        """Our running llama-server: its memory is ours to reuse."""
+        """The chat's model's llama-server (the status bar's engine memory)."""
         return self.manager.snapshot.pid if self.manager is not None else None
+
+    def _engine_pids(self) -> tuple[int, ...]:
+        """Our running engines: their memory is ours to reuse."""
+        return self.manager.pids() if self.manager is not None else ()
+
+    def _residents(self) -> tuple[ResidentView, ...]:
+        return self.manager.residents.views() if self.manager is not None else ()
 
     def _tell_about_own_files(self) -> None:
         """Settings that could not be read, conversations salvaged from a damaged file:
@@ -289,22 +352,40 @@ class StudioApp:
         binary = self.settings.current.engine_binary
         return Path(binary) if binary else None
 
-    def _load(self, spec: LaunchSpec, step_down: SmallerPlan | None) -> None:
+    def _load(self, planned: PlannedBeside) -> None:
         if self.manager is not None:
-            self.manager.load(spec, step_down)
+            self.manager.load(planned)
 
     def _unload(self) -> None:
+        """Eject the model the chat talks to."""
+        if self.manager is not None:
+            self.manager.unload_chat_model()
+
+    def _unload_model(self, name: str) -> None:
+        if self.manager is not None:
+            self.manager.unload(name)
+
+    def _unload_all(self) -> None:
         if self.manager is not None:
             self.manager.unload()
 
     def start(self) -> None:
         self.window.show()
+        if self.manager is not None:
+            self.manager.start()
         self.engine.probe(self.engine_binary)
         self.chat_pane.start()
+        # Documents of conversations deleted since the last start go too (issue 28).
+        self.documents.start(
+            lambda: [c.id for c in self.chat_store.list_conversations(limit=sys.maxsize)]
+        )
         self.presets.start()  # off the GUI thread: a large file must not delay the window
         self.start_hub()
         if self.api is not None:
             self.api.resume()
+        # Last: the list is read and the SDK imported off the GUI thread, then the enabled
+        # servers start; nothing above waits for them.
+        self.mcp.start()
 
     def start_hub(self) -> None:
         """The library's first scan, and the downloads the last session left unfinished."""
@@ -319,11 +400,11 @@ class StudioApp:
             return
         if self.manager is None:
             return
-        self.manager.manager.use_engine(active.location)
+        self.manager.use_engine(active.location)
         # The last model loads only on an engine proven to run here, and only once.
         if self._autoload_pending:
             self._autoload_pending = False
-            self.manager.autoload_last_model(self.remembered_loads.plan)
+            self.manager.autoload_last_model()
 
     async def shutdown(self) -> None:
         """Stop every background task; called once the last window has closed."""
@@ -332,8 +413,11 @@ class StudioApp:
         if self.api is not None:
             await self.api.shutdown()  # no API client may start a stream on a stopping engine
         if self.manager is not None:
-            await self.manager.shutdown()  # the engine child first, then every task
+            await self.manager.shutdown()  # every engine child first, then every task
+        await self.mcp.shutdown()  # every MCP server's process ended
+        await self.document_embedder.close()  # the embedding model's engine ended
         await self.shell.window_memory.remember()
         await self.tasks.shutdown()
         self.chat_store.close()
+        self.documents.close()
         self.shell.close()

@@ -3,8 +3,9 @@ app's own manager, started and stopped from the Server page.
 
 It is the same `ChatFacade` the command line runs, so every guard applies (Host and Origin
 checks, JSON-only POSTs, the body cap, the key in constant time), and the chat pane and API
-clients share the one manager: the model the chat uses answers the API too, and a request
-naming another library model loads it through the same manager.
+clients share the app's residents (`core/residents`): every loaded model answers the API
+too, and a request naming another library model loads it beside them, as `studio serve`
+does. Given one manager instead, it serves one model at a time over it (`OneModel`).
 
 The port, loopback or LAN, and the key persist in the settings. The key is generated on
 the first start and always required: the page shows it with a copy button, so asking for
@@ -28,6 +29,7 @@ from studio.core.api.catalog import LibraryScan
 from studio.core.api.events import RequestEvent
 from studio.core.api.facade import ChatFacade
 from studio.core.api.http import ServeOptions, lan_address
+from studio.core.residents.scheduler import Residents
 from studio.core.server.manager import ServerManager
 from studio.core.server.switcher import LoadPlanner
 from studio.core.settings import AppSettings
@@ -87,7 +89,7 @@ class ApiServerService(QObject):
 
     def __init__(
         self,
-        manager: ServerManager,
+        manager: ServerManager | Residents,
         settings: SettingsService,
         tasks: TaskOwner,
         plan_load: LoadPlanner,
@@ -95,9 +97,10 @@ class ApiServerService(QObject):
         address_for_lan: Callable[[], str] = lan_address,
         parent: QObject | None = None,
     ) -> None:
-        """`plan_load(path)` turns a model a request names (or /studio/load gives) into its
-        launch, planned to fit; `library()` lists the models requests may name (called in a
-        worker thread)."""
+        """`manager`: the app's residents, or one manager; with one manager,
+        `plan_load(path)` turns a model a request names (or /studio/load gives) into its
+        launch, planned to fit (the residents plan their own); `library()` lists the
+        models requests may name (called in a worker thread)."""
         super().__init__(parent)
         self._manager = manager
         self._settings = settings
@@ -185,13 +188,7 @@ class ApiServerService(QObject):
         options = ServeOptions(
             host=LAN_HOST if lan else LOOPBACK_HOST, api_key=self._key_for_start()
         )
-        facade = ChatFacade(
-            self._manager,
-            self._plan_load,
-            options,
-            library=self._library,
-            on_request=self._on_request,
-        )
+        facade = self._facade_for(options)
         self._set(ApiStatus(ApiState.STARTING, lan=lan))
         try:
             port = await facade.start(settings.api_port)
@@ -212,6 +209,20 @@ class ApiServerService(QObject):
         host = self._address_for_lan() if lan else LOOPBACK_HOST
         log.info("local API serving on %s:%s", options.host, port)
         self._set(ApiStatus(ApiState.RUNNING, f"http://{host}:{port}/v1", port, lan))
+
+    def _facade_for(self, options: ServeOptions) -> ChatFacade:
+        served = self._manager
+        if isinstance(served, Residents):
+            return ChatFacade.several(
+                lambda _lookup: served,  # the residents look names up in the library already
+                options,
+                library=self._library,
+                on_request=self._on_request,
+                owned=False,  # the chat's models stay when the local API stops
+            )
+        return ChatFacade(
+            served, self._plan_load, options, library=self._library, on_request=self._on_request
+        )
 
     async def _stop(self) -> None:
         facade, self._facade = self._facade, None

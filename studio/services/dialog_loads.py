@@ -1,6 +1,11 @@
 """The loads the load dialog asks about: the model and this machine's devices read off the
 GUI thread for the dialog, then the plan the person chose remembered for the model and
-handed to the manager with its step down.
+handed over with its step down, to be loaded beside the residents (`core.residents`).
+
+The dialog plans the model beside the residents (our engines' memory counts as free, the
+bytes the models loaded hold are taken off); `ModelPrepared.residents` are those models,
+which it draws as taken and names when its plan needs their room
+(`core.residents.beside`), as the residents decide when the load is handed over.
 
 The loads no dialog asks about (the autoload, a model the app's local API names) are
 `remembered_loads.py`'s. Neither talks to the manager itself: the composition root passes
@@ -10,7 +15,7 @@ The loads no dialog asks about (the autoload, a model the app's local API names)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,16 +26,17 @@ from studio.core.placement.load_plan import launched
 from studio.core.placement.plan import Plan
 from studio.core.placement.remembered import Recalled
 from studio.core.placement.setup import Machine, ModelSetup
-from studio.core.server.launch import LaunchSpec
-from studio.core.server.recovery import SmallerPlan
+from studio.core.residents.beside import PlannedBeside, kept_by
+from studio.core.residents.scheduler import ResidentView
 from studio.core.tasks import TaskOwner
 from studio.services.background import Background
 from studio.services.engine_service import EngineService
 from studio.services.plan_service import PlanService, unreadable_model
 from studio.services.settings_service import SettingsService
 
-# Loads `spec`; an out-of-memory start takes the step down (the plan's next smaller option).
-Loader = Callable[[LaunchSpec, SmallerPlan | None], None]
+# Loads the launch; an out-of-memory start takes its step down (the plan's next smaller
+# option), beside the residents, evicting those the plan needs gone.
+Loader = Callable[[PlannedBeside], None]
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,8 @@ class ModelPrepared:
 
     setup: ModelSetup
     recalled: Recalled
+    residents: tuple[ResidentView, ...] = ()  # the models loaded as the dialog opened
+    kept: Mapping[str, int] | None = None  # their bytes per device, taken off the free
 
 
 class DialogLoads(QObject):
@@ -54,10 +62,12 @@ class DialogLoads(QObject):
         machine: Machine,
         tasks: TaskOwner,
         load: Loader,
-        engine_pid: Callable[[], int | None] = lambda: None,
+        engine_pids: Callable[[], Sequence[int]] = tuple,
+        residents: Callable[[], tuple[ResidentView, ...]] = tuple,
         parent: QObject | None = None,
     ) -> None:
-        """`engine_pid` gives our running llama-server, whose memory a switch frees."""
+        """`engine_pids` gives our running engines, whose memory the planner counts as
+        free; `residents` the models loaded now."""
         super().__init__(parent)
         self._engine = engine
         self._settings = settings
@@ -65,7 +75,8 @@ class DialogLoads(QObject):
         self._tasks = tasks
         self._work = Background(tasks)
         self._load = load
-        self._engine_pid = engine_pid
+        self._engine_pids = engine_pids
+        self._residents = residents
 
     def prepare(self, path: Path) -> asyncio.Task[ModelPrepared | None]:
         """Read `path` and the devices for the dialog: `prepared`, or `failed` saying why
@@ -84,7 +95,10 @@ class DialogLoads(QObject):
         location, memory = self._engine.location, self._engine.memory
         current = self._settings.current
         remembered = current.remembered_load(str(path))
-        pid = self._engine_pid()
+        pids = tuple(self._engine_pids())
+        # A resident of this very model is replaced by the load: its room is the plan's.
+        residents = tuple(v for v in self._residents() if v.model != path)
+        kept = kept_by(residents)
 
         def read() -> ModelPrepared:
             # Only the engine can tell what an RPC server offers: the one chosen here asks.
@@ -93,10 +107,11 @@ class DialogLoads(QObject):
                 info,
                 location,
                 current.rpc_devices,
-                () if pid is None else (pid,),
+                pids,
                 memory=memory,
+                kept=kept,
             )
-            return ModelPrepared(setup, setup.recall(remembered))
+            return ModelPrepared(setup, setup.recall(remembered), residents, kept)
 
         return await asyncio.to_thread(read)
 
@@ -105,11 +120,19 @@ class DialogLoads(QObject):
         tasks."""
         return PlanService(setup.planner, self._tasks)
 
-    def load(self, setup: ModelSetup, plan: Plan, remembered: Mapping[str, Any]) -> None:
-        """Load the dialog's `plan`, remembering `remembered` for its model."""
+    def load(
+        self,
+        setup: ModelSetup,
+        plan: Plan,
+        remembered: Mapping[str, Any],
+        kept: Mapping[str, int] | None = None,
+    ) -> None:
+        """Load the dialog's `plan`, remembering `remembered` for its model; `kept`: the
+        residents' bytes it was planned beside."""
         model = str(plan.model_path)
         settings = dict(remembered)
         self._settings.update(lambda s: s.with_remembered_load(model, settings))
-        load = launched(setup, plan)
+        # Handed over first: the chat turns to the model (its snapshot, idle until the
+        # load starts, is told before the plan that the panels then show).
+        self._load(PlannedBeside(launched(setup, plan), kept or {}))
         self.loading.emit(plan)
-        self._load(load.spec, load.step_down)

@@ -16,7 +16,13 @@ from PySide6.QtCore import QObject, Signal
 
 from studio.core.engine import EngineInfo
 from studio.core.errors import Problem
-from studio.core.placement.load_plan import PlanningEngine, Remembered, plan_load
+from studio.core.placement.load_plan import (
+    OwnEngines,
+    PlannedLoad,
+    PlanningEngine,
+    Remembered,
+    plan_load,
+)
 from studio.core.placement.setup import Machine
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import SmallerPlan
@@ -46,6 +52,12 @@ class RememberedLoads(QObject):
         """The launch of `model` and its step down: its remembered settings planned for the
         devices there are now (see `load_plan.Remembered`). Raises why a model that fits
         in no way, or whose file is damaged, is not loaded."""
+        load = await self.plan_beside(model, OwnEngines())
+        return load.spec, load.step_down
+
+    async def plan_beside(self, model: Path, own: OwnEngines) -> PlannedLoad:
+        """`plan` for the residents (`core.residents.ResidentPlanner`): planned on what our
+        running engines and the models staying loaded leave (`own`)."""
         if self._engine.choice is None:  # the first probe is still under way
             await self._probed()
         # None once a probe has found no engine that runs: then the model loads unplanned.
@@ -55,11 +67,11 @@ class RememberedLoads(QObject):
         policy = Remembered(current.remembered_load(str(model)))
         # Reading the header and probing devices block: off the GUI thread.
         load = await asyncio.to_thread(
-            plan_load, self._machine, model, engine, policy, current.rpc_devices
+            plan_load, self._machine, model, engine, policy, current.rpc_devices, own
         )
         if load.plan is not None:
             self.planned.emit(load.plan)
-        return load.spec, load.step_down
+        return load
 
     async def _probed(self) -> EngineInfo | None:
         """Wait for the first engine probe (None if it fails or takes too long)."""

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
+from studio.core.residents.scheduler import ResidentPlanner
 from studio.core.server.engine_events import EngineEvent, EngineNotice
 from studio.core.settings import AppSettings, AutoloadVerdict, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.core.voice import ENGLISH
 from studio.services.autoload_service import AutoloadService
-from studio.services.manager_service import create_manager_service
+from studio.services.residents_service import ResidentsService, create_residents_service
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import qasync_event_loop
 from tests.support.engine_wrappers import fake_engine
@@ -25,6 +27,31 @@ from tests.support.engine_wrappers import fake_engine
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     with qasync_event_loop(qapp) as loop:
         yield loop
+
+
+async def unplanned(path: Path, _own: OwnEngines) -> PlannedLoad:
+    return PlannedLoad.unplanned(path)
+
+
+async def nothing_named(_name: str) -> Path | None:
+    return None
+
+
+def residents(
+    tmp_path: Path, tasks: TaskOwner, autoload: AutoloadService, plan: ResidentPlanner
+) -> ResidentsService:
+    """The app's residents over the fake engine, as `composition.py` builds them."""
+    service = create_residents_service(
+        fake_engine(tmp_path),
+        tmp_path / "logs",
+        tasks,
+        os.environ,
+        plan,
+        nothing_named,
+        autoload=autoload,
+    )
+    assert service is not None
+    return service
 
 
 def _model(tmp_path: Path) -> str:
@@ -178,10 +205,7 @@ def test_autoload_of_a_fifo_fails_at_once_with_its_code(
     store.save(AppSettings(last_model=str(fifo)))
     tasks = TaskOwner("test")
     autoload = AutoloadService(SettingsService(store, tasks), tasks)
-    service = create_manager_service(
-        fake_engine(tmp_path), tmp_path / "logs", tasks, os.environ, autoload
-    )
-    assert service is not None
+    service = residents(tmp_path, tasks, autoload, unplanned)
     failures: list[str] = []
     service.load_failed.connect(lambda problem: failures.append(problem.code))
 
@@ -204,25 +228,22 @@ def test_autoload_of_a_model_that_does_not_fit_is_refused_and_said(
     loop: asyncio.AbstractEventLoop, tmp_path: Path
 ) -> None:
     from studio.core.placement.admission import ModelTooBigError
-    from studio.core.server.launch import LaunchSpec
 
     model = _model(tmp_path)
     store = SettingsStore(tmp_path / "settings.json")
     store.save(AppSettings(last_model=model))
     tasks = TaskOwner("test")
     autoload = AutoloadService(SettingsService(store, tasks), tasks)
-    service = create_manager_service(
-        fake_engine(tmp_path), tmp_path / "logs", tasks, os.environ, autoload
-    )
-    assert service is not None
+
+    async def refused_plan(path: Path, _own: OwnEngines) -> PlannedLoad:
+        raise ModelTooBigError(path, 900 << 20, 512 << 20, 64 << 20, "Host")
+
+    service = residents(tmp_path, tasks, autoload, refused_plan)
     events: list[EngineNotice] = []
     service.engine_event.connect(events.append)
 
-    async def refused_plan(path: Path) -> tuple[LaunchSpec, None]:
-        raise ModelTooBigError(path, 900 << 20, 512 << 20, 64 << 20, "Host")
-
     async def scenario() -> None:
-        decision = service.autoload_last_model(refused_plan)
+        decision = service.autoload_last_model()
         assert decision is not None and decision.should_load
         deadline = asyncio.get_running_loop().time() + 10
         while not events:

@@ -31,8 +31,8 @@ from studio.core.voice import ENGLISH
 from studio.services.api_server_service import ApiServerService, ApiState
 from studio.services.autoload_service import AutoloadService
 from studio.services.engine_service import EngineService
-from studio.services.manager_service import create_manager_service
 from studio.services.remembered_loads import RememberedLoads
+from studio.services.residents_service import create_residents_service
 from studio.services.settings_service import SettingsService
 from tests.support.engine import selector_in
 from tests.support.engine_wrappers import FAKE_SERVER, fake_engine
@@ -131,8 +131,14 @@ def test_the_autoload_never_starts_the_engine_on_a_model_it_found_damaged(
     engine = EngineService(selector_in(tmp_path), tasks)
     loads = RememberedLoads(engine, settings, Machine.of({"STUDIO_FAKE_DEVICES": TWO_GPUS}))
     autoload = AutoloadService(settings, tasks)
-    service = create_manager_service(
-        fake_engine(tmp_path), tmp_path / "logs", tasks, os.environ, autoload
+    service = create_residents_service(
+        fake_engine(tmp_path),
+        tmp_path / "logs",
+        tasks,
+        os.environ,
+        loads.plan_beside,
+        no_name,
+        autoload=autoload,
     )
     assert service is not None
     events: list[EngineNotice] = []
@@ -140,7 +146,7 @@ def test_the_autoload_never_starts_the_engine_on_a_model_it_found_damaged(
 
     async def scenario() -> None:
         engine.probe()  # in flight: the autoload waits for it, as at start-up
-        decision = service.autoload_last_model(loads.plan)
+        decision = service.autoload_last_model()
         assert decision is not None and decision.should_load
         deadline = asyncio.get_running_loop().time() + 60
         while not events:
@@ -158,6 +164,10 @@ def test_the_autoload_never_starts_the_engine_on_a_model_it_found_damaged(
     )
     assert service.snapshot.spawn_count == 0  # the engine never started on it
     assert settings.current.load_in_progress is None
+
+
+async def no_name(_name: str) -> Path | None:
+    return None
 
 
 def _engine_out_of_kv_memory_at(directory: Path, ctx: int) -> Path:
@@ -194,11 +204,16 @@ def test_the_apis_load_reaches_the_manager_with_its_step_down(
     engine = EngineService(selector_in(tmp_path), tasks)
     loads = RememberedLoads(engine, settings, Machine.of({"STUDIO_FAKE_DEVICES": "HOST:32GiB"}))
     binary = _engine_out_of_kv_memory_at(tmp_path, 4096)
-    service = create_manager_service(
-        EngineLocation(binary, EngineSource.SETTING), tmp_path / "logs", tasks, os.environ
+    service = create_residents_service(
+        EngineLocation(binary, EngineSource.SETTING),
+        tmp_path / "logs",
+        tasks,
+        os.environ,
+        loads.plan_beside,
+        no_name,
     )
     assert service is not None
-    api = ApiServerService(service.manager, settings, tasks, loads.plan)
+    api = ApiServerService(service.residents, settings, tasks, loads.plan)
 
     async def scenario() -> httpx.Response:
         engine.probe()

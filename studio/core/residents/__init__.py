@@ -1,2 +1,4 @@
-"""Several models resident at once: what each holds per device (`ledger`) and the
-scheduler over one manager per model (`scheduler`)."""
+"""Several models resident at once: what each holds per device (`ledger`), the scheduler
+over one manager per model (`scheduler`), a plan made elsewhere beside them and which
+residents it evicts (`beside`, the app's load dialog), and the chat of one of them
+(`chat_backend`)."""

@@ -40,6 +40,7 @@ from studio.core.errors import StudioError
 from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import logged_memory
+from studio.core.residents.beside import PlannedBeside, beside
 from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
 from studio.core.server.launch import cancellable
 from studio.core.server.manager import NotReadyError, ServerManager
@@ -53,6 +54,9 @@ log = logging.getLogger(__name__)
 # step down and plan (`core/placement/load_plan.plan_load`, which raises a refusal).
 ResidentPlanner = Callable[[Path, OwnEngines], Awaitable[PlannedLoad]]
 ManagerFactory = Callable[[], ServerManager]
+# Told whenever what `views` says may have changed (a resident came, went, loaded, was
+# held or let go): the app's service re-reads the views then.
+Changed = Callable[[], None]
 
 MAX_WAITING = 16
 
@@ -135,8 +139,10 @@ class Residents:
         max_models: int | None = None,
         idle_unload_s: float | None = None,
         max_waiting: int = MAX_WAITING,
+        on_change: Changed | None = None,
     ) -> None:
         self._new_manager = new_manager
+        self._on_change = on_change
         self._lookup = lookup
         self._plan = plan
         self._max_models = max_models
@@ -190,6 +196,18 @@ class Residents:
         resident = self._find(None)
         return resident.manager if resident is not None else None
 
+    def manager_of(self, name: str) -> ServerManager | None:
+        """The manager of the resident `name` once it has loaded (None: not resident, or
+        still loading), without holding it: for what needs no guarantee (the chat's token
+        counts, the template's capabilities)."""
+        resident = self._find(name)
+        return resident.manager if resident is not None and resident.loaded else None
+
+    def path_of(self, name: str) -> Path | None:
+        """The model file of the resident `name` (None: none answers to it)."""
+        resident = self._find(name)
+        return resident.path if resident is not None else None
+
     def pids(self) -> tuple[int, ...]:
         """Our running engines: the planner counts their memory as free."""
         return tuple(
@@ -223,6 +241,33 @@ class Residents:
             resident = await self._admit(path)
         try:
             resident.pinned = resident.pinned or pinned
+            return await self._ready(resident)
+        finally:
+            self._let_go(resident)
+
+    async def load_planned(self, path: Path, planned: PlannedBeside) -> Snapshot:
+        """Make `path` resident with a plan made elsewhere (the app's load dialog, planned
+        beside the residents), after evicting the residents `beside.beside` names for
+        it, the same decision the dialog showed; a resident of `path` itself is
+        replaced. Returns its ready snapshot."""
+        self._check_open()
+        async with self._admitting:
+            self._check_open()
+            old = self._residents.get(path)
+            if old is not None:
+                await self._stop([old])
+            # No await from the views to the marks `_stop` makes: the residents named are
+            # still idle when they are taken off.
+            decision = beside(planned.load.plan, self.views(), planned.kept)
+            gone = [
+                r
+                for r in self._residents.values()
+                if r.name in decision.leaving and r.idle and not r.leaving
+            ]
+            await self._stop(gone, evicted=True)  # before the new one starts, as `_place`
+            resident = self._start(path, planned.load)
+            resident.holders += 1
+        try:
             return await self._ready(resident)
         finally:
             self._let_go(resident)
@@ -268,6 +313,13 @@ class Residents:
     def _notify(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
+        self._tell()
+
+    def _tell(self) -> None:
+        """What `views` says changed; nothing a waiting request should plan again for (a
+        resident taken off still holds its memory until its stop is done)."""
+        if self._on_change is not None:
+            self._on_change()
 
     async def _ready(self, resident: _Resident) -> Snapshot:
         assert resident.ready is not None
@@ -373,6 +425,7 @@ class Residents:
         resident = _Resident(path, self._new_manager(), planned, self._idle_unload_s)
         self._residents[path] = resident
         resident.ready = self._tasks.spawn(f"load {path.name}", self._bring(resident))
+        self._tell()
         return resident
 
     async def _bring(self, resident: _Resident) -> Snapshot | StudioError:
@@ -401,6 +454,8 @@ class Residents:
             resident.leaving = True
             if self._residents.get(resident.path) is resident:
                 del self._residents[resident.path]
+        if leaving:
+            self._tell()
         if evicted:
             self.evicted += len(leaving)
             for resident in leaving:

@@ -156,6 +156,11 @@ CODES: Mapping[str, str] = {
         "{waiting} requests already wait for room to load a model; try again when one has "
         "finished.",
     ),
+    "chat_model_missing": _mark(
+        "Sentences",
+        "This conversation's model {model} is no longer in the library; choose another "
+        "model in the picker to go on.",
+    ),
     # -- GGUF files (studio/core/gguf) --
     "gguf.not_gguf": _mark("Sentences", "{source} is not a GGUF file."),
     "gguf.unsupported_version": _mark(
@@ -418,6 +423,51 @@ CODES: Mapping[str, str] = {
         "{name} takes {tokens} tokens, but only {left} of the context's {context_tokens} "
         "are left, so it was not added.",
     ),
+    # -- documents in a conversation (studio/core/documents/) --
+    "document_too_large": _mark(
+        "Sentences", "{name} is too large to attach (more than {limit}); nothing was added."
+    ),
+    "document_not_regular": _mark(
+        "Sentences",
+        "{name} is a pipe, a device or a folder, not a document, so it was not attached.",
+    ),
+    "document_unreadable": _mark("Sentences", "{name} could not be opened as a document: {reason}"),
+    "document_unsupported": _mark(
+        "Sentences",
+        "{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, "
+        "HTML or .docx file.",
+    ),
+    "document_encrypted": _mark(
+        "Sentences", "{name} is protected by a password, so its text cannot be read."
+    ),
+    "document_no_text_layer": _mark(
+        "Sentences",
+        "{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.",
+    ),
+    "document_damaged": _mark(
+        "Sentences", "{name} is not a {kind} file this app can read; it may be damaged."
+    ),
+    "document_zip_bomb": _mark(
+        "Sentences",
+        "{name} would unpack to more than {limit}, far more than a document holds, so it "
+        "was not opened.",
+    ),
+    "document_empty": _mark("Sentences", "{name} holds no text, so there is nothing to attach."),
+    "document_not_text": _mark(
+        "Sentences", "{name} is not a text file, so it cannot be attached as a document."
+    ),
+    "document_embedder_failed": _mark(
+        "Sentences", "The documents could not be searched: the embedding model failed ({reason})."
+    ),
+    "document_no_embedder": _mark(
+        "Sentences", "Load a model first: documents are indexed with the loaded model."
+    ),
+    "document_index_unreadable": _mark(
+        "Sentences", "The documents' index at {path} cannot be opened."
+    ),
+    "document_index_write_failed": _mark(
+        "Sentences", "The documents' index at {path} could not be saved: {reason}"
+    ),
     # -- tool definitions (studio/core/chat/tools.py) --
     "chat_tools_not_json": _mark(
         "Sentences", "The tools are not valid JSON (line {line}, column {column})."
@@ -440,6 +490,17 @@ CODES: Mapping[str, str] = {
     ),
     "chat_tools_not_finite": _mark(
         "Sentences", "The tools contain NaN or Infinity, which JSON does not allow."
+    ),
+    # -- the tool loop (studio/core/chat/tool_loop.py) --
+    "chat_tool_rounds_exhausted": _mark(
+        "Sentences",
+        "The model asked for tools {rounds} rounds in a row, the most one question may take, "
+        "so its last calls were not run.",
+    ),
+    "chat_tool_call_broken": _mark(
+        "Sentences",
+        "The model's call of {tool} was cut off or is not valid JSON, so it was not run; "
+        "a larger answer limit may help.",
     ),
     # -- settings and the desktop entry --
     "settings_secret_refused": _mark(
@@ -647,6 +708,14 @@ CODES: Mapping[str, str] = {
     ),
     "mcp_list_unwritable": _mark("Sentences", "The list of MCP servers cannot be saved to {path}."),
     "mcp_server_unknown": _mark("Sentences", "There is no MCP server called {server}."),
+    "mcp_server_exists": _mark(
+        "Sentences", "There is already an MCP server called {server}; choose another name."
+    ),
+    "mcp_line_invalid": _mark(
+        "Sentences",
+        "The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” "
+        "between the name and the value.",
+    ),
     "mcp_command_missing": _mark(
         "Sentences", "The MCP server {server} could not start: the program {command} was not found."
     ),

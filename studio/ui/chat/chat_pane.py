@@ -31,6 +31,7 @@ from studio.core.chat import (
 )
 from studio.core.chat.backend import TemplateCapabilities
 from studio.core.chat.context import ContextTrimmed
+from studio.core.chat.tool_loop import ToolRunning
 from studio.core.chat.vision import cannot_see
 from studio.core.errors import Problem
 from studio.core.server.engine_events import EngineEvent, EngineNotice
@@ -38,10 +39,13 @@ from studio.core.settings import AutoloadDecision, AutoloadVerdict
 from studio.core.tasks import TaskOwner
 from studio.services.chat_service import AnswerDelta, ChatService, ConversationOpened
 from studio.services.context_service import ContextService
+from studio.services.document_service import DocumentService
+from studio.services.tool_approvals import ApprovalAsked
 from studio.services.tool_call_relay import ToolCallsDelta
 from studio.ui.chat.context_meter import ContextMeter
 from studio.ui.chat.conversation_list import ConversationList
 from studio.ui.chat.conversation_view import ConversationView
+from studio.ui.chat.documents_bar import DocumentDrops, DocumentsBar
 from studio.ui.chat.image_attach import (
     ImageAttachButton,
     ImageDropFilter,
@@ -53,6 +57,7 @@ from studio.ui.chat.model_picker import ModelPicker
 from studio.ui.chat.readable_column import ReadableColumn
 from studio.ui.chat.sampling_panel import SamplingPanel
 from studio.ui.chat.text_attach import TextFileDrops
+from studio.ui.chat.tool_approval import ToolApprovalPrompt
 from studio.ui.chat.tools_panel import ToolsPanel
 from studio.ui.common.design import SPACE_M, SPACE_S, set_role
 from studio.ui.common.icons import set_icon
@@ -197,6 +202,9 @@ class ChatPane(QWidget):
 
         footer = ReadableColumn()
         footer.setObjectName("chat-composer")
+        # A tool call waiting for the person's approval, between the answers and the box.
+        self.tool_approval = ToolApprovalPrompt()
+        footer.column.addWidget(self.tool_approval)
         footer.column.addWidget(self.error_line)
         footer.column.addLayout(edit_row)
         footer.column.addWidget(self.pending_images)
@@ -264,6 +272,12 @@ class ChatPane(QWidget):
         self.tools_panel.settings_changed.connect(self._on_tools_settings_changed)
         self.view.tool_blocks.result_given.connect(service.give_tool_result)
         service.tool_calls_changed.connect(self._on_service_tool_calls_changed)
+        service.tool_running.connect(self._on_service_tool_running)
+        service.tools_available.connect(self.tools_panel.set_mcp_available)
+        service.approvals.asked.connect(self._on_approval_asked)
+        service.approvals.closed.connect(self._on_approval_closed)
+        self.tool_approval.decided.connect(service.approvals.answer)
+        self.tools_panel.set_mcp_available(service.has_tool_runner)
         self.conversations.open_requested.connect(service.open)
         self.conversations.new_requested.connect(self._new_conversation)
         self.conversations.search_changed.connect(service.refresh_list)
@@ -303,6 +317,17 @@ class ChatPane(QWidget):
     def start(self) -> None:
         """Recover cut-off answers and fill the list (call once the event loop runs)."""
         self.service.start()
+
+    def attach_documents(self, documents: DocumentService) -> None:
+        """The conversation's documents above the message box, document drops, and the
+        answers' citations as links (issue 28)."""
+        self.documents_bar = DocumentsBar(documents)
+        footer = self.pending_images.parentWidget()
+        assert isinstance(footer, ReadableColumn)
+        footer.column.insertWidget(footer.column.indexOf(self.pending_images), self.documents_bar)
+        self.document_drops = DocumentDrops(self.input, documents)
+        documents.failed.connect(self._on_service_failed)
+        documents.citations_found.connect(lambda found: self.view.show_citations(found.citations))
 
     @Slot()
     def _new_conversation(self) -> None:
@@ -447,6 +472,18 @@ class ChatPane(QWidget):
 
     def _on_service_conversations_listed(self, summaries: Sequence[ConversationSummary]) -> None:
         self.conversations.show_conversations(summaries)
+
+    def _on_approval_asked(self, asked: ApprovalAsked) -> None:
+        self.tool_approval.ask(asked)
+        request = asked.request
+        self.view.tool_blocks.show_asking(request.answer_id, request.call.id)
+
+    def _on_approval_closed(self, ticket: int) -> None:
+        if self.tool_approval.withdraw(ticket):
+            self.input.setFocus()  # the keyboard goes back where the person types
+
+    def _on_service_tool_running(self, running: ToolRunning) -> None:
+        self.view.tool_blocks.show_running(running.answer_id, running.call.id, running.server)
 
     def _on_service_tool_calls_changed(self, delta: ToolCallsDelta) -> None:
         self.view.tool_blocks.show_calls(delta.message_id, delta.calls, streaming=True)

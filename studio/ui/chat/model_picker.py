@@ -1,6 +1,8 @@
-"""The model picker at the top of the chat: the model and its state (loading with its
-progress, ready, failed with the reason and the action that helps), a searchable list of
-the library's models with their fit badges, Load (the load dialog) and Eject."""
+"""The model picker at the top of the chat: the model the chat talks to and its state
+(loading with its progress, ready, failed with the reason and the action that helps), a
+searchable list of the library's models with their fit badges, the loaded ones first and
+marked (several stay loaded at once; picking one talks to it without loading anything),
+Load (the load dialog) and Eject."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from superqt import QElidingLabel, QSearchableListWidget
 
 from studio.core.hub.fit import FitAssessment
 from studio.core.hub.library import LocalModel
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.states import ServerState, Snapshot, StartPhase
 from studio.ui.common.design import SPACE_S, SPACE_XS, set_role
 from studio.ui.common.icons import icon, set_icon
@@ -80,6 +83,7 @@ class ModelList(QFrame):
         layout.addWidget(self.ways_in)
         self._badges: dict[Path, str] = {}
         self._models: list[LocalModel] = []
+        self._loaded: dict[Path, ServerState] = {}  # the residents, by model file
 
     def show_models(self, models: Sequence[LocalModel]) -> None:
         self._models = [m for m in models if not m.problem and not m.is_projector]
@@ -89,6 +93,22 @@ class ModelList(QFrame):
         self._badges[path] = fit_badge(fit)
         self._fill()
 
+    def show_residents(self, views: Sequence[ResidentView]) -> None:
+        loaded = {v.model: v.snapshot.state for v in views}
+        if loaded != self._loaded:
+            self._loaded = loaded
+            self._fill()
+
+    def is_loaded(self, path: Path) -> bool:
+        return path in self._loaded
+
+    def _loaded_text(self, state: ServerState) -> str:
+        if state is ServerState.READY:
+            return self.tr("Loaded")
+        if state in _LOADING:
+            return self.tr("Loading…")
+        return self.tr("Unloading…")
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._fill()
@@ -96,9 +116,21 @@ class ModelList(QFrame):
 
     def _fill(self) -> None:
         self.items.clear()
-        for model in self._models:
+        # The loaded models first, most recently used first; the rest as the library lists.
+        order = list(self._loaded)
+        models = sorted(
+            self._models,
+            key=lambda m: order.index(m.path) if m.path in self._loaded else len(order),
+        )
+        for model in models:
             badge = self._badges.get(model.path, self.tr("Checking the fit…"))
-            item = QListWidgetItem(icon("model"), f"{model.file_name}\n{badge}")
+            state = self._loaded.get(model.path)
+            if state is not None:
+                badge = f"● {self._loaded_text(state)} · {badge}"
+            item = QListWidgetItem(
+                icon("ready" if state is ServerState.READY else "model"),
+                f"{model.file_name}\n{badge}",
+            )
             item.setData(_PATH_ROLE, model.path)
             item.setToolTip(plain_tip(str(model.path)))
             self.items.addItem(item)
@@ -152,7 +184,17 @@ class ModelList(QFrame):
         # As tall as its rows, up to a screenful of models; the list scrolls beyond.
         rows = max(1, self.items.count())
         row_height = self.items.sizeHintForRow(0) if self.items.count() else 40
-        wanted = self.search.filter_widget.sizeHint().height() + rows * row_height + 4 * SPACE_S
+        search = self.search.layout()
+        spacing = search.spacing() if search is not None else 0
+        margins = search.contentsMargins() if search is not None else None
+        chrome = (
+            2 * self.items.frameWidth()
+            + max(0, spacing)
+            + (margins.top() + margins.bottom() if margins is not None else 0)
+        )
+        wanted = (
+            self.search.filter_widget.sizeHint().height() + rows * row_height + chrome + 4 * SPACE_S
+        )
         empty_height = self.ways_in.sizeHint().height() + 2 * SPACE_S
         self.setFixedHeight(min(420, wanted) if self._models else empty_height)
         self.move(anchor.mapToGlobal(QPoint(0, anchor.height() + SPACE_XS)))
@@ -178,6 +220,8 @@ class ModelList(QFrame):
 class ModelPicker(QFrame):
     load_requested = Signal(object)  # Path: open the load dialog for it
     eject_requested = Signal()
+    # Path: a loaded model picked in the list: the chat talks to it from now on.
+    talk_requested = Signal(object)
     # The ways to a first model (see ways_in.py), from the card or the drop-down.
     open_file_requested = Signal()
     add_folder_requested = Signal()
@@ -191,6 +235,8 @@ class ModelPicker(QFrame):
         self.setObjectName("model-picker")
         self.snapshot = Snapshot()
         self.chosen: Path | None = None  # picked in the list, or the loaded model
+        self.chat_model: Path | None = None  # the model the chat talks to
+        self.residents: tuple[ResidentView, ...] = ()
 
         self.model_button = QPushButton()
         self.model_button.setObjectName("model-picker-choose")
@@ -275,6 +321,19 @@ class ModelPicker(QFrame):
     def show_fit(self, path: Path, fit: FitAssessment) -> None:
         self.list.show_fit(path, fit)
 
+    def show_residents(self, views: Sequence[ResidentView]) -> None:
+        """The models loaded now (the list marks them; the state line counts the others)."""
+        self.residents = tuple(views)
+        self.list.show_residents(views)
+        self._render()
+
+    def show_chat_model(self, path: Path | None) -> None:
+        """The model the chat talks to (a conversation's, one picked among the loaded)."""
+        self.chat_model = path
+        if path is not None:
+            self.chosen = path
+        self._render()
+
     def show_snapshot(self, snapshot: Snapshot) -> None:
         before = self._running_model()
         self.snapshot = snapshot
@@ -340,10 +399,17 @@ class ModelPicker(QFrame):
         self.chevron.setPixmap(icon("expanded").pixmap(16, 16))
 
     def _state_text(self) -> str:
+        text = self._chat_state_text()
+        others = sum(1 for v in self.residents if v.model != self.chosen)
+        if others:
+            text += " · " + self.tr("%n other model(s) loaded", "", others)
+        return text
+
+    def _chat_state_text(self) -> str:
         snapshot, state = self.snapshot, self.snapshot.state
         running = self._running_model()
         if self._switching() and running is not None:
-            return self.tr("{running} stays loaded until Load… switches to this model.").format(
+            return self.tr("{running} stays loaded; Load… loads this model beside it.").format(
                 running=running.name
             )
         if state is ServerState.READY:
@@ -366,6 +432,8 @@ class ModelPicker(QFrame):
         if state is ServerState.FAILED:
             reason = ui_voice().failure(snapshot.failure) if snapshot.failure is not None else ""
             return self.tr("Could not load: {reason}").format(reason=reason).strip()
+        if self.chosen is not None and self.chosen == self.chat_model:
+            return self.tr("Not loaded: sending loads it, Load… opens its settings.")
         if self.chosen is not None:
             return self.tr("Not loaded. Load opens its settings.")
         if not self.list.has_models:
@@ -385,6 +453,8 @@ class ModelPicker(QFrame):
     @Slot(object)
     def _on_list_chosen(self, path: Path) -> None:
         self.chosen = path
+        if self.list.is_loaded(path):
+            self.talk_requested.emit(path)  # loaded already: the chat talks to it now
         self._render()
         self.load_button.setFocus()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,8 @@ from studio.core.placement.reasons import Reason, Setting, Severity
 from studio.core.placement.remembered import Recalled, remembered
 from studio.core.placement.request import DraftModel, DraftType, Mtp, PlanRequest
 from studio.core.placement.setup import ModelSetup
+from studio.core.residents.beside import Beside, beside
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.launch import display_command
 from studio.core.units import GIB
 from studio.services.bench_service import BenchService
@@ -173,9 +175,17 @@ class LoadDialog(QDialog):
         confirm_overflow: Callable[[QWidget, str], bool] | None = None,
         choose_draft: Callable[[QWidget], Path | None] | None = None,
         bench: BenchService | None = None,
+        residents: Sequence[ResidentView] = (),
+        kept: Mapping[str, int] | None = None,
     ) -> None:
-        """`bench` measures plans on the app's engine (None: no engine, no benchmark)."""
+        """`bench` measures plans on the app's engine (None: no engine, no benchmark);
+        `residents`: the models loaded now, `kept` their bytes per device that `setup`
+        took off the free memory: drawn as taken, and named when the plan needs their
+        room (`core.residents.beside`)."""
         super().__init__(parent)
+        self.residents = tuple(residents)
+        self.kept: dict[str, int] = dict(kept or {})
+        self.beside = Beside()
         self.setObjectName("load-dialog")
         self.setWindowTitle(self.tr("Load {model}").format(model=setup.model_path.name))
         # The controls column shows without scroll bars at this size, in German too; on a
@@ -212,8 +222,14 @@ class LoadDialog(QDialog):
         self.controls_scroll = scroll
 
         right = QVBoxLayout()
-        self.panel = MemoryPanel()
+        self.panel = MemoryPanel(residents_shown=bool(self.residents))
         right.addWidget(self.panel)
+        # Which loaded models this plan makes room by unloading, said before Load.
+        self.evictions = QLabel()
+        self.evictions.setObjectName("load-evictions")
+        self.evictions.setWordWrap(True)
+        self.evictions.setVisible(bool(self.residents))
+        right.addWidget(self.evictions)
         self.reasons = QLabel()
         self.reasons.setObjectName("load-reasons")
         self.reasons.setWordWrap(True)
@@ -582,12 +598,36 @@ class LoadDialog(QDialog):
             self._render_margins(plan)
         finally:
             self._rendering = False
-        self.panel.show_devices(plan_memory(plan))
+        self.beside = beside(plan, self.residents, self.kept)
+        self.panel.show_devices(plan_memory(plan), self.kept, self.beside.taken or {})
+        self._render_evictions()
         self._render_reasons(plan)
         # What will really run, as `studio fit` prints it: the plan's launch with the
         # manager's placeholders (binary name, port; the API key is in a file, never here).
         self.command.setPlainText(display_command(self._setup.command(plan)))
-        self.load_button.setText(self.tr("Load") if plan.fits else self.tr("Load anyway…"))
+        fits = self.fits(plan)
+        self.load_button.setText(self.tr("Load") if fits else self.tr("Load anyway…"))
+
+    def fits(self, plan: Plan) -> bool:
+        """Whether `plan` fits: beside the loaded models, or once those named leave."""
+        return plan.fits or (bool(self.beside.leaving) and self.beside.room)
+
+    def _render_evictions(self) -> None:
+        if not self.residents:
+            return
+        decision = self.beside
+        others = [v.name for v in self.residents if v.name not in decision.leaving]
+        if decision.leaving:
+            text = self.tr("Loading unloads {models} to make room.").format(
+                models=", ".join(decision.leaving)
+            )
+        else:
+            text = self.tr("Loads beside {models}; nothing is unloaded.").format(
+                models=", ".join(others)
+            )
+        if not decision.room:
+            text += " " + self.tr("Even so, the models that stay leave too little room.")
+        self.evictions.setText(text)
 
     def _render_devices(self, plan: Plan) -> None:
         layer_mode = plan.split_mode is SplitMode.LAYER
@@ -766,6 +806,10 @@ class LoadDialog(QDialog):
 
     def _render_reasons(self, plan: Plan) -> None:
         shown = [*self._setup.environment_reasons, *plan.reasons]
+        if not plan.fits and self.fits(plan):
+            # Over the room the loaded models leave, within what their leaving frees: the
+            # eviction line says it, not a budget error.
+            shown = [r for r in shown if r.severity is not Severity.ERROR]
         lines = []
         for reason in shown:
             if reason.setting is Setting.SPECULATIVE and not isinstance(
@@ -782,6 +826,8 @@ class LoadDialog(QDialog):
             lines.append(f'<span style="color:{colour}">{text}</span>' if colour else text)
         if plan.fits:
             header = self.tr("<b>Fits.</b>")
+        elif self.fits(plan):
+            header = self.tr("<b>Fits once the models named above are unloaded.</b>")
         else:
             header = '<b style="color:#dc2626">' + self.tr("Does not fit.") + "</b>"
         self.reasons.setText("<br>".join([header, *lines]))
@@ -812,7 +858,7 @@ class LoadDialog(QDialog):
     @Slot()
     def _on_load_clicked(self) -> None:
         plan = self._service.flush() or self.plan
-        if not plan.fits:
+        if not self.fits(plan):
             problems = [self._reason(r) for r in plan.reasons if r.severity is Severity.ERROR]
             if not self._confirm_overflow(self, "\n".join(problems)):
                 return

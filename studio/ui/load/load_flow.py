@@ -74,6 +74,8 @@ class LoadFlow(QObject):
             prepared.recalled,
             parent=self._window,
             bench=self._bench,
+            residents=prepared.residents,
+            kept=prepared.kept,
         )
         dialog.load_requested.connect(lambda plan: self._on_load_requested(dialog, plan))
         layout = self._settings.current.window_layout
@@ -88,7 +90,7 @@ class LoadFlow(QObject):
         self._settings.update(lambda s: s.with_window_layout(shown))
 
     def _on_load_requested(self, dialog: LoadDialog, plan: Plan) -> None:
-        self._loads.load(dialog.setup, plan, dialog.remembered_settings)
+        self._loads.load(dialog.setup, plan, dialog.remembered_settings, dialog.kept)
 
     @Slot(object)
     def _on_loads_failed(self, problem: Problem) -> None:

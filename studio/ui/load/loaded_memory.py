@@ -1,5 +1,7 @@
-"""After a load: per device, the prediction, what the engine really allocated (read from its
-`-lv 4` log once it is ready) and the memory in use right now (live, while visible)."""
+"""After a load: every loaded model per device (each one's prediction stacked, what its
+engine allocated beside it), then the last model the load dialog loaded in detail: per
+device, the prediction, what the engine really allocated (read from its `-lv 4` log once
+it is ready) and the memory in use right now (live, while visible)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,13 @@ from studio.core.devices import HOST_KEY
 from studio.core.placement.device_memory import DeviceMemory, MemoryBreakdown
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import plan_memory
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.states import ServerState, Snapshot
 from studio.services.allocation_service import AllocationRead, AllocationService
 from studio.services.memory_monitor import MemoryMonitor, MemorySample
 from studio.ui.common.shown import watch_while_shown
 from studio.ui.load.memory_panel import MemoryPanel
+from studio.ui.load.resident_bars import ResidentBars
 
 
 class LoadedMemoryPanel(QWidget):
@@ -40,12 +44,44 @@ class LoadedMemoryPanel(QWidget):
         self.summary.setObjectName("loaded-memory-summary")
         self.summary.setWordWrap(True)
         self.panel = MemoryPanel()
+        self.residents_title = QLabel()
+        self.residents_title.setObjectName("loaded-memory-residents-title")
+        self.residents = ResidentBars()
+        self.residents_title.hide()
+        self.residents.hide()
+        self._views: tuple[ResidentView, ...] = ()
+        self._totals: dict[str, int] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.residents_title)
+        layout.addWidget(self.residents)
         layout.addWidget(self.summary)
         layout.addWidget(self.panel)
+        layout.addStretch(1)
         monitor.sampled.connect(self.show_sample)
         allocations.read.connect(self._on_allocations_read)
+
+    def show_residents(self, views: tuple[ResidentView, ...]) -> None:
+        """Every loaded model's bytes per device, stacked."""
+        self._views = views
+        self.residents_title.setText(
+            self.tr(
+                "%n model(s) loaded: predicted (bar) and allocated (strip) per device",
+                "",
+                len(views),
+            )
+        )
+        self.residents_title.setVisible(bool(views))
+        self.residents.setVisible(bool(views))
+        self.residents.show_residents(views, self._totals)
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The detail of the last plan loaded; with none, the residents say it all (no
+        "No model loaded" under two loaded models)."""
+        detail = self.plan is not None or not self._views
+        self.summary.setVisible(detail)
+        self.panel.setVisible(detail)
 
     def show_plan(self, plan: Plan | None) -> None:
         """The plan the manager was asked to load (None: nothing loaded)."""
@@ -97,6 +133,10 @@ class LoadedMemoryPanel(QWidget):
         self._render()
 
     def show_sample(self, sample: MemorySample) -> None:
+        if sample.total != self._totals:
+            self._totals = dict(sample.total)
+            if self._views:
+                self.residents.show_residents(self._views, self._totals)
         if not self._devices:
             return
         for key, device in self._devices.items():
@@ -104,6 +144,7 @@ class LoadedMemoryPanel(QWidget):
         self._render()
 
     def _render(self) -> None:
+        self._show_detail()
         self.panel.show_devices([d for d in self._devices.values() if self._shown(d)])
 
     def _shown(self, device: DeviceMemory) -> bool:

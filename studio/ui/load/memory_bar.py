@@ -1,5 +1,6 @@
-"""One device's memory as a stacked bar: what others use, then weights, KV cache, compute and
-overhead of the plan, against the device's free and total memory.
+"""One device's memory as a stacked bar: what others use, what the models already loaded
+beside this one hold, then weights, KV cache, compute and overhead of the plan, against
+the device's free and total memory.
 
 A marker shows the budget (free memory less the safety margin); whatever of the plan lies
 beyond it is outlined in red. Once a model runs, a thin strip under the bar shows what the
@@ -23,6 +24,7 @@ from studio.ui.common.voice import device_name
 # Mid-saturation colours that read on both the light and the dark theme.
 SEGMENT_COLORS = {
     "others": QColor(128, 128, 128),
+    "residents": QColor(84, 110, 122),
     "weights": QColor(66, 133, 244),
     "kv": QColor(52, 168, 83),
     "compute": QColor(251, 140, 0),
@@ -68,25 +70,31 @@ def _stack(breakdown: MemoryBreakdown, offset: int, scale: float) -> list[Span]:
     return spans
 
 
-def bar_geometry(device: DeviceMemory, width: float) -> BarGeometry:
-    """Where each part of the bar goes for a bar `width` pixels wide.
+def bar_geometry(device: DeviceMemory, width: float, kept: int = 0, taken: int = 0) -> BarGeometry:
+    """Where each part of the bar goes for a bar `width` pixels wide. `kept`: what the
+    models loaded held here when the plan was made (the device's free memory left them
+    out); `taken`: what those staying loaded beside the plan hold (drawn after what
+    others use; the room of those that leave is the plan's).
 
     The scale is the device's total memory unless the plan runs past it, in which case the
     bar shrinks so that the overflow is still visible."""
-    others = device.used_by_others
+    held = max(0, device.used_by_others - kept)
+    others = held + taken
     planned_end = others + device.planned.total
     actual_end = others + (device.actual.total if device.actual else 0)
     extent = max(device.total, planned_end, actual_end, device.live_used or 0, 1)
     scale = width / extent
-    spans = [Span("others", 0.0, others * scale)] if others > 0 else []
+    spans = [Span("others", 0.0, held * scale)] if held > 0 else []
+    if taken > 0:
+        spans.append(Span("residents", held * scale, others * scale))
     spans += _stack(device.planned, others, scale)
-    budget_end = others + device.usable
+    budget_end = held + device.usable + kept
     overflow = (
         Span("overflow", budget_end * scale, planned_end * scale)
         if planned_end > budget_end
         else None
     )
-    actual = tuple(_stack(device.actual, others, scale)) if device.actual else ()
+    actual = tuple(_stack(device.actual, held, scale)) if device.actual else ()
     live_x = device.live_used * scale if device.live_used is not None else None
     return BarGeometry(
         spans=tuple(spans),
@@ -105,6 +113,8 @@ class _BarCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.device: DeviceMemory | None = None
+        self.kept = 0
+        self.taken = 0
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(160)
 
@@ -127,7 +137,7 @@ class _BarCanvas(QWidget):
         assert self.device is not None
         palette = self.palette()
         width = float(self.width() - 1)
-        geometry = bar_geometry(self.device, width)
+        geometry = bar_geometry(self.device, width, self.kept, self.taken)
         bar = QRectF(0.0, 0.0, geometry.total_x, self.BAR_HEIGHT)
         painter.fillRect(bar, palette.base())
         for span in geometry.spans:
@@ -181,9 +191,15 @@ class DeviceMemoryBar(QWidget):
         layout.addWidget(self.details)
         self.device: DeviceMemory | None = None
 
-    def set_device(self, device: DeviceMemory) -> None:
+    def set_device(self, device: DeviceMemory, kept: int = 0, taken: int = 0) -> None:
+        """`kept`: what the loaded models held on the device when the plan was made;
+        `taken`: what those staying loaded beside the plan hold (see `bar_geometry`)."""
         self.device = device
+        self.kept = kept
+        self.taken = taken
         self.canvas.device = device
+        self.canvas.kept = kept
+        self.canvas.taken = taken
         name = device_name(device.key, device.label)
         self.title.setText(f"<b>{html.escape(name)}</b>")
         summary = self.describe(device)
@@ -195,18 +211,25 @@ class DeviceMemoryBar(QWidget):
 
     def describe(self, device: DeviceMemory) -> str:
         plan = device.planned
+        # The room of loaded models that leave for this plan is the plan's.
+        freed = self.kept - self.taken
         text = self.tr("Plan {plan} of {usable} usable ({free} free of {total})").format(
             plan=ui_size(plan.total),
-            usable=ui_size(device.usable),
-            free=ui_size(device.free),
+            usable=ui_size(device.usable + freed),
+            free=ui_size(device.free + freed),
             total=ui_size(device.total),
         )
         if plan.prompt_cache:
             text += "\n" + self.tr("Includes a prompt cache of {cache} that fills with use").format(
                 cache=ui_size(plan.prompt_cache)
             )
-        if not device.fits:
-            text += " — " + self.tr("{over} over budget").format(over=ui_size(device.overflow))
+        over = max(0, plan.total - device.usable - freed)
+        if over:
+            text += " — " + self.tr("{over} over budget").format(over=ui_size(over))
+        if self.taken:
+            text += "\n" + self.tr("Models staying loaded hold {taken}").format(
+                taken=ui_size(self.taken)
+            )
         if device.actual is not None:
             text += "\n" + self.tr("Engine allocated {actual} (predicted {plan})").format(
                 actual=ui_size(device.actual.total),

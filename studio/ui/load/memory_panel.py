@@ -6,7 +6,7 @@ rebuilds widgets (that would flicker and lose keyboard focus).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPixmap
@@ -44,8 +44,10 @@ def _swatch(color: QColor) -> QLabel:
 
 
 class MemoryPanel(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, residents_shown: bool = False) -> None:
+        """`residents_shown`: the bars draw models already loaded (the legend names them)."""
         super().__init__(parent)
+        self._residents_shown = residents_shown
         self.setObjectName("memory-panel")
         self.setAccessibleName(self.tr("Memory per device"))
         self._bars: dict[str, DeviceMemoryBar] = {}
@@ -63,6 +65,7 @@ class MemoryPanel(QWidget):
         legend.setHorizontalSpacing(4)
         names = {
             "others": self.tr("Used by others"),
+            **({"residents": self.tr("Models loaded")} if self._residents_shown else {}),
             "weights": self.tr("Weights"),
             "kv": self.tr("KV cache"),
             "compute": self.tr("Compute"),
@@ -87,7 +90,14 @@ class MemoryPanel(QWidget):
         legend.setColumnStretch(per_row * 2, 1)
         return legend
 
-    def show_devices(self, devices: Sequence[DeviceMemory]) -> None:
+    def show_devices(
+        self,
+        devices: Sequence[DeviceMemory],
+        kept: Mapping[str, int] | None = None,
+        taken: Mapping[str, int] | None = None,
+    ) -> None:
+        """`kept`: bytes per device key the loaded models held when the plan was made
+        (counted in what others use); `taken`: what those staying loaded hold."""
         keys = [device.key for device in devices]
         for key in list(self._bars):
             if key not in keys:
@@ -102,7 +112,9 @@ class MemoryPanel(QWidget):
                 existing.setObjectName(f"memory-bar-{device.key}")
                 self._bars[device.key] = existing
                 self._bars_layout.insertWidget(index, existing)
-            existing.set_device(device)
+            existing.set_device(
+                device, (kept or {}).get(device.key, 0), (taken or {}).get(device.key, 0)
+            )
 
     def bar(self, key: str) -> DeviceMemoryBar:
         return self._bars[key]

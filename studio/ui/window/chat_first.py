@@ -1,4 +1,4 @@
-"""The chat comes first: its model picker hears the manager and the library, a model that
+"""The chat comes first: its model picker hears the residents and the library, a model that
 finishes loading brings the chat forward wherever the load was started, a failed load is
 shown where the user is looking with the action that helps, and the side panels come back
 as the user left them."""
@@ -18,6 +18,7 @@ from studio.core.server.states import ServerState, Snapshot
 from studio.services.engine_service import EngineService
 from studio.services.library_service import LibraryService
 from studio.services.local_fit_service import LocalFitService
+from studio.services.residents_service import ResidentsService
 from studio.services.settings_service import SettingsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.voice import ui_voice
@@ -49,6 +50,14 @@ class ChatFirst(QObject):
         self.fits.judged.connect(self._pane.picker.show_fit)
         library.scanned.connect(self._on_library_scanned)
         engine.probed.connect(self._on_engine_probed)
+
+    def follow_residents(self, residents: ResidentsService) -> None:
+        """The picker marks the loaded models and names the one the chat talks to; picking
+        a loaded one talks to it."""
+        picker = self._pane.picker
+        residents.views_changed.connect(picker.show_residents)
+        residents.chat_model_changed.connect(picker.show_chat_model)
+        picker.talk_requested.connect(residents.talk_to)
 
     def offer_ways_in(self, library: LibraryService, add_folder: Callable[[Path], None]) -> None:
         """The picker's ways to a first model, and a .gguf dropped on the window: a file is

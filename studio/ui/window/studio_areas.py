@@ -2,11 +2,12 @@
 keyboard shortcuts, built once and wired to the app's services.
 
 `composition.py` builds this into the main window (the pages go into `MainWindow.fill`),
-calls `attach(window)` after it, and forwards the manager's snapshots to `show_snapshot`.
+calls `attach(window)` after it, and forwards the snapshots of the chat's model to
+`show_snapshot` and every loaded model's view to `show_residents`.
 Every service comes from `composition.py` (the one composition root); this module builds
 widgets only and runs no background work. Loads go through `DialogLoads` and unloading
-through the callable it is given, so it does not depend on which service owns the server
-manager.
+through the callables it is given (the chat's model, one loaded model, all of them), so
+it does not depend on which service owns the engines.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import QWidget
 from studio.core.engine import EngineInfo
 from studio.core.errors import Problem
 from studio.core.hardware import DeviceInventory
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.states import Snapshot
 from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
@@ -40,7 +42,7 @@ from studio.ui.server.server_page import UNLOADABLE, ServerPage
 from studio.ui.settings.settings_page import SettingsPage
 from studio.ui.window.help_menu import HelpMenu
 from studio.ui.window.main_window import MainWindow
-from studio.ui.window.status_bar import LiveMemoryLabel, ServerStatusLabel
+from studio.ui.window.status_bar import LiveMemoryLabel, ResidentsLabel, ServerStatusLabel
 
 
 class StudioAreas(QObject):
@@ -58,10 +60,17 @@ class StudioAreas(QObject):
         loads: DialogLoads,
         allocations: AllocationService,
         bench: BenchService | None = None,
+        unload_all: Callable[[], None] | None = None,
+        unload_model: Callable[[str], None] | None = None,
         parent: QObject | None = None,
     ) -> None:
+        """`unload` ejects the chat's model, `unload_model(name)` one loaded model,
+        `unload_all` every one (None: the menu offers only Unload)."""
         super().__init__(parent)
         self._bench = bench
+        self._unload_all = unload_all
+        self._unload_model = unload_model
+        self.residents: tuple[ResidentView, ...] = ()
         self._engine = engine
         self._settings = settings
         self._unload = unload
@@ -80,6 +89,11 @@ class StudioAreas(QObject):
             "settings": self.settings_page,
         }
         self.status = ServerStatusLabel()
+        self.residents_status = ResidentsLabel()
+        if unload_model is not None:
+            self.residents_status.unload_requested.connect(unload_model)
+        if unload_all is not None:
+            self.residents_status.unload_all_requested.connect(unload_all)
         self.memory_status = LiveMemoryLabel(self.monitor)
         devices.found.connect(self._on_devices_found)
         loads.loading.connect(self.loaded_memory.show_plan)
@@ -101,6 +115,7 @@ class StudioAreas(QObject):
             self.monitor.sampled.connect(memory.show_sample)
         bar = window.statusBar()
         bar.addPermanentWidget(self.memory_status)
+        bar.addPermanentWidget(self.residents_status)
         bar.addPermanentWidget(self.status)
         self.load_flow = LoadFlow(self._loads, self._settings, window, self, self._bench)
         menu = window.model_menu
@@ -111,13 +126,24 @@ class StudioAreas(QObject):
         self.unload_action = QAction(self.tr("&Unload"), window)
         self.unload_action.setObjectName("action-unload-model")
         self.unload_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
-        self.unload_action.triggered.connect(self._unload)
+        self.unload_action.triggered.connect(lambda _=False: self._unload())
         self.unload_action.setEnabled(self.server_page.snapshot.state in UNLOADABLE)
+        self.unload_all_action = QAction(self.tr("Unload &All"), window)
+        self.unload_all_action.setObjectName("action-unload-all")
+        self.unload_all_action.setEnabled(False)
+        if self._unload_all is not None:
+            unload_all = self._unload_all
+            self.unload_all_action.triggered.connect(lambda _=False: unload_all())
         self.settings_action = QAction(self.tr("&Settings"), window)
         self.settings_action.setObjectName("action-settings")
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.triggered.connect(lambda: self._show_page(window, self.settings_page))
-        for action in (self.open_action, self.unload_action, self.settings_action):
+        for action in (
+            self.open_action,
+            self.unload_action,
+            self.unload_all_action,
+            self.settings_action,
+        ):
             menu.addAction(action)
         menu.addSeparator()
         self.quit_action = QAction(self.tr("&Quit"), window)
@@ -141,6 +167,15 @@ class StudioAreas(QObject):
         self.loaded_memory.show_snapshot(snapshot)
         if self.load_flow is not None:  # the menu exists once attached
             self.unload_action.setEnabled(snapshot.state in UNLOADABLE)
+
+    def show_residents(self, views: tuple[ResidentView, ...]) -> None:
+        """Every loaded model: the status bar's bytes per device, the Server page's memory
+        panel, Unload All."""
+        self.residents = views
+        self.residents_status.show_residents(views)
+        self.loaded_memory.show_residents(views)
+        if self.load_flow is not None:
+            self.unload_all_action.setEnabled(bool(views) and self._unload_all is not None)
 
     @staticmethod
     def _show_page(window: MainWindow, page: QWidget) -> None:

@@ -1,5 +1,5 @@
 """Every code the core can report reaches the chat as its one sentence, through the same
-signals the app wires: the chat service's `failed`, the manager's `engine_event`, and a
+signals the app wires: the chat service's `failed`, the residents' `engine_event`, and a
 stored answer that ended early."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.chat import ChatStore, MessageStatus
 from studio.core.errors import Problem, StudioError
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
@@ -23,7 +24,7 @@ from studio.core.voice import ENGLISH
 from studio.core.voice.templates import CODES as TEMPLATES
 from studio.core.voice.templates import COUNTED
 from studio.services.chat_service import ChatService
-from studio.services.manager_service import ManagerService
+from studio.services.residents_service import ResidentsService
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.common.plain_text import plain_tip
 from tests.services.chat_support import ScriptedBackend, next_emission, qasync_event_loop
@@ -69,17 +70,20 @@ def test_every_code_the_chat_service_reports_is_its_sentence(pane: ChatPane) -> 
 def test_every_engine_failure_reaches_the_conversation_in_words(
     pane: ChatPane, tmp_path: Path, loop: asyncio.AbstractEventLoop
 ) -> None:
-    """Through the manager service's own snapshot handling, as the app connects it."""
+    """Through the residents service's own snapshot handling, as the app connects it: each
+    failure is a resident's own (a failed resident's manager is never used again)."""
     tasks = TaskOwner("said-manager")
-    manager = ServerManager(fake_engine(tmp_path), tmp_path / "logs")
-    service = ManagerService(manager, tasks)
+    service = ResidentsService(fake_engine(tmp_path), tmp_path / "logs", tasks, no_plan, no_name)
     service.engine_event.connect(pane.show_engine_event)
     spec = LaunchSpec(model=Path("/models/big.gguf"), label="big.gguf")
     starting = Snapshot(state=ServerState.STARTING, requested=spec, spec=spec)
+    managers: list[ServerManager] = []
     for code in FailureCode:
         failure = Failure(code, {"steps": 3, "ctx": 4096}, exit_code=3, signal_name="SIGBUS")
-        service._on_manager_snapshot(starting)
-        service._on_manager_snapshot(starting.but(state=ServerState.FAILED, failure=failure))
+        manager = ServerManager(fake_engine(tmp_path), tmp_path / "logs")
+        managers.append(manager)
+        service._on_snapshot(manager, starting)
+        service._on_snapshot(manager, starting.but(state=ServerState.FAILED, failure=failure))
         assert pane.engine_line.text() == (
             f"big.gguf could not be loaded: {ENGLISH.failure(failure)}"
         )
@@ -87,7 +91,17 @@ def test_every_engine_failure_reaches_the_conversation_in_words(
         assert "?" not in pane.engine_line.text(), pane.engine_line.text()
         assert "_" not in code.value or code.value not in pane.engine_line.text()
     loop.run_until_complete(service.shutdown())
+    for manager in managers:
+        loop.run_until_complete(manager.shutdown())
     loop.run_until_complete(tasks.shutdown())
+
+
+async def no_plan(path: Path, _own: OwnEngines) -> PlannedLoad:
+    raise AssertionError(f"nothing loads {path} here")
+
+
+async def no_name(_name: str) -> Path | None:
+    return None
 
 
 @pytest.mark.parametrize(

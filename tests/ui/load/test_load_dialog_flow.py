@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.errors import Problem
 from studio.core.placement.setup import Machine
+from studio.core.residents.beside import PlannedBeside
+from studio.core.residents.scheduler import ResidentView
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.recovery import SmallerPlan
 from studio.core.server.states import ServerState, Snapshot
@@ -66,6 +69,7 @@ def _areas(
     environ: dict[str, str],
     load: Loader = print,
     unload: Callable[[], None] = print,
+    unload_all: Callable[[], None] | None = None,
 ) -> tuple[StudioAreas, DialogLoads]:
     """The areas with the services composition.py would give them, on `environ`'s devices,
     and the service that opens the load dialog."""
@@ -86,6 +90,7 @@ def _areas(
         devices=DeviceService(machine, engine, tasks),
         loads=loads,
         allocations=AllocationService(tasks),
+        unload_all=unload_all,
     )
     return areas, loads
 
@@ -105,10 +110,11 @@ def test_open_load_remember_and_settings(
     step_downs: list[SmallerPlan | None] = []
     unloads: list[bool] = []
 
-    def load(spec: LaunchSpec, step_down: SmallerPlan | None) -> None:
-        loads.append(spec)
-        step_downs.append(step_down)
+    def load(planned: PlannedBeside) -> None:
+        loads.append(planned.load.spec)
+        step_downs.append(planned.load.step_down)
 
+    every: list[bool] = []
     areas, _ = _areas(
         qapp,
         engine,
@@ -117,6 +123,7 @@ def test_open_load_remember_and_settings(
         {"STUDIO_FAKE_DEVICES": TWO_GPUS},
         load,
         lambda: unloads.append(True),
+        lambda: every.append(True),
     )
     window = MainWindow(engine, pages=areas.pages)
     qtbot.addWidget(window)
@@ -153,6 +160,17 @@ def test_open_load_remember_and_settings(
         # What the manager reports once the requested model starts: Unload applies to it.
         areas.show_snapshot(Snapshot(state=ServerState.STARTING, requested=loads[0]))
         areas.unload_action.trigger()
+        # Two models loaded: Unload All applies to both; with none it is off.
+        assert not areas.unload_all_action.isEnabled()
+        resident = ResidentView(
+            "c", loads[0].model, Snapshot(state=ServerState.READY), (), False, None, 0.0, 0
+        )
+        areas.show_residents((resident, replace(resident, name="d")))
+        assert areas.unload_all_action.isEnabled()
+        assert areas.residents_status.text().startswith("2 model")
+        areas.unload_all_action.trigger()
+        areas.show_residents(())
+        assert not areas.unload_all_action.isEnabled()
         assert await settings.update_now(lambda current: current)  # the file holds it all
         await tasks.shutdown()
 
@@ -168,7 +186,7 @@ def test_open_load_remember_and_settings(
     assert areas.theme.dark
     assert settings.current.theme == "dark"
     assert window.pages.currentWidget() is areas.settings_page
-    assert unloads == [True]
+    assert unloads == [True] and every == [True]
     assert areas.open_action.shortcut().toString() == "Ctrl+O"
     saved = json.loads((tmp_path / "config" / "settings.json").read_text())
     assert saved["theme"] == "dark"
@@ -244,8 +262,9 @@ def test_the_app_loads_through_the_dialog_and_shows_the_engine(
     model = synthetic_model("tiny-llama")
 
     async def wait_state(state: ServerState) -> None:
-        assert studio.manager is not None
-        await studio.manager.manager.wait_for(lambda s: s.state is state, timeout_s=120)
+        # The chat's model's state, as the residents tell the app.
+        while studio.manager is None or studio.manager.snapshot.state is not state:  # noqa: ASYNC110
+            await asyncio.sleep(0.02)
 
     async def scenario() -> None:
         probed: asyncio.Future[object] = qasync_loop.create_future()

@@ -19,6 +19,9 @@ from pytestqt.qtbot import QtBot
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
 from studio.core.engine import EngineLocation
 from studio.core.hub.library import describe
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
+from studio.core.residents.beside import PlannedBeside
+from studio.core.residents.scheduler import Residents
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
 from studio.core.settings import AppSettings, SettingsStore
@@ -26,7 +29,7 @@ from studio.core.tasks import TaskOwner
 from studio.services.api_server_service import ApiServerService, ApiState, ApiStatus
 from studio.services.chat_service import ChatService
 from studio.services.log_tail import LogTail
-from studio.services.manager_service import ManagerService
+from studio.services.residents_service import ResidentsService
 from studio.services.settings_service import SettingsService
 from studio.ui.server.server_page import ServerPage
 from tests.services.chat_support import next_emission, qasync_event_loop
@@ -58,7 +61,7 @@ class Rig:
 def rig(
     qtbot: QtBot,
     tmp_path: Path,
-    manager: ServerManager,
+    manager: ServerManager | Residents,
     library: tuple[Path, ...] = (),
     lan_address: str = "192.0.2.7",
 ) -> Rig:
@@ -122,9 +125,20 @@ def test_chat_streams_while_the_page_api_answers_the_openai_client(
     engine_location: EngineLocation,
     smollm2: Path,
 ) -> None:
-    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=WITHIN_S)
-    r = rig(qtbot, tmp_path, manager, library=(smollm2,))
-    service = ManagerService(manager, r.tasks)
+    tasks = TaskOwner("chat")
+
+    async def unplanned(path: Path, _own: OwnEngines) -> PlannedLoad:
+        return PlannedLoad(LaunchSpec(model=path, ctx_size=1024, parallel=1))
+
+    async def no_name(_name: str) -> Path | None:
+        return None
+
+    library = [describe(smollm2)]
+    service = ResidentsService(
+        engine_location, tmp_path / "logs", tasks, unplanned, no_name, library=lambda: library
+    )
+    # The app's local API serves its residents: the model the chat uses answers it too.
+    r = rig(qtbot, tmp_path, service.residents, library=(smollm2,))
     chat_store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(chat_store, r.tasks)
     service.chat_backend_changed.connect(chat.use_backend)
@@ -134,7 +148,8 @@ def test_chat_streams_while_the_page_api_answers_the_openai_client(
         r.page.api.port.setValue(port)  # as typed: saved in the background
         backend = asyncio.ensure_future(next_emission(service.chat_backend_changed, within=120))
         # One slot, as the app loads by default: the engine queues whichever comes second.
-        assert await service.load(LaunchSpec(model=smollm2, ctx_size=1024, parallel=1))
+        spec = LaunchSpec(model=smollm2, ctx_size=1024, parallel=1)
+        assert await service.load(PlannedBeside(PlannedLoad(spec), {}))
         await backend
         running = await toggled(r, qtbot, ApiState.RUNNING)
         address, key = r.page.api.address.text(), r.page.api.key.text()
@@ -189,6 +204,7 @@ def test_chat_streams_while_the_page_api_answers_the_openai_client(
         loop.run_until_complete(r.api.shutdown())
         loop.run_until_complete(service.shutdown())
         loop.run_until_complete(r.tasks.shutdown())
+        loop.run_until_complete(tasks.shutdown())
         chat_store.close()
 
     assert message.status is MessageStatus.COMPLETE and message.content.strip()

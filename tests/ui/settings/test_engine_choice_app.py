@@ -115,7 +115,7 @@ def test_the_engine_that_runs_is_the_one_the_manager_uses(
     assert choice.active is not None and choice.active.location.path == runnable.resolve()
     assert studio.manager is not None
     # The manager was built with the first candidate and switched before any load.
-    assert studio.manager.manager.engine.path == runnable.resolve()
+    assert studio.manager.engine.path == runnable.resolve()
     assert studio.build_offer.box is None  # nothing to offer
     studio.window.close()
     qasync_loop.run_until_complete(studio.shutdown())

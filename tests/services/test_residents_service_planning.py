@@ -1,6 +1,6 @@
-"""The app's manager service launches plans the way the planner meant them: an
-out-of-memory start steps down to the planner's next smaller plan, and no LLAMA_ARG_*
-variable from the user's shell reaches the engine."""
+"""The app's residents launch plans the way the planner meant them: an out-of-memory start
+steps down to the planner's next smaller plan, and no LLAMA_ARG_* variable from the
+user's shell reaches the engine."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from studio.core.engine import EngineLocation, EngineProber, EngineSource
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.placement.setup import Machine
 from studio.core.placement.smaller import SmallerPlanStep
+from studio.core.residents.beside import PlannedBeside
 from studio.core.server.recovery import RecoveryStep
 from studio.core.server.states import ServerState
 from studio.core.tasks import TaskOwner
-from studio.services.manager_service import create_manager_service
+from studio.services.residents_service import create_residents_service
 from tests.services.chat_support import qasync_event_loop
 
 pytestmark = pytest.mark.engine
@@ -69,13 +71,27 @@ def test_oom_steps_down_to_the_planners_smaller_plan_without_shell_variables(
     assert plan.launch.ctx_size == 4096
 
     tasks = TaskOwner("test")
-    service = create_manager_service(
-        EngineLocation(binary, EngineSource.SETTING), tmp_path / "logs", tasks, os.environ
+
+    async def no_other_load(path: Path, _own: OwnEngines) -> PlannedLoad:
+        raise AssertionError(f"{path} was to load with the dialog's plan")
+
+    async def nothing_named(_name: str) -> Path | None:
+        return None
+
+    service = create_residents_service(
+        EngineLocation(binary, EngineSource.SETTING),
+        tmp_path / "logs",
+        tasks,
+        os.environ,
+        no_other_load,
+        nothing_named,
     )
     assert service is not None
+    # As the load dialog hands it over: the launch with its step down.
+    planned = PlannedLoad(plan.launch, SmallerPlanStep(setup.planner, plan), plan)
 
     async def scenario() -> None:
-        assert await service.load_and_wait(plan.launch, SmallerPlanStep(setup.planner, plan))
+        assert await service.load_and_wait(PlannedBeside(planned, {}))
 
     try:
         loop.run_until_complete(asyncio.wait_for(scenario(), timeout=120))

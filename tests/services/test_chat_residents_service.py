@@ -1,5 +1,6 @@
-"""ManagerService over the real manager, llama-server and SmolLM2: engine events for the
-conversation, chat through the manager (with crash recovery), the guarded load marker."""
+"""The residents service over the real manager, llama-server and SmolLM2: engine events
+for the conversation, chat through the resident's manager (with crash recovery), the
+guarded load marker."""
 
 from __future__ import annotations
 
@@ -14,21 +15,18 @@ from PySide6.QtWidgets import QApplication
 
 from studio.core.chat import ChatStore, Message, MessageStatus, SamplingSettings
 from studio.core.engine import EngineLocation
+from studio.core.placement.load_plan import OwnEngines, PlannedLoad
+from studio.core.residents.beside import PlannedBeside
+from studio.core.server.engine_events import EngineEvent, EngineNotice, engine_events
 from studio.core.server.failures import Failure, FailureCode
 from studio.core.server.launch import LaunchSpec
-from studio.core.server.manager import ServerManager
 from studio.core.server.recovery import RecoveryNote, RecoveryStep
 from studio.core.server.states import ReadyInfo, ServerState, Snapshot
 from studio.core.settings import AppSettings, SettingsStore
 from studio.core.tasks import TaskOwner
 from studio.services.autoload_service import AutoloadService
 from studio.services.chat_service import ChatService
-from studio.services.manager_service import (
-    EngineEvent,
-    EngineNotice,
-    ManagerService,
-    engine_events,
-)
+from studio.services.residents_service import ResidentsService
 from studio.services.settings_service import SettingsService
 from tests.services.chat_support import next_emission, qasync_event_loop
 from tests.support.engine_wrappers import fake_engine
@@ -69,6 +67,14 @@ def test_engine_events_follow_state_changes() -> None:
     assert kinds(starting, switching) == [EngineEvent.LOADING]
 
 
+async def unplanned(path: Path, _own: OwnEngines) -> PlannedLoad:
+    return PlannedLoad.unplanned(path)
+
+
+async def no_name(_name: str) -> Path | None:
+    return None
+
+
 @pytest.fixture
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     with qasync_event_loop(qapp) as loop:
@@ -85,8 +91,14 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     tasks = TaskOwner("test")
     settings_store = SettingsStore(tmp_path / "settings.json")
     settings = SettingsService(settings_store, tasks)
-    manager = ServerManager(engine_location, tmp_path / "logs", health_timeout_s=120)
-    service = ManagerService(manager, tasks, AutoloadService(settings, tasks))
+    service = ResidentsService(
+        engine_location,
+        tmp_path / "logs",
+        tasks,
+        unplanned,
+        no_name,
+        autoload=AutoloadService(settings, tasks),
+    )
     chat_store = ChatStore(tmp_path / "chat.sqlite3")
     chat = ChatService(chat_store, tasks)
     service.chat_backend_changed.connect(chat.use_backend)
@@ -109,9 +121,9 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
 
     async def scenario() -> tuple[Message, Message]:
         backend = asyncio.ensure_future(next_emission(service.chat_backend_changed, within=120))
-        assert await service.load(spec)
+        assert await service.load(PlannedBeside(PlannedLoad(spec), {}))
         await backend
-        assert chat.has_backend and chat.model_name == "SmolLM2"
+        assert chat.has_backend and chat.model_name == smollm2.name
         chat.set_settings(SamplingSettings(max_tokens=12, temperature=0.0))
         first = await ask("Say hello.")
         # The engine dies with nothing in flight: the watchdog restarts it.
@@ -138,7 +150,7 @@ def test_load_chat_crash_recover_and_unload_through_the_service(
     chat_store.close()
 
     assert first.status is MessageStatus.COMPLETE and first.content.strip()
-    assert first.model == "SmolLM2"
+    assert first.model == smollm2.name  # the file: it finds the model again
     assert second.status is MessageStatus.COMPLETE and second.content.strip()
     assert [notice.event for notice in events] == [
         EngineEvent.LOADING,
@@ -164,31 +176,33 @@ def test_autoload_launches_what_spec_for_plans(
     settings_store = SettingsStore(tmp_path / "settings.json")
     settings_store.save(AppSettings(last_model=str(model)))
     tasks = TaskOwner("test")
-    manager = ServerManager(
-        fake_engine(tmp_path),
-        tmp_path / "logs",
-        environ={**os.environ, "FAKE_LOAD_S": "0.05"},
-        health_timeout_s=20,
-    )
-    service = ManagerService(
-        manager, tasks, AutoloadService(SettingsService(settings_store, tasks), tasks)
-    )
     planned = LaunchSpec(model=model, ctx_size=512, label="planned")
 
-    async def spec_for(path: Path) -> tuple[LaunchSpec, None]:
+    async def plan(path: Path, _own: OwnEngines) -> PlannedLoad:
         assert path == model
-        return planned, None
+        return PlannedLoad(planned)
+
+    service = ResidentsService(
+        fake_engine(tmp_path),
+        tmp_path / "logs",
+        tasks,
+        plan,
+        no_name,
+        environ={**os.environ, "FAKE_LOAD_S": "0.05"},
+        autoload=AutoloadService(SettingsService(settings_store, tasks), tasks),
+    )
 
     async def scenario() -> None:
         ready = asyncio.ensure_future(
             next_emission(service.engine_event, lambda n: n.event is EngineEvent.READY, within=30)
         )
-        decision = service.autoload_last_model(spec_for)
+        decision = service.autoload_last_model()
         assert decision is not None and decision.should_load
         await ready
 
     loop.run_until_complete(scenario())
-    assert service.snapshot.requested == planned
+    requested = service.snapshot.requested
+    assert requested is not None and requested.model == model and requested.ctx_size == 512
     loop.run_until_complete(service.shutdown())
     loop.run_until_complete(tasks.shutdown())
     assert settings_store.load().load_in_progress is None
