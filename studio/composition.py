@@ -17,18 +17,17 @@ from studio.core.api.catalog import ModelCatalog
 from studio.core.bench import BenchStore
 from studio.core.chat import ChatStore, ChatStoreError
 from studio.core.chat.presets import PresetLibrary
-from studio.core.engine import EngineChoice, EngineLocation
+from studio.core.engine import EngineChoice
 from studio.core.errors import Problem
 from studio.core.hub import DownloadQueue, HubClient, HubConfig
 from studio.core.hub.fit import remote_assessor
 from studio.core.hub.journal import DownloadJournal
 from studio.core.mcp import McpServerStore
 from studio.core.memory import ModelSummary
-from studio.core.placement.environment import child_environment
 from studio.core.placement.setup import Machine
 from studio.core.residents.beside import PlannedBeside
+from studio.core.residents.embedder import ResidentEmbedder
 from studio.core.residents.scheduler import ResidentView
-from studio.core.server.manager import ServerManager
 from studio.core.settings import AppSettings
 from studio.services.allocation_service import AllocationService
 from studio.services.api_server_service import ApiServerService
@@ -38,7 +37,7 @@ from studio.services.chat_service import ChatService
 from studio.services.context_service import ContextService
 from studio.services.device_service import DeviceService
 from studio.services.dialog_loads import DialogLoads
-from studio.services.document_service import ChatModelEmbedder, DocumentService, open_index
+from studio.services.document_service import DocumentService, open_index
 from studio.services.download_service import DownloadService
 from studio.services.engine_service import EngineService
 from studio.services.hf_token import HfTokenService, HfTokenStore
@@ -56,6 +55,7 @@ from studio.shell import Shell
 from studio.ui.chat.chat_pane import ChatPane
 from studio.ui.chat.preset_bar import attach_presets
 from studio.ui.discover.discover_wiring import HubArea
+from studio.ui.settings.documents_section import DocumentsSection
 from studio.ui.settings.engine_build import EngineBuildOffer
 from studio.ui.settings.mcp_servers import McpServersSection
 from studio.ui.window.chat_first import ChatFirst
@@ -137,13 +137,12 @@ class StudioApp:
         )
         self._autoload_pending = True
         self.engine.chosen.connect(self._on_engine_chosen)
-        self._build_documents(context, candidates[0] if candidates else None)
+        self._build_documents(context)
         if self.manager is not None:
             # The chat's requests carry the conversation's documents (issue 28).
             self.manager.chat_backend_changed.connect(
                 lambda change: self.chat.use_backend(self.documents.wrap(change))
             )
-            self.manager.snapshot_changed.connect(self.document_embedder.follow)
             # A conversation on screen brings the model it answered with.
             self.chat.conversation_opened.connect(self.manager.follow_conversation)
             # The loaded model's file name picks the preset its new conversations start from.
@@ -224,6 +223,7 @@ class StudioApp:
         self.areas.attach(self.window)
         self.build_offer = EngineBuildOffer(self.engine, self.window)
         self.areas.settings_page.add_section(McpServersSection(self.mcp))
+        self.areas.settings_page.add_section(DocumentsSection(self.settings, self.library))
         self.areas.settings_page.build_engine_requested.connect(self.build_offer.show_dialog)
         self.hub_area.library_page.load_requested.connect(self.areas.open_model)
         self.hub_area.discover_page.load_requested.connect(self.areas.open_model)
@@ -245,26 +245,30 @@ class StudioApp:
         # A server that starts or stops changes the tools offered, so what the meter counts.
         self.mcp.state_changed.connect(self.context_service.recount)
 
-    def _build_documents(self, context: AppContext, engine: EngineLocation | None) -> None:
-        """Documents in conversations: their index beside the chat database, embedded by
-        the chat's model run again with `--embeddings` on a manager of their own."""
-        embeddings = (
-            ServerManager(
-                engine,
-                context.paths.log_dir / "embeddings",
-                environ=child_environment(self.machine.environ),
-            )
-            if engine is not None
+    def _build_documents(self, context: AppContext) -> None:
+        """Documents in conversations: their index beside the chat database, embedded
+        through the residents by the chat's own model or the one chosen in Settings (no
+        model runs twice; none without an engine)."""
+        manager = self.manager
+        self.document_embedder = (
+            ResidentEmbedder(manager.residents, self._embedding_model)
+            if manager is not None
             else None
         )
-        self.document_embedder = ChatModelEmbedder(embeddings)
-        self.engine.chosen.connect(self.document_embedder.use_engine)
         self.documents = DocumentService(
-            open_index(context.paths.data_dir), self.tasks, self.document_embedder
+            open_index(context.paths.data_dir), self.tasks, lambda: self.document_embedder
         )
         self.chat.answer_finished.connect(self.documents.answer_finished)
         self.chat.conversation_opened.connect(self.documents.show_conversation)
         self.chat_pane.attach_documents(self.documents)
+
+    def _embedding_model(self) -> Path | None:
+        """The model the documents are embedded with: the one chosen in Settings, else the
+        chat's (None: the chat has none yet)."""
+        chosen = self.settings.current.embedding_model
+        if chosen:
+            return Path(chosen)
+        return self.manager.chat_model if self.manager is not None else None
 
     def _build_hub(self) -> None:
         """Search, downloads and the library, configured from the settings."""
@@ -415,7 +419,6 @@ class StudioApp:
         if self.manager is not None:
             await self.manager.shutdown()  # every engine child first, then every task
         await self.mcp.shutdown()  # every MCP server's process ended
-        await self.document_embedder.close()  # the embedding model's engine ended
         await self.shell.window_memory.remember()
         await self.tasks.shutdown()
         self.chat_store.close()

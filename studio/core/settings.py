@@ -90,6 +90,8 @@ class AppSettings:
         default_factory=lambda: MappingProxyType({})
     )
     window_maximized: bool = False
+    # The model the documents are embedded with (its path); None: the chat's own model.
+    embedding_model: str | None = None
 
     def model_folders(self, own: Path) -> list[Path]:
         """Where downloads and imports may go: the person's folders, else the app's `own`."""
@@ -161,6 +163,7 @@ class AppSettings:
             "last_model",
             "load_in_progress",
             "api_key",
+            "embedding_model",
         ):
             text_or_none(key)
         for key in ("models_folders", "rpc_devices"):

@@ -3,10 +3,11 @@ the GUI thread, with progress and Cancel), listed, removed; put into the chat's 
 (`core.documents.backend`); and the citations each answer made, stored with it and read
 back with the conversation.
 
-The embedding model is the chat's loaded model, run a second time with `--embeddings` by
-a `ServerManager` of the service's own (`ServerEmbedder`), loaded at the first document or
-question that needs it. Once the several-models scheduler runs the app's models, that
-manager becomes a resident pinned beside the chat model (see the report of issue 28).
+The service embeds with the embedder the app hands it at each use (`embedder()`): in the
+app a `ResidentEmbedder` (`core/residents/embedder.py`), which embeds through the
+residents with the chat's own model (relaunched once with `--embeddings`, never a second
+copy) or the dedicated embedding model chosen in Settings, loaded as a resident beside it.
+Its passages are cut to what that model reads whole before they are embedded.
 """
 
 from __future__ import annotations
@@ -21,16 +22,13 @@ from PySide6.QtCore import QObject, Signal
 
 from studio.core.chat import Message, Role
 from studio.core.documents.backend import Cited, with_documents
-from studio.core.documents.embedder import Embedder, ServerEmbedder, embedding_spec
+from studio.core.documents.embedder import Embedder, PassageRoom
 from studio.core.documents.errors import DocumentError
 from studio.core.documents.index import DRAFT, Citation, DocumentIndex, DocumentInfo
 from studio.core.documents.indexing import index_document
 from studio.core.documents.prompt import DocumentPrompt
 from studio.core.documents.search import Vectors
-from studio.core.engine import EngineChoice
 from studio.core.errors import Problem
-from studio.core.server.manager import ServerManager
-from studio.core.server.states import Snapshot
 from studio.core.tasks import TaskOwner
 from studio.services.background import Background
 from studio.services.chat_service import ChatBackendChanged, ConversationOpened
@@ -74,6 +72,12 @@ class _LateEmbedder:
 
     async def embed(self, texts: Sequence[str]) -> Vectors:
         return await self._embedder().embed(texts)
+
+    async def too_long(self, texts: Sequence[str]) -> list[bool]:
+        embedder = self._embedder()
+        if isinstance(embedder, PassageRoom):
+            return await embedder.too_long(texts)
+        return [False] * len(texts)
 
 
 class DocumentService(QObject):
@@ -233,36 +237,6 @@ class DocumentService(QObject):
             lambda _: self._work.run("documents-list", lambda: self._list(conversation_id)),
             self.failed.emit,
         )
-
-
-class ChatModelEmbedder:
-    """The embedder for the chat's loaded model: that model run again with `--embeddings`
-    on `manager` (its own, so the chat's model is never replaced by it). It follows the
-    chat's snapshots; until a model was loaded there is none. Once the residents
-    scheduler keeps models side by side, this is the place to ask it for the embedding
-    resident instead (the interface stays `Embedder`)."""
-
-    def __init__(self, manager: ServerManager | None) -> None:
-        self._manager = manager
-        self._embedder: ServerEmbedder | None = None
-
-    def follow(self, snapshot: Snapshot) -> None:
-        spec = snapshot.requested or snapshot.spec
-        if spec is None or self._manager is None:
-            return
-        if self._embedder is None or self._embedder.spec != embedding_spec(spec):
-            self._embedder = ServerEmbedder(self._manager, spec)
-
-    def use_engine(self, choice: EngineChoice) -> None:
-        if self._manager is not None and choice.active is not None:
-            self._manager.use_engine(choice.active.location)
-
-    def __call__(self) -> Embedder | None:
-        return self._embedder
-
-    async def close(self) -> None:
-        if self._manager is not None:
-            await self._manager.shutdown()
 
 
 def open_index(data_dir: Path) -> DocumentIndex:

@@ -4,19 +4,26 @@ names that page) and holds whole paragraphs, else whole sentences, up to `TARGET
 About 200 tokens a passage: small enough that a handful fit beside a question in a small
 context and that one embedding says what it is about, large enough to be read on its own.
 Embedding models read a passage in one micro-batch (512 tokens by default), which this
-stays well under.
+stays well under for prose; a passage the embedding model cannot read whole (a dense
+script, a resident launched with a small micro-batch) is cut smaller (`fitted`) rather
+than the model relaunched with another plan.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from studio.core.documents.extract import Page
 
 TARGET_CHARS: Final = 900
+# Below this a passage is not cut further (an embedding model with a micro-batch this
+# small is refused by the engine itself, said as the embedder's failure).
+MIN_CHARS: Final = 64
+# For each text, whether the embedding model cannot read it whole (`PassageRoom`).
+TooLong = Callable[[Sequence[str]], Awaitable[list[bool]]]
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 _SENTENCE_ENDS = re.compile(r"(?<=[.!?…])\s+")
 
@@ -63,3 +70,30 @@ def _pack(pieces: Iterable[str], target: int) -> Iterator[str]:
         size += len(piece) + 1
     if held:
         yield "\n".join(held)
+
+
+async def fitted(chunks: Sequence[Chunk], too_long: TooLong) -> list[Chunk]:
+    """`chunks` with each one that `too_long` says the embedding model cannot read whole
+    cut in halves (sentences, else slices) until each can, numbered again in order."""
+    flags = await too_long([chunk.text for chunk in chunks]) if chunks else []
+    if not any(flags):
+        return list(chunks)
+    texts: list[tuple[int | None, str]] = []
+    for chunk, long in zip(chunks, flags, strict=True):
+        parts = await _halved(chunk.text, too_long) if long else [chunk.text]
+        texts.extend((chunk.page, part) for part in parts)
+    return [Chunk(ordinal, page, text) for ordinal, (page, text) in enumerate(texts)]
+
+
+async def _halved(text: str, too_long: TooLong) -> list[str]:
+    if len(text) <= MIN_CHARS:
+        return [text]
+    target = max(MIN_CHARS, len(text) // 2)
+    parts = [p for p in _pack(_pieces(text, target), target) if p.strip()]
+    if len(parts) < 2:
+        parts = [text[:target], text[target:]]
+    flags = await too_long(parts)
+    result: list[str] = []
+    for part, long in zip(parts, flags, strict=True):
+        result.extend(await _halved(part, too_long) if long else [part])
+    return result

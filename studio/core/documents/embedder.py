@@ -1,21 +1,25 @@
 """Text to vectors, by an embedding model that llama-server runs with `--embeddings`.
 
-`Embedder` is all the documents need; `ServerEmbedder` is one over a `ServerManager` of
-its own (so crash recovery, the engine guard and the clean shutdown apply to it). When the
-several-models scheduler (`studio/core/residents/`) runs the app's models, the same
-interface stands in front of a resident instead: load the embedding spec there pinned
-beside the chat model and post to that resident's client (see `ResidentEmbedder`'s note
-in the documents service).
+`Embedder` is all the documents need. The app embeds through its residents
+(`studio/core/residents/embedder.py`, `ResidentEmbedder`): the chat's own resident,
+relaunched once with `--embeddings` and a pooling (`embedding_launch`; chat keeps working on
+the same engine), or a dedicated embedding model loaded as a resident beside it, so no
+model runs twice and every byte is in the residents' ledger. `PassageRoom` is what an
+embedder tells of the passages it reads whole (a micro-batch), so they are cut to fit.
+
+`ServerEmbedder` is one over a `ServerManager` of its own (the bench's stand-alone
+measurement); the app never uses it.
 
 A chat model can embed too (mean pooling of its hidden states): worse than a model made
-for it, but one that is always there; `embedding_spec` turns any spec into one.
+for it, but one that is always there.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from pathlib import Path
+from typing import Any, Final, Protocol, runtime_checkable
 
 import httpx
 import numpy as np
@@ -23,6 +27,7 @@ import numpy as np
 from studio.core.documents.errors import DocumentError
 from studio.core.documents.search import Vectors, normalised
 from studio.core.errors import StudioError
+from studio.core.gguf.local import read_header
 from studio.core.server.client import ServerError
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.manager import ServerManager
@@ -47,6 +52,33 @@ class Embedder(Protocol):
         ...
 
 
+@runtime_checkable
+class PassageRoom(Protocol):
+    async def too_long(self, texts: Sequence[str]) -> list[bool]:
+        """For each text, whether the embedding model cannot read it whole (a pooled
+        embedding reads its input in one micro-batch)."""
+        ...
+
+
+def embedding_launch(spec: LaunchSpec, *, own_pooling: bool = False) -> LaunchSpec:
+    """`spec` that also embeds: `--embeddings`, and mean pooling unless the launch or the
+    model file (`own_pooling`) names one. Only knobs no plan prices change, so a resident
+    relaunched with it keeps its plan and bytes; given its own result it returns it."""
+    pooling = spec.pooling or (None if own_pooling else "mean")
+    return spec.with_changes(embeddings=True, pooling=pooling)
+
+
+def names_own_pooling(model: Path) -> bool:
+    """Whether the model file names its pooling (an embedding model's `<arch>.pooling_type`),
+    which the engine then uses. Blocking; an unreadable header says no."""
+    try:
+        header = read_header(model, check_data=False)
+    except (StudioError, OSError):
+        return False
+    arch = header.get("general.architecture")
+    return isinstance(arch, str) and header.get(f"{arch}.pooling_type") is not None
+
+
 def embedding_spec(spec: LaunchSpec) -> LaunchSpec:
     """`spec` launched to embed: `--embeddings`, mean pooling unless it names its own, a
     small context and one micro-batch that holds a whole passage."""
@@ -64,11 +96,14 @@ def embedding_spec(spec: LaunchSpec) -> LaunchSpec:
     )
 
 
-async def post_embeddings(client: httpx.AsyncClient, texts: Sequence[str]) -> Vectors:
-    """The engine's vectors for `texts` (OpenAI's body and reply), normalised."""
+async def post_embeddings(
+    client: httpx.AsyncClient, texts: Sequence[str | Sequence[int]]
+) -> Vectors:
+    """The engine's vectors for `texts` (OpenAI's body and reply; a text may be given as
+    its tokens), normalised."""
     rows: list[list[float]] = []
     for start in range(0, len(texts), BATCH):
-        batch = list(texts[start : start + BATCH])
+        batch = [t if isinstance(t, str) else list(t) for t in texts[start : start + BATCH]]
         response = await client.post(EMBEDDINGS_PATH, json={"input": batch}, timeout=300.0)
         if response.status_code != 200:
             raise ServerError(response.status_code, response.text)

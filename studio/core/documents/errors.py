@@ -12,4 +12,5 @@ class DocumentError(StudioError):
     `document_encrypted` (name), `document_no_text_layer` (name), `document_damaged`
     (name, kind), `document_zip_bomb` (name, limit), `document_empty` (name),
     `document_not_text` (name),
-    `document_embedder_failed` (reason), `document_no_embedder`."""
+    `document_embedder_failed` (reason), `document_no_embedder`,
+    `document_embedding_model_missing` (name)."""

@@ -1,5 +1,6 @@
-"""One document attached to a conversation: read, cut into passages, embedded in steps
-(so progress can be told and a Cancel lands between steps) and indexed in one write."""
+"""One document attached to a conversation: read, cut into passages (each one the
+embedding model reads whole), embedded in steps (so progress can be told and a Cancel
+lands between steps) and indexed in one write."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from typing import Final
 
 import numpy as np
 
-from studio.core.documents.chunks import Chunk, chunk_pages
-from studio.core.documents.embedder import Embedder
+from studio.core.documents.chunks import Chunk, chunk_pages, fitted
+from studio.core.documents.embedder import Embedder, PassageRoom
 from studio.core.documents.extract import Extracted, extract
 from studio.core.documents.index import DocumentIndex, DocumentInfo
 
@@ -45,6 +46,8 @@ async def index_document(
     progress(IndexProgress(path.name, 0, 0))
     # Cut in the worker too: a thousand pages of regular expressions would stall the GUI.
     document, chunks = await asyncio.to_thread(_read_and_cut, path)
+    if isinstance(embedder, PassageRoom):
+        chunks = await fitted(chunks, embedder.too_long)
     progress(IndexProgress(document.name, 0, len(chunks)))
     rows = []
     for start in range(0, len(chunks), STEP):

@@ -21,6 +21,11 @@ hung probe, the out-of-memory ladder), and decides which models are resident:
   not cancel the load for the others (the load is a task of the scheduler's).
 - A resident idle for its time to live (`idle_unload_s`, or a request's `keep_alive`) is
   unloaded; the next request for it loads it again.
+- A request may need its model launched with knobs no plan prices (`use(launch=...)`: the
+  documents' embeddings, `--embeddings --pooling mean`). A resident launched without them
+  is relaunched with them in its place, with its plan and bytes, once no request holds it
+  (the requests that come meanwhile wait for that load as for any); one not resident
+  starts with them.
 
 Decisions that evict or hold are made with no await between the check and the mark
 (`leaving`, `holders`), so a request can never start on a resident being stopped.
@@ -33,16 +38,17 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
+from studio.core.engine_knobs import LAUNCH_KNOBS, kept_beside_plan
 from studio.core.errors import StudioError
 from studio.core.placement.load_plan import OwnEngines, PlannedLoad
 from studio.core.placement.plan import Plan
 from studio.core.placement.plan_memory import logged_memory
 from studio.core.residents.beside import PlannedBeside, beside
 from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
-from studio.core.server.launch import cancellable
+from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import NotReadyError, ServerManager
 from studio.core.server.states import Snapshot
 from studio.core.server.switcher import NAME_SAID, Held, ModelLookup, spec_names, unknown_model
@@ -54,6 +60,10 @@ log = logging.getLogger(__name__)
 # step down and plan (`core/placement/load_plan.plan_load`, which raises a refusal).
 ResidentPlanner = Callable[[Path, OwnEngines], Awaitable[PlannedLoad]]
 ManagerFactory = Callable[[], ServerManager]
+# A launch -> the same launch with knobs no plan prices changed (`engine_knobs`' KEPT
+# knobs: embeddings, pooling), so the resident's plan and bytes stay what they were. Given
+# its own result it returns it unchanged.
+Relaunch = Callable[[LaunchSpec], LaunchSpec]
 # Told whenever what `views` says may have changed (a resident came, went, loaded, was
 # held or let go): the app's service re-reads the views then.
 Changed = Callable[[], None]
@@ -77,12 +87,18 @@ class ResidentView:
 
 class _Resident:
     def __init__(
-        self, path: Path, manager: ServerManager, planned: PlannedLoad, ttl_s: float | None
+        self,
+        path: Path,
+        manager: ServerManager,
+        planned: PlannedLoad,
+        ttl_s: float | None,
+        launch: Relaunch | None = None,
     ) -> None:
         self.path = path
         self.manager = manager
         self.planned = planned
-        self.launched = cancellable(planned.spec)
+        spec = cancellable(planned.spec)
+        self.launched = launch(spec) if launch is not None else spec
         self.ttl_s = ttl_s
         self.pinned = False
         self.holders = 0
@@ -97,6 +113,10 @@ class _Resident:
 
     def answers_to(self, name: str) -> bool:
         return name in spec_names(self.launched) or name == str(self.path)
+
+    def launched_as(self, launch: Relaunch | None) -> bool:
+        """Whether it runs with what `launch` asks (None: asks nothing)."""
+        return launch is None or launch(self.launched) == self.launched
 
     @property
     def loaded(self) -> bool:
@@ -217,11 +237,15 @@ class Residents:
     # -- requests ----------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def use(self, name: str | None, *, ttl_s: float | None = None) -> AsyncIterator[Held]:
+    async def use(
+        self, name: str | None, *, ttl_s: float | None = None, launch: Relaunch | None = None
+    ) -> AsyncIterator[Held]:
         """Hold the model `name` (None: the most recently used) loaded while the block
         runs. `ttl_s` sets its time to live from now on (a request's keep_alive; negative:
-        none). Bringing it raises `StudioError`; what the block raises passes unchanged."""
-        resident = await self._hold(name or None)
+        none). `launch`: the knobs no plan prices the request needs (a resident without
+        them is relaunched with them, see the module text). Bringing it raises
+        `StudioError`; what the block raises passes unchanged."""
+        resident = await self._hold(name or None, launch)
         try:
             if ttl_s is not None:
                 resident.ttl_s = ttl_s if ttl_s >= 0 else None
@@ -290,20 +314,51 @@ class Residents:
             return max(present, key=lambda r: r.last_used, default=None)
         return next((r for r in present if r.answers_to(name)), None)
 
-    async def _hold(self, name: str | None) -> _Resident:
-        self._check_open()
-        resident = self._find(name)
-        if resident is not None:
-            resident.holders += 1  # no await since the check: it cannot be leaving now
-            return resident
+    async def _hold(self, name: str | None, launch: Relaunch | None = None) -> _Resident:
+        while True:
+            resident = await self._hold_once(name, launch)
+            if resident.launched_as(launch):
+                return resident
+            # Admitted meanwhile by a request that asked for nothing: relaunch it.
+            self._let_go(resident)
+
+    async def _hold_once(self, name: str | None, launch: Relaunch | None) -> _Resident:
+        while True:
+            self._check_open()
+            changed = self._changed
+            resident = self._find(name)
+            if resident is None:
+                break
+            # No await from the checks to the marks: it cannot be leaving nor held now.
+            if resident.launched_as(launch):
+                resident.holders += 1
+                return resident
+            if resident.loaded and resident.holders == 0:
+                assert launch is not None
+                self._relaunch(resident, launch)
+                resident.holders += 1
+                return resident
+            await changed.wait()  # loading, or answering others: relaunched once idle
         if name is None:
             if self._resume is None:
                 raise NotReadyError("no_model", "no model is loaded")
-            return await self._admit(self._resume)
+            return await self._admit(self._resume, launch)
         path = await self._lookup(name)
         if path is None:
             raise unknown_model(name)
-        return await self._admit(path)
+        return await self._admit(path, launch)
+
+    def _relaunch(self, resident: _Resident, launch: Relaunch) -> None:
+        """Load `resident` again with `launch`'s knobs, in its place and with its plan:
+        requests that come meanwhile wait for this load (its `ready`)."""
+        spec = launch(resident.launched)
+        if not _only_kept(resident.launched, spec):
+            raise ValueError(f"a relaunch may change only knobs no plan prices: {spec}")
+        log.info("relaunching %s with %s", resident.name, _changes(resident.launched, spec))
+        resident.launched = spec
+        resident.allocated = {}
+        resident.ready = self._tasks.spawn(f"relaunch {resident.path.name}", self._bring(resident))
+        self._tell()
 
     def _let_go(self, resident: _Resident) -> None:
         resident.holders -= 1
@@ -331,7 +386,7 @@ class Residents:
 
     # -- admission ---------------------------------------------------------------------
 
-    async def _admit(self, path: Path) -> _Resident:
+    async def _admit(self, path: Path, launch: Relaunch | None = None) -> _Resident:
         """`path` resident and held by the caller: shared if another request admitted it
         meanwhile, else planned beside the residents, after evicting what must go."""
         if self._waiting >= self._max_waiting:
@@ -349,7 +404,7 @@ class Residents:
                     changed = self._changed
                     resident = self._residents.get(path)
                     if resident is None or resident.leaving:
-                        resident = await self._place(path)
+                        resident = await self._place(path, launch)
                     if resident is not None:
                         resident.holders += 1
                         return resident
@@ -358,7 +413,7 @@ class Residents:
         finally:
             self._waiting -= 1
 
-    async def _place(self, path: Path) -> _Resident | None:
+    async def _place(self, path: Path, launch: Relaunch | None = None) -> _Resident | None:
         """Start `path` where it fits: beside the residents when the planner places it
         there as well as on its own (as many layers on accelerators, the same context),
         else in the room that evicting idle residents makes. None while busy residents
@@ -372,7 +427,7 @@ class Residents:
         rpc = frozenset(e for r in present for e in r.launched.rpc_servers)
         alone = await self._plan(path, OwnEngines(pids, rpc_in_use=rpc))
         if not present:
-            return self._start(path, alone)
+            return self._start(path, alone, launch)
         plans: dict[frozenset[Path], PlannedLoad | None] = {}
 
         async def beside(gone: Sequence[_Resident]) -> PlannedLoad | None:
@@ -396,13 +451,13 @@ class Residents:
             if any(not r.idle or r.leaving for r in gone):
                 return None  # a request took one while the plans were made: plan again
             await self._stop(gone, evicted=True)  # marks them leaving before any await
-            return self._start(path, planned)
+            return self._start(path, planned, launch)
         unpinned = [r for r in present if not r.pinned]
         if len(unpinned) > len(idle) and await fits_without(unpinned):
             return None  # room once busy residents let go
         squeezed = await beside([])
         if squeezed is not None and not full:
-            return self._start(path, squeezed)  # pinned models keep the room; less is left
+            return self._start(path, squeezed, launch)  # pinned models keep the room; less is left
         pinned = ", ".join(r.name for r in present if r.pinned)
         raise StudioError(
             "model_no_room",
@@ -420,9 +475,9 @@ class Residents:
             return None
         return planned if planned.plan is None or planned.plan.fits else None
 
-    def _start(self, path: Path, planned: PlannedLoad) -> _Resident:
+    def _start(self, path: Path, planned: PlannedLoad, launch: Relaunch | None = None) -> _Resident:
         self._check_open()  # closed while the plans were made: start nothing
-        resident = _Resident(path, self._new_manager(), planned, self._idle_unload_s)
+        resident = _Resident(path, self._new_manager(), planned, self._idle_unload_s, launch)
         self._residents[path] = resident
         resident.ready = self._tasks.spawn(f"load {path.name}", self._bring(resident))
         self._tell()
@@ -508,6 +563,22 @@ def _as_good(beside: PlannedLoad, alone: PlannedLoad) -> bool:
         return True
     a, b = alone.plan, beside.plan
     return b.n_gpu_layers >= a.n_gpu_layers and b.n_cpu_moe <= a.n_cpu_moe and b.ctx >= a.ctx
+
+
+def _changes(old: LaunchSpec, new: LaunchSpec) -> dict[str, object]:
+    return {
+        f.name: getattr(new, f.name)
+        for f in fields(new)
+        if f.compare and getattr(old, f.name) != getattr(new, f.name)
+    }
+
+
+def _only_kept(old: LaunchSpec, new: LaunchSpec) -> bool:
+    """Whether `new` differs from `old` only in knobs a plan launches as given (their
+    memory is no plan's: the resident keeps its plan and bytes)."""
+    changed = _changes(old, new)
+    knobs = {k.name for k in LAUNCH_KNOBS}
+    return set(changed) <= knobs and set(kept_beside_plan(changed)) == set(changed)
 
 
 def _allocated(plan: Plan | None, log_path: Path | None) -> dict[str, int]:

@@ -462,6 +462,10 @@ CODES: Mapping[str, str] = {
     "document_no_embedder": _mark(
         "Sentences", "Load a model first: documents are indexed with the loaded model."
     ),
+    "document_embedding_model_missing": _mark(
+        "Sentences",
+        "The embedding model {name} is not in the library: choose another in Settings, Documents.",
+    ),
     "document_index_unreadable": _mark(
         "Sentences", "The documents' index at {path} cannot be opened."
     ),
