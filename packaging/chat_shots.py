@@ -25,6 +25,8 @@ from shot_tools import save, settle, until
 from studio.composition import StudioApp
 from studio.core.chat import Message
 from studio.core.chat.vision import VisionSupport
+from studio.core.placement.load_plan import PlannedLoad
+from studio.core.residents.beside import PlannedBeside
 from studio.core.server.launch import LaunchSpec
 from studio.core.server.states import ServerState
 from studio.ui.chat.token_tint import TOKEN_PROPERTY, tooltip_html
@@ -69,7 +71,9 @@ async def _ask(studio: StudioApp, text: str) -> Message:
 async def _load(studio: StudioApp, spec: LaunchSpec) -> None:
     manager = studio.manager
     assert manager is not None, "no engine manager: the app found no engine"
-    assert await manager.load_and_wait(spec), "the model did not load"
+    # A spec of its own (a tool template), not a plan: loaded as given, beside nothing.
+    # The chat talks to it from now on, as after the load dialog.
+    assert await manager.load(PlannedBeside(PlannedLoad(spec), {})), "did not load"
     await until(lambda: manager.snapshot.state is ServerState.READY and studio.chat.has_backend)
     await settle(1.0)  # the template's capabilities are read after the backend changes
 

@@ -206,3 +206,46 @@ def test_autoload_launches_what_spec_for_plans(
     loop.run_until_complete(service.shutdown())
     loop.run_until_complete(tasks.shutdown())
     assert settings_store.load().load_in_progress is None
+
+
+TOOLS_TEMPLATE = Path(__file__).parents[1] / "support" / "templates" / "chatml_tools.jinja"
+
+
+@pytest.mark.engine
+def test_the_chat_reads_the_template_of_the_model_it_loaded(
+    loop: asyncio.AbstractEventLoop,
+    tmp_path: Path,
+    engine_location: EngineLocation,
+    smollm2: Path,
+) -> None:
+    # The chat read the template's capabilities when the ready snapshot came, before the
+    # scheduler had marked the resident loaded, so it got none: a tool template offered no
+    # tools and a vision model refused every image until the model was loaded again.
+    tasks = TaskOwner("test")
+    service = ResidentsService(engine_location, tmp_path / "logs", tasks, unplanned, no_name)
+    chat_store = ChatStore(tmp_path / "chat.sqlite3")
+    chat = ChatService(chat_store, tasks)
+    service.chat_backend_changed.connect(chat.use_backend)
+    spec = LaunchSpec(
+        model=smollm2,
+        ctx_size=1024,
+        extra_args=("--chat-template-file", str(TOOLS_TEMPLATE)),
+    )
+
+    async def scenario() -> bool:
+        read = asyncio.ensure_future(
+            next_emission(chat.capabilities_changed, lambda caps: caps.supports_tools, within=45)
+        )
+        assert await service.load(PlannedBeside(PlannedLoad(spec), {}))
+        try:
+            await read
+        except TimeoutError:
+            return False
+        return chat.capabilities.supports_tools
+
+    try:
+        assert loop.run_until_complete(scenario()), "the loaded template's tools were not seen"
+    finally:
+        loop.run_until_complete(service.shutdown())
+        loop.run_until_complete(tasks.shutdown())
+        chat_store.close()

@@ -50,7 +50,7 @@ from studio.core.residents.beside import PlannedBeside, beside
 from studio.core.residents.ledger import DeviceBytes, Holding, evictions, occupied
 from studio.core.server.launch import LaunchSpec, cancellable
 from studio.core.server.manager import NotReadyError, ServerManager
-from studio.core.server.states import Snapshot
+from studio.core.server.states import ServerState, Snapshot
 from studio.core.server.switcher import NAME_SAID, Held, ModelLookup, spec_names, unknown_model
 from studio.core.tasks import TaskOwner
 
@@ -219,9 +219,14 @@ class Residents:
     def manager_of(self, name: str) -> ServerManager | None:
         """The manager of the resident `name` once it has loaded (None: not resident, or
         still loading), without holding it: for what needs no guarantee (the chat's token
-        counts, the template's capabilities)."""
+        counts, the template's capabilities). Its manager's ready snapshot counts: the app
+        reads the template when that snapshot comes, before the scheduler has read the
+        engine's log and marked the resident loaded."""
         resident = self._find(name)
-        return resident.manager if resident is not None and resident.loaded else None
+        if resident is None:
+            return None
+        ready = resident.loaded or resident.manager.snapshot.state is ServerState.READY
+        return resident.manager if ready else None
 
     def path_of(self, name: str) -> Path | None:
         """The model file of the resident `name` (None: none answers to it)."""
