@@ -626,6 +626,13 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
+    <name>CitationLinks</name>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Quellen: {links}</translation>
+    </message>
+</context>
+<context>
     <name>ContextMeter</name>
     <message>
         <source>{used} / {size} tokens</source>
@@ -839,6 +846,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>{over} über dem Budget</translation>
     </message>
     <message>
+        <source>Models staying loaded hold {taken}</source>
+        <translation>Weiterhin geladene Modelle belegen {taken}</translation>
+    </message>
+    <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
         <translation>Engine belegte {actual} (vorhergesagt {plan})</translation>
     </message>
@@ -906,6 +917,25 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>{name}: {free} of {total} free</source>
         <translation>{name}: {free} von {total} frei</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceSharesBar</name>
+    <message>
+        <source>Loaded models on {device}</source>
+        <translation>Geladene Modelle auf {device}</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted</source>
+        <translation>{model}: {predicted} vorhergesagt</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted, {allocated} allocated</source>
+        <translation>{model}: {predicted} vorhergesagt, {allocated} belegt</translation>
+    </message>
+    <message>
+        <source>Together {predicted} of {total}</source>
+        <translation>Zusammen {predicted} von {total}</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1055,79 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source> + vision projector</source>
         <translation> + Vision-Projektor</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsBar</name>
+    <message>
+        <source>Document…</source>
+        <translation>Dokument…</translation>
+    </message>
+    <message>
+        <source>Attach documents</source>
+        <translation>Dokumente anhängen</translation>
+    </message>
+    <message>
+        <source>Attach PDF, Markdown, text, HTML or Word (.docx) files to this conversation; answers cite the pages they used. You can also drop them on the message box.</source>
+        <translation>PDF-, Markdown-, Text-, HTML- oder Word-Dateien (.docx) an diese Unterhaltung anhängen; Antworten nennen die verwendeten Seiten. Sie können die Dateien auch auf das Nachrichtenfeld ziehen.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop indexing the documents</source>
+        <translation>Indexierung der Dokumente anhalten</translation>
+    </message>
+    <message>
+        <source>Documents ({patterns})</source>
+        <translation>Dokumente ({patterns})</translation>
+    </message>
+    <message>
+        <source>Reading the documents…</source>
+        <translation>Die Dokumente werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>{name} wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Indexing {name}: {done} of {total} passages</source>
+        <translation>{name} wird indexiert: {done} von {total} Passagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n Seite</numerusform>
+            <numerusform>%n Seiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{passages} passages indexed</source>
+        <translation>{passages} Passagen indexiert</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>{name} entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSection</name>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Embedding-Modell</translation>
+    </message>
+    <message>
+        <source>Attached documents are searched with this model. The chat model embeds with its own engine; another model is loaded beside it and shown in the memory panel.</source>
+        <translation>Angehängte Dokumente werden mit diesem Modell durchsucht. Das Chatmodell erstellt Embeddings mit seiner eigenen Engine; ein anderes Modell wird zusätzlich geladen und im Speicherbereich angezeigt.</translation>
+    </message>
+    <message>
+        <source>The chat model</source>
+        <translation>Das Chatmodell</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1745,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Trotzdem laden…</translation>
     </message>
     <message>
+        <source>Loading unloads {models} to make room.</source>
+        <translation>Das Laden entlädt {models}, um Platz zu schaffen.</translation>
+    </message>
+    <message>
+        <source>Loads beside {models}; nothing is unloaded.</source>
+        <translation>Wird neben {models} geladen; nichts wird entladen.</translation>
+    </message>
+    <message>
+        <source>Even so, the models that stay leave too little room.</source>
+        <translation>Trotzdem lassen die verbleibenden Modelle zu wenig Platz.</translation>
+    </message>
+    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Alle {blocks} Schichten + Ausgabe auf der CPU</translation>
     </message>
@@ -1694,6 +1809,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>&lt;b&gt;Passt.&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Fits once the models named above are unloaded.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Passt, sobald die oben genannten Modelle entladen sind.&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Does not fit.</source>
         <translation>Passt nicht.</translation>
     </message>
@@ -1722,6 +1841,13 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>No model loaded.</source>
         <translation>Kein Modell geladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded: predicted (bar) and allocated (strip) per device</source>
+        <translation>
+            <numerusform>%n Modell geladen: vorhergesagt (Balken) und belegt (Streifen) pro Gerät</numerusform>
+            <numerusform>%n Modelle geladen: vorhergesagt (Balken) und belegt (Streifen) pro Gerät</numerusform>
+        </translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
@@ -1800,6 +1926,258 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
+    <name>McpServerEditor</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Einen MCP-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server</source>
+        <translation>Den MCP-Server bearbeiten</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Servername</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>dateien</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>Ein Programm auf diesem Computer (stdio)</translation>
+    </message>
+    <message>
+        <source>A web address (streamable HTTP)</source>
+        <translation>Eine Webadresse (Streamable HTTP)</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>Läuft als</translation>
+    </message>
+    <message>
+        <source>What is wrong with the server</source>
+        <translation>Was mit dem Server nicht stimmt</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>One argument per line, e.g.
+-y
+@modelcontextprotocol/server-filesystem</source>
+        <translation>Ein Argument pro Zeile, z. B.
+-y
+@modelcontextprotocol/server-filesystem</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Argumente, eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one per line</source>
+        <translation>SCHLÜSSEL=WERT, eine pro Zeile</translation>
+    </message>
+    <message>
+        <source>Environment variables, KEY=VALUE, one per line</source>
+        <translation>Umgebungsvariablen, SCHLÜSSEL=WERT, eine pro Zeile</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>Server-URL</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line, e.g.
+Authorization: Bearer …</source>
+        <translation>Name: Wert, einer pro Zeile, z. B.
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Headers, Name: value, one per line</source>
+        <translation>Header, Name: Wert, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersSection</name>
+    <message>
+        <source>Tool servers (MCP)</source>
+        <translation>Tool-Server (MCP)</translation>
+    </message>
+    <message>
+        <source>Programs and web services whose tools models may call, through the Model Context Protocol. Only enabled servers run; each call is yours to allow.</source>
+        <translation>Programme und Webdienste, deren Tools Modelle über das Model Context Protocol aufrufen dürfen. Nur aktivierte Server laufen; jeden Aufruf erlauben Sie selbst.</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Führt aus</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>MCP server columns</source>
+        <translation>Spalten der MCP-Server</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Einen MCP-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the selected MCP server</source>
+        <translation>Den ausgewählten MCP-Server bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation>Den ausgewählten MCP-Server entfernen</translation>
+    </message>
+    <message>
+        <source>Import mcp.json…</source>
+        <translation>mcp.json importieren…</translation>
+    </message>
+    <message>
+        <source>Import the MCP servers of an mcp.json file (Claude Desktop, Cursor, LM Studio)</source>
+        <translation>Die MCP-Server einer mcp.json-Datei importieren (Claude Desktop, Cursor, LM Studio)</translation>
+    </message>
+    <message>
+        <source>What the last change of the MCP servers did</source>
+        <translation>Was die letzte Änderung der MCP-Server bewirkt hat</translation>
+    </message>
+    <message>
+        <source>When checked, {name} runs and models may use its tools.</source>
+        <translation>Wenn aktiviert, läuft {name} und Modelle dürfen seine Tools verwenden.</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcp.json of Claude Desktop, Cursor or LM Studio.</source>
+        <translation>Noch keine MCP-Server: Fügen Sie einen hinzu oder importieren Sie die mcp.json von Claude Desktop, Cursor oder LM Studio.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> und %n weiteres</numerusform>
+            <numerusform> und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready: %n tool(s)</source>
+        <translation>
+            <numerusform>Bereit: %n Tool</numerusform>
+            <numerusform>Bereit: %n Tools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server offers no tools.</source>
+        <translation>Der Server bietet keine Tools an.</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>Fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Starting again after a crash…</source>
+        <translation>Neustart nach einem Absturz…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Disabled: this server does not run.</source>
+        <translation>Deaktiviert: Dieser Server läuft nicht.</translation>
+    </message>
+    <message>
+        <source>Not started yet</source>
+        <translation>Noch nicht gestartet</translation>
+    </message>
+    <message>
+        <source>It starts with the app.</source>
+        <translation>Er startet mit der App.</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>MCP-Server entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its tools will no longer be offered.</source>
+        <translation>Den MCP-Server {name} entfernen? Seine Tools werden dann nicht mehr angeboten.</translation>
+    </message>
+    <message>
+        <source>Importing {path}…</source>
+        <translation>{path} wird importiert…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>MCP-Server importieren</translation>
+    </message>
+    <message>
+        <source>MCP server lists (*.json);;All files (*)</source>
+        <translation>MCP-Serverlisten (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n server(s): {names}.</source>
+        <translation>
+            <numerusform>%n Server hinzugefügt: {names}.</numerusform>
+            <numerusform>%n Server hinzugefügt: {names}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n server(s) of the same name: {names}.</source>
+        <translation>
+            <numerusform>%n gleichnamigen Server ersetzt: {names}.</numerusform>
+            <numerusform>%n gleichnamige Server ersetzt: {names}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file names no MCP servers.</source>
+        <translation>Die Datei nennt keine MCP-Server.</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1808,6 +2186,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Used by others</source>
         <translation>Von anderen belegt</translation>
+    </message>
+    <message>
+        <source>Models loaded</source>
+        <translation>Geladene Modelle</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1847,6 +2229,18 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Models in the library</source>
         <translation>Modelle in der Bibliothek</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Geladen</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Unloading…</source>
+        <translation>Wird entladen…</translation>
     </message>
     <message>
         <source>Checking the fit…</source>
@@ -1891,9 +2285,16 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <source>Choose a model…</source>
         <translation>Modell wählen…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other model(s) loaded</source>
+        <translation>
+            <numerusform>%n weiteres Modell geladen</numerusform>
+            <numerusform>%n weitere Modelle geladen</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{running} stays loaded until Load… switches to this model.</source>
-        <translation>{running} bleibt geladen, bis „Laden…“ zu diesem Modell wechselt.</translation>
+        <source>{running} stays loaded; Load… loads this model beside it.</source>
+        <translation>{running} bleibt geladen; Laden… lädt dieses Modell zusätzlich.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1936,6 +2337,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Konnte nicht geladen werden: {reason}</translation>
     </message>
     <message>
+        <source>Not loaded: sending loads it, Load… opens its settings.</source>
+        <translation>Nicht geladen: Senden lädt es, Laden… öffnet seine Einstellungen.</translation>
+    </message>
+    <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>Nicht geladen. Laden öffnet seine Einstellungen.</translation>
     </message>
@@ -1946,6 +2351,13 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>No model loaded. Choose one from the library.</source>
         <translation>Kein Modell geladen. Wählen Sie eines aus der Bibliothek.</translation>
+    </message>
+</context>
+<context>
+    <name>PassageDialog</name>
+    <message>
+        <source>Cited passage</source>
+        <translation>Zitierte Passage</translation>
     </message>
 </context>
 <context>
@@ -2145,6 +2557,51 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>Checking…</source>
         <translation>Wird geprüft…</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentBars</name>
+    <message>
+        <source>Loaded models per device</source>
+        <translation>Geladene Modelle pro Gerät</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentsLabel</name>
+    <message>
+        <source>Loaded models</source>
+        <translation>Geladene Modelle</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded</source>
+        <translation>
+            <numerusform>%n Modell geladen</numerusform>
+            <numerusform>%n Modelle geladen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted</source>
+        <translation>{device} {predicted} vorhergesagt</translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted, {allocated} allocated</source>
+        <translation>{device} {predicted} vorhergesagt, {allocated} belegt</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>Belegt</translation>
+    </message>
+    <message>
+        <source>Unload {model}</source>
+        <translation>{model} entladen</translation>
+    </message>
+    <message>
+        <source>Unload all</source>
+        <translation>Alle entladen</translation>
     </message>
 </context>
 <context>
@@ -2446,6 +2903,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
         <translation>{waiting} Anfragen warten bereits auf Platz, um ein Modell zu laden; versuchen Sie es erneut, wenn eine fertig ist.</translation>
+    </message>
+    <message>
+        <source>This conversation&apos;s model {model} is no longer in the library; choose another model in the picker to go on.</source>
+        <translation>Das Modell {model} dieser Unterhaltung ist nicht mehr in der Bibliothek; wählen Sie in der Auswahl ein anderes Modell, um fortzufahren.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2784,6 +3245,66 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>{name} belegt {tokens} Tokens, aber vom Kontext mit {context_tokens} Tokens sind nur noch {left} frei, daher wurde es nicht hinzugefügt.</translation>
     </message>
     <message>
+        <source>{name} is too large to attach (more than {limit}); nothing was added.</source>
+        <translation>{name} ist zu groß zum Anhängen (mehr als {limit}); nichts wurde hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>{name} is a pipe, a device or a folder, not a document, so it was not attached.</source>
+        <translation>{name} ist eine Pipe, ein Gerät oder ein Ordner, kein Dokument, und wurde daher nicht angehängt.</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened as a document: {reason}</source>
+        <translation>{name} konnte nicht als Dokument geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, HTML or .docx file.</source>
+        <translation>{name} ist kein Dokument, das diese App lesen kann ({suffix}); hängen Sie eine PDF-, Markdown-, Text-, HTML- oder .docx-Datei an.</translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, so its text cannot be read.</source>
+        <translation>{name} ist durch ein Passwort geschützt, daher kann sein Text nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.</source>
+        <translation>{name} hat keine Textebene; es ist vielleicht ein Scan. Führen Sie zuerst eine Texterkennung (OCR) darauf aus.</translation>
+    </message>
+    <message>
+        <source>{name} is not a {kind} file this app can read; it may be damaged.</source>
+        <translation>{name} ist keine {kind}-Datei, die diese App lesen kann; sie ist möglicherweise beschädigt.</translation>
+    </message>
+    <message>
+        <source>{name} would unpack to more than {limit}, far more than a document holds, so it was not opened.</source>
+        <translation>{name} würde entpackt mehr als {limit} ergeben, weit mehr, als ein Dokument enthält, und wurde daher nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>{name} holds no text, so there is nothing to attach.</source>
+        <translation>{name} enthält keinen Text, daher gibt es nichts anzuhängen.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be attached as a document.</source>
+        <translation>{name} ist keine Textdatei und kann daher nicht als Dokument angehängt werden.</translation>
+    </message>
+    <message>
+        <source>The documents could not be searched: the embedding model failed ({reason}).</source>
+        <translation>Die Dokumente konnten nicht durchsucht werden: Das Embedding-Modell ist fehlgeschlagen ({reason}).</translation>
+    </message>
+    <message>
+        <source>Load a model first: documents are indexed with the loaded model.</source>
+        <translation>Laden Sie zuerst ein Modell: Dokumente werden mit dem geladenen Modell indexiert.</translation>
+    </message>
+    <message>
+        <source>The embedding model {name} is not in the library: choose another in Settings, Documents.</source>
+        <translation>Das Embedding-Modell {name} ist nicht in der Bibliothek: Wählen Sie unter Einstellungen &gt; Dokumente ein anderes.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} cannot be opened.</source>
+        <translation>Der Index der Dokumente unter {path} kann nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} could not be saved: {reason}</source>
+        <translation>Der Index der Dokumente unter {path} konnte nicht gespeichert werden: {reason}</translation>
+    </message>
+    <message>
         <source>The tools are not valid JSON (line {line}, column {column}).</source>
         <translation>Die Tools sind kein gültiges JSON (Zeile {line}, Spalte {column}).</translation>
     </message>
@@ -2814,6 +3335,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
         <translation>Die Werkzeuge enthalten NaN oder Infinity, was JSON nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>The model asked for tools {rounds} rounds in a row, the most one question may take, so its last calls were not run.</source>
+        <translation>Das Modell hat {rounds} Runden nacheinander Tools angefordert, das Maximum für eine Frage; daher wurden seine letzten Aufrufe nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s call of {tool} was cut off or is not valid JSON, so it was not run; a larger answer limit may help.</source>
+        <translation>Der Aufruf von {tool} durch das Modell wurde abgeschnitten oder ist kein gültiges JSON und wurde daher nicht ausgeführt; eine höhere Antwortgrenze kann helfen.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -3078,6 +3607,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>There is no MCP server called {server}.</source>
         <translation>Es gibt keinen MCP-Server namens {server}.</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server called {server}; choose another name.</source>
+        <translation>Es gibt bereits einen MCP-Server namens {server}; wählen Sie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” between the name and the value.</source>
+        <translation>Die Zeile „{line}“ in „{field}“ des MCP-Servers {server} braucht ein „{separator}“ zwischen Name und Wert.</translation>
     </message>
     <message>
         <source>The MCP server {server} could not start: the program {command} was not found.</source>
@@ -3975,6 +4512,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>&amp;Entladen</translation>
     </message>
     <message>
+        <source>Unload &amp;All</source>
+        <translation>&amp;Alle entladen</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
@@ -4002,14 +4543,69 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     </message>
 </context>
 <context>
+    <name>ToolApprovalPrompt</name>
+    <message>
+        <source>Tool call waiting for your approval</source>
+        <translation>Tool-Aufruf wartet auf Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>Arguments of the call</source>
+        <translation>Argumente des Aufrufs</translation>
+    </message>
+    <message>
+        <source>&amp;Allow once</source>
+        <translation>&amp;Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>A&amp;lways allow this tool</source>
+        <translation>Dieses Tool &amp;immer erlauben</translation>
+    </message>
+    <message>
+        <source>Runs this tool without asking for the rest of this conversation.</source>
+        <translation>Führt dieses Tool für den Rest dieser Unterhaltung ohne Nachfrage aus.</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>“Always” lasts for this conversation until Studio quits. Enter allows once, Esc denies; a denied call is not run and the model is told.</source>
+        <translation>„Immer“ gilt für diese Unterhaltung, bis Studio beendet wird. Eingabe erlaubt einmal, Esc lehnt ab; ein abgelehnter Aufruf wird nicht ausgeführt und das Modell erfährt davon.</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool} of the MCP server {server}?</source>
+        <translation>Das Tool {tool} des MCP-Servers {server} ausführen?</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool}?</source>
+        <translation>Das Tool {tool} ausführen?</translation>
+    </message>
+</context>
+<context>
     <name>ToolBlocks</name>
     <message>
         <source>(name not written yet)</source>
         <translation>(Name noch nicht geschrieben)</translation>
     </message>
     <message>
-        <source>result given</source>
-        <translation>Ergebnis geliefert</translation>
+        <source>result typed by you</source>
+        <translation>von Ihnen eingegebenes Ergebnis</translation>
+    </message>
+    <message>
+        <source>ran on {server}</source>
+        <translation>auf {server} ausgeführt</translation>
+    </message>
+    <message>
+        <source>not run on {server}</source>
+        <translation>nicht auf {server} ausgeführt</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>wartet auf Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>running on {server}…</source>
+        <translation>wird auf {server} ausgeführt…</translation>
     </message>
     <message>
         <source>being written…</source>
@@ -4070,6 +4666,26 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>Aufrufe</translation>
     </message>
     <message>
+        <source>Tools from MCP servers</source>
+        <translation>Tools von MCP-Servern</translation>
+    </message>
+    <message>
+        <source>Offers the tools of the MCP servers set up in Settings; each call runs once you allow it.</source>
+        <translation>Bietet die Tools der in den Einstellungen eingerichteten MCP-Server an; jeder Aufruf wird erst ausgeführt, wenn Sie ihn erlauben.</translation>
+    </message>
+    <message>
+        <source>Rounds of tool calls per question</source>
+        <translation>Runden von Tool-Aufrufen pro Frage</translation>
+    </message>
+    <message>
+        <source>How many answers in a row may call tools before the chat stops them.</source>
+        <translation>Wie viele Antworten nacheinander Tools aufrufen dürfen, bevor der Chat sie anhält.</translation>
+    </message>
+    <message>
+        <source>Rounds at most</source>
+        <translation>Maximale Runden</translation>
+    </message>
+    <message>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
@@ -4084,6 +4700,14 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
         <translation>Die Chatvorlage dieses Modells beschreibt keine Tools: Es kann sie nicht aufrufen.</translation>
+    </message>
+    <message>
+        <source>The chat asks before each call: allow it once, always for that tool, or deny it.</source>
+        <translation>Der Chat fragt vor jedem Aufruf: einmal erlauben, für dieses Tool immer erlauben oder ablehnen.</translation>
+    </message>
+    <message>
+        <source>MCP servers are not available in this window.</source>
+        <translation>MCP-Server sind in diesem Fenster nicht verfügbar.</translation>
     </message>
     <message>
         <source>Not while tools are set: the engine sends no probabilities with tools.</source>
@@ -4225,6 +4849,13 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
     <message>
         <source>same as the base</source>
         <translation>wie die Basis</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>{document}, page {page}</source>
+        <translation>{document}, Seite {page}</translation>
     </message>
 </context>
 <context>

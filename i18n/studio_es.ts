@@ -626,6 +626,13 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
+    <name>CitationLinks</name>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Fuentes: {links}</translation>
+    </message>
+</context>
+<context>
     <name>ContextMeter</name>
     <message>
         <source>{used} / {size} tokens</source>
@@ -839,6 +846,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>{over} por encima del presupuesto</translation>
     </message>
     <message>
+        <source>Models staying loaded hold {taken}</source>
+        <translation>Los modelos que siguen cargados ocupan {taken}</translation>
+    </message>
+    <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
         <translation>El motor reservó {actual} (previsto {plan})</translation>
     </message>
@@ -906,6 +917,25 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>{name}: {free} of {total} free</source>
         <translation>{name}: {free} libres de {total}</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceSharesBar</name>
+    <message>
+        <source>Loaded models on {device}</source>
+        <translation>Modelos cargados en {device}</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted</source>
+        <translation>{model}: {predicted} previstos</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted, {allocated} allocated</source>
+        <translation>{model}: {predicted} previstos, {allocated} reservados</translation>
+    </message>
+    <message>
+        <source>Together {predicted} of {total}</source>
+        <translation>En total {predicted} de {total}</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1055,79 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source> + vision projector</source>
         <translation> + proyector de visión</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsBar</name>
+    <message>
+        <source>Document…</source>
+        <translation>Documento…</translation>
+    </message>
+    <message>
+        <source>Attach documents</source>
+        <translation>Adjuntar documentos</translation>
+    </message>
+    <message>
+        <source>Attach PDF, Markdown, text, HTML or Word (.docx) files to this conversation; answers cite the pages they used. You can also drop them on the message box.</source>
+        <translation>Adjuntar archivos PDF, Markdown, de texto, HTML o Word (.docx) a esta conversación; las respuestas citan las páginas que usaron. También puede soltarlos en el cuadro de mensaje.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop indexing the documents</source>
+        <translation>Dejar de indexar los documentos</translation>
+    </message>
+    <message>
+        <source>Documents ({patterns})</source>
+        <translation>Documentos ({patterns})</translation>
+    </message>
+    <message>
+        <source>Reading the documents…</source>
+        <translation>Leyendo los documentos…</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>Leyendo {name}…</translation>
+    </message>
+    <message>
+        <source>Indexing {name}: {done} of {total} passages</source>
+        <translation>Indexando {name}: {done} de {total} fragmentos</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n página</numerusform>
+            <numerusform>%n páginas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{passages} passages indexed</source>
+        <translation>{passages} fragmentos indexados</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>Quitar {name}</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSection</name>
+    <message>
+        <source>Documents</source>
+        <translation>Documentos</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Modelo de embeddings</translation>
+    </message>
+    <message>
+        <source>Attached documents are searched with this model. The chat model embeds with its own engine; another model is loaded beside it and shown in the memory panel.</source>
+        <translation>Los documentos adjuntos se buscan con este modelo. El modelo del chat genera los embeddings con su propio motor; otro modelo se carga junto a él y aparece en el panel de memoria.</translation>
+    </message>
+    <message>
+        <source>The chat model</source>
+        <translation>El modelo del chat</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1745,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Cargar de todos modos…</translation>
     </message>
     <message>
+        <source>Loading unloads {models} to make room.</source>
+        <translation>Al cargarlo, se libera lo siguiente para hacer sitio: {models}.</translation>
+    </message>
+    <message>
+        <source>Loads beside {models}; nothing is unloaded.</source>
+        <translation>Se carga junto a {models}; no se libera nada.</translation>
+    </message>
+    <message>
+        <source>Even so, the models that stay leave too little room.</source>
+        <translation>Aun así, los modelos que siguen cargados dejan muy poco espacio.</translation>
+    </message>
+    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Las {blocks} capas + salida en la CPU</translation>
     </message>
@@ -1694,6 +1809,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>&lt;b&gt;Cabe.&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Fits once the models named above are unloaded.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Cabe una vez liberados los modelos indicados arriba.&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Does not fit.</source>
         <translation>No cabe.</translation>
     </message>
@@ -1722,6 +1841,13 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>No model loaded.</source>
         <translation>No hay ningún modelo cargado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded: predicted (bar) and allocated (strip) per device</source>
+        <translation>
+            <numerusform>%n modelo cargado: memoria prevista (barra) y reservada (franja) por dispositivo</numerusform>
+            <numerusform>%n modelos cargados: memoria prevista (barra) y reservada (franja) por dispositivo</numerusform>
+        </translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
@@ -1800,6 +1926,258 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
+    <name>McpServerEditor</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Añadir un servidor MCP</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server</source>
+        <translation>Editar el servidor MCP</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Nombre del servidor</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>archivos</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>Un programa en este equipo (stdio)</translation>
+    </message>
+    <message>
+        <source>A web address (streamable HTTP)</source>
+        <translation>Una dirección web (HTTP transmisible)</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>Se ejecuta como</translation>
+    </message>
+    <message>
+        <source>What is wrong with the server</source>
+        <translation>Qué falla en el servidor</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Comando</translation>
+    </message>
+    <message>
+        <source>One argument per line, e.g.
+-y
+@modelcontextprotocol/server-filesystem</source>
+        <translation>Un argumento por línea, p. ej.
+-y
+@modelcontextprotocol/server-filesystem</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Argumentos, uno por línea</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumentos</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one per line</source>
+        <translation>CLAVE=VALOR, una por línea</translation>
+    </message>
+    <message>
+        <source>Environment variables, KEY=VALUE, one per line</source>
+        <translation>Variables de entorno, CLAVE=VALOR, una por línea</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL del servidor</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line, e.g.
+Authorization: Bearer …</source>
+        <translation>Nombre: valor, una por línea, p. ej.
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Headers, Name: value, one per line</source>
+        <translation>Cabeceras, Nombre: valor, una por línea</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Cabeceras</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersSection</name>
+    <message>
+        <source>Tool servers (MCP)</source>
+        <translation>Servidores de herramientas (MCP)</translation>
+    </message>
+    <message>
+        <source>Programs and web services whose tools models may call, through the Model Context Protocol. Only enabled servers run; each call is yours to allow.</source>
+        <translation>Programas y servicios web cuyas herramientas pueden llamar los modelos mediante el Model Context Protocol. Solo se ejecutan los servidores activados; usted decide si permite cada llamada.</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Servidores MCP</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Ejecuta</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>MCP server columns</source>
+        <translation>Columnas de servidores MCP</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Añadir…</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Añadir un servidor MCP</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>Edit the selected MCP server</source>
+        <translation>Editar el servidor MCP seleccionado</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation>Quitar el servidor MCP seleccionado</translation>
+    </message>
+    <message>
+        <source>Import mcp.json…</source>
+        <translation>Importar mcp.json…</translation>
+    </message>
+    <message>
+        <source>Import the MCP servers of an mcp.json file (Claude Desktop, Cursor, LM Studio)</source>
+        <translation>Importar los servidores MCP de un archivo mcp.json (Claude Desktop, Cursor, LM Studio)</translation>
+    </message>
+    <message>
+        <source>What the last change of the MCP servers did</source>
+        <translation>Resultado del último cambio en los servidores MCP</translation>
+    </message>
+    <message>
+        <source>When checked, {name} runs and models may use its tools.</source>
+        <translation>Si está marcado, {name} se ejecuta y los modelos pueden usar sus herramientas.</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcp.json of Claude Desktop, Cursor or LM Studio.</source>
+        <translation>Aún no hay servidores MCP: añada uno o importe el mcp.json de Claude Desktop, Cursor o LM Studio.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> y %n más</numerusform>
+            <numerusform> y %n más</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready: %n tool(s)</source>
+        <translation>
+            <numerusform>Listo: %n herramienta</numerusform>
+            <numerusform>Listo: %n herramientas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server offers no tools.</source>
+        <translation>El servidor no ofrece herramientas.</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>Falló: {reason}</translation>
+    </message>
+    <message>
+        <source>Starting again after a crash…</source>
+        <translation>Reiniciando tras un bloqueo…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Desactivado</translation>
+    </message>
+    <message>
+        <source>Disabled: this server does not run.</source>
+        <translation>Desactivado: este servidor no se ejecuta.</translation>
+    </message>
+    <message>
+        <source>Not started yet</source>
+        <translation>Aún sin iniciar</translation>
+    </message>
+    <message>
+        <source>It starts with the app.</source>
+        <translation>Se inicia con la aplicación.</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>Quitar servidor MCP</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its tools will no longer be offered.</source>
+        <translation>¿Quitar el servidor MCP {name}? Sus herramientas dejarán de ofrecerse.</translation>
+    </message>
+    <message>
+        <source>Importing {path}…</source>
+        <translation>Importando {path}…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>Importar servidores MCP</translation>
+    </message>
+    <message>
+        <source>MCP server lists (*.json);;All files (*)</source>
+        <translation>Listas de servidores MCP (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n server(s): {names}.</source>
+        <translation>
+            <numerusform>Se añadió %n servidor: {names}.</numerusform>
+            <numerusform>Se añadieron %n servidores: {names}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n server(s) of the same name: {names}.</source>
+        <translation>
+            <numerusform>Se sustituyó %n servidor con el mismo nombre: {names}.</numerusform>
+            <numerusform>Se sustituyeron %n servidores con el mismo nombre: {names}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file names no MCP servers.</source>
+        <translation>El archivo no nombra ningún servidor MCP.</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1808,6 +2186,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Used by others</source>
         <translation>Usada por otros</translation>
+    </message>
+    <message>
+        <source>Models loaded</source>
+        <translation>Modelos cargados</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1847,6 +2229,18 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Models in the library</source>
         <translation>Modelos de la biblioteca</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Cargado</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <source>Unloading…</source>
+        <translation>Liberando…</translation>
     </message>
     <message>
         <source>Checking the fit…</source>
@@ -1891,9 +2285,16 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <source>Choose a model…</source>
         <translation>Elegir un modelo…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other model(s) loaded</source>
+        <translation>
+            <numerusform>%n otro modelo cargado</numerusform>
+            <numerusform>%n otros modelos cargados</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{running} stays loaded until Load… switches to this model.</source>
-        <translation>{running} sigue cargado hasta que Cargar… cambie a este modelo.</translation>
+        <source>{running} stays loaded; Load… loads this model beside it.</source>
+        <translation>{running} sigue cargado; Cargar… carga este modelo junto a él.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1936,6 +2337,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>No se pudo cargar: {reason}</translation>
     </message>
     <message>
+        <source>Not loaded: sending loads it, Load… opens its settings.</source>
+        <translation>No cargado: al enviar se carga; Cargar… abre sus ajustes.</translation>
+    </message>
+    <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>No cargado. Cargar abre sus ajustes.</translation>
     </message>
@@ -1946,6 +2351,13 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>No model loaded. Choose one from the library.</source>
         <translation>No hay ningún modelo cargado. Elija uno de la biblioteca.</translation>
+    </message>
+</context>
+<context>
+    <name>PassageDialog</name>
+    <message>
+        <source>Cited passage</source>
+        <translation>Fragmento citado</translation>
     </message>
 </context>
 <context>
@@ -2145,6 +2557,51 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>Checking…</source>
         <translation>Comprobando…</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentBars</name>
+    <message>
+        <source>Loaded models per device</source>
+        <translation>Modelos cargados por dispositivo</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentsLabel</name>
+    <message>
+        <source>Loaded models</source>
+        <translation>Modelos cargados</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded</source>
+        <translation>
+            <numerusform>%n modelo cargado</numerusform>
+            <numerusform>%n modelos cargados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted</source>
+        <translation>{device}: {predicted} previstos</translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted, {allocated} allocated</source>
+        <translation>{device}: {predicted} previstos, {allocated} reservados</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Previsto</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>Reservado</translation>
+    </message>
+    <message>
+        <source>Unload {model}</source>
+        <translation>Liberar {model}</translation>
+    </message>
+    <message>
+        <source>Unload all</source>
+        <translation>Liberar todo</translation>
     </message>
 </context>
 <context>
@@ -2446,6 +2903,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
         <translation>{waiting} solicitudes ya esperan espacio para cargar un modelo; vuelva a intentarlo cuando termine una.</translation>
+    </message>
+    <message>
+        <source>This conversation&apos;s model {model} is no longer in the library; choose another model in the picker to go on.</source>
+        <translation>El modelo de esta conversación, {model}, ya no está en la biblioteca; elija otro modelo en el selector para continuar.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2784,6 +3245,66 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>{name} ocupa {tokens} tokens, pero solo quedan {left} de los {context_tokens} del contexto, así que no se añadió.</translation>
     </message>
     <message>
+        <source>{name} is too large to attach (more than {limit}); nothing was added.</source>
+        <translation>{name} es demasiado grande para adjuntarlo (más de {limit}); no se añadió nada.</translation>
+    </message>
+    <message>
+        <source>{name} is a pipe, a device or a folder, not a document, so it was not attached.</source>
+        <translation>{name} es una tubería, un dispositivo o una carpeta, no un documento, así que no se adjuntó.</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened as a document: {reason}</source>
+        <translation>No se pudo abrir {name} como documento: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, HTML or .docx file.</source>
+        <translation>{name} no es un documento que esta aplicación pueda leer ({suffix}); adjunte un archivo PDF, Markdown, de texto, HTML o .docx.</translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, so its text cannot be read.</source>
+        <translation>{name} está protegido con contraseña, así que no se puede leer su texto.</translation>
+    </message>
+    <message>
+        <source>{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.</source>
+        <translation>{name} no tiene capa de texto; puede que sea un escaneo. Aplíquele primero reconocimiento de texto (OCR).</translation>
+    </message>
+    <message>
+        <source>{name} is not a {kind} file this app can read; it may be damaged.</source>
+        <translation>{name} no es un archivo {kind} que esta aplicación pueda leer; puede estar dañado.</translation>
+    </message>
+    <message>
+        <source>{name} would unpack to more than {limit}, far more than a document holds, so it was not opened.</source>
+        <translation>{name} ocuparía más de {limit} al descomprimirse, mucho más de lo que contiene un documento, así que no se abrió.</translation>
+    </message>
+    <message>
+        <source>{name} holds no text, so there is nothing to attach.</source>
+        <translation>{name} no contiene texto, así que no hay nada que adjuntar.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be attached as a document.</source>
+        <translation>{name} no es un archivo de texto, así que no se puede adjuntar como documento.</translation>
+    </message>
+    <message>
+        <source>The documents could not be searched: the embedding model failed ({reason}).</source>
+        <translation>No se pudo buscar en los documentos: falló el modelo de embeddings ({reason}).</translation>
+    </message>
+    <message>
+        <source>Load a model first: documents are indexed with the loaded model.</source>
+        <translation>Cargue primero un modelo: los documentos se indexan con el modelo cargado.</translation>
+    </message>
+    <message>
+        <source>The embedding model {name} is not in the library: choose another in Settings, Documents.</source>
+        <translation>El modelo de embeddings {name} no está en la biblioteca: elija otro en Configuración, Documentos.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} cannot be opened.</source>
+        <translation>No se puede abrir el índice de los documentos en {path}.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} could not be saved: {reason}</source>
+        <translation>No se pudo guardar el índice de los documentos en {path}: {reason}</translation>
+    </message>
+    <message>
         <source>The tools are not valid JSON (line {line}, column {column}).</source>
         <translation>Las herramientas no son JSON válido (línea {line}, columna {column}).</translation>
     </message>
@@ -2814,6 +3335,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
         <translation>Las herramientas contienen NaN o Infinity, que JSON no permite.</translation>
+    </message>
+    <message>
+        <source>The model asked for tools {rounds} rounds in a row, the most one question may take, so its last calls were not run.</source>
+        <translation>El modelo pidió herramientas {rounds} rondas seguidas, el máximo que admite una pregunta, así que sus últimas llamadas no se ejecutaron.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s call of {tool} was cut off or is not valid JSON, so it was not run; a larger answer limit may help.</source>
+        <translation>La llamada del modelo a {tool} quedó cortada o no es JSON válido, así que no se ejecutó; un límite de respuesta mayor puede ayudar.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -3078,6 +3607,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>There is no MCP server called {server}.</source>
         <translation>No hay ningún servidor MCP llamado {server}.</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server called {server}; choose another name.</source>
+        <translation>Ya hay un servidor MCP llamado {server}; elija otro nombre.</translation>
+    </message>
+    <message>
+        <source>The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” between the name and the value.</source>
+        <translation>La línea «{line}» de «{field}» del servidor MCP {server} necesita un «{separator}» entre el nombre y el valor.</translation>
     </message>
     <message>
         <source>The MCP server {server} could not start: the program {command} was not found.</source>
@@ -3975,6 +4512,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>&amp;Liberar</translation>
     </message>
     <message>
+        <source>Unload &amp;All</source>
+        <translation>Liberar &amp;todo</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>&amp;Configuración</translation>
     </message>
@@ -4002,14 +4543,69 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     </message>
 </context>
 <context>
+    <name>ToolApprovalPrompt</name>
+    <message>
+        <source>Tool call waiting for your approval</source>
+        <translation>Llamada a herramienta pendiente de su aprobación</translation>
+    </message>
+    <message>
+        <source>Arguments of the call</source>
+        <translation>Argumentos de la llamada</translation>
+    </message>
+    <message>
+        <source>&amp;Allow once</source>
+        <translation>Permitir &amp;una vez</translation>
+    </message>
+    <message>
+        <source>A&amp;lways allow this tool</source>
+        <translation>Permitir &amp;siempre esta herramienta</translation>
+    </message>
+    <message>
+        <source>Runs this tool without asking for the rest of this conversation.</source>
+        <translation>Ejecuta esta herramienta sin preguntar durante el resto de esta conversación.</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>&amp;Denegar</translation>
+    </message>
+    <message>
+        <source>“Always” lasts for this conversation until Studio quits. Enter allows once, Esc denies; a denied call is not run and the model is told.</source>
+        <translation>«Siempre» vale para esta conversación hasta que se cierre Studio. Intro permite una vez y Esc deniega; una llamada denegada no se ejecuta y se avisa al modelo.</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool} of the MCP server {server}?</source>
+        <translation>¿Ejecutar la herramienta {tool} del servidor MCP {server}?</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool}?</source>
+        <translation>¿Ejecutar la herramienta {tool}?</translation>
+    </message>
+</context>
+<context>
     <name>ToolBlocks</name>
     <message>
         <source>(name not written yet)</source>
         <translation>(nombre aún no escrito)</translation>
     </message>
     <message>
-        <source>result given</source>
-        <translation>resultado entregado</translation>
+        <source>result typed by you</source>
+        <translation>resultado escrito a mano</translation>
+    </message>
+    <message>
+        <source>ran on {server}</source>
+        <translation>ejecutada en {server}</translation>
+    </message>
+    <message>
+        <source>not run on {server}</source>
+        <translation>no ejecutada en {server}</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>esperando su aprobación</translation>
+    </message>
+    <message>
+        <source>running on {server}…</source>
+        <translation>ejecutándose en {server}…</translation>
     </message>
     <message>
         <source>being written…</source>
@@ -4070,6 +4666,26 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>Llamadas</translation>
     </message>
     <message>
+        <source>Tools from MCP servers</source>
+        <translation>Herramientas de servidores MCP</translation>
+    </message>
+    <message>
+        <source>Offers the tools of the MCP servers set up in Settings; each call runs once you allow it.</source>
+        <translation>Ofrece las herramientas de los servidores MCP definidos en Configuración; cada llamada se ejecuta cuando usted la permite.</translation>
+    </message>
+    <message>
+        <source>Rounds of tool calls per question</source>
+        <translation>Rondas de llamadas a herramientas por pregunta</translation>
+    </message>
+    <message>
+        <source>How many answers in a row may call tools before the chat stops them.</source>
+        <translation>Cuántas respuestas seguidas pueden llamar a herramientas antes de que el chat las detenga.</translation>
+    </message>
+    <message>
+        <source>Rounds at most</source>
+        <translation>Rondas como máximo</translation>
+    </message>
+    <message>
         <source>Tools</source>
         <translation>Herramientas</translation>
     </message>
@@ -4084,6 +4700,14 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
         <translation>La plantilla de chat de este modelo no describe herramientas: no puede llamarlas.</translation>
+    </message>
+    <message>
+        <source>The chat asks before each call: allow it once, always for that tool, or deny it.</source>
+        <translation>El chat pregunta antes de cada llamada: permitirla una vez, siempre para esa herramienta, o denegarla.</translation>
+    </message>
+    <message>
+        <source>MCP servers are not available in this window.</source>
+        <translation>Los servidores MCP no están disponibles en esta ventana.</translation>
     </message>
     <message>
         <source>Not while tools are set: the engine sends no probabilities with tools.</source>
@@ -4225,6 +4849,13 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
     <message>
         <source>same as the base</source>
         <translation>igual que la base</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>{document}, page {page}</source>
+        <translation>{document}, página {page}</translation>
     </message>
 </context>
 <context>

@@ -626,6 +626,13 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
+    <name>CitationLinks</name>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Sources : {links}</translation>
+    </message>
+</context>
+<context>
     <name>ContextMeter</name>
     <message>
         <source>{used} / {size} tokens</source>
@@ -839,6 +846,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>{over} au-delà du budget</translation>
     </message>
     <message>
+        <source>Models staying loaded hold {taken}</source>
+        <translation>Les modèles qui restent chargés occupent {taken}</translation>
+    </message>
+    <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
         <translation>Le moteur a alloué {actual} (prévu {plan})</translation>
     </message>
@@ -906,6 +917,25 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>{name}: {free} of {total} free</source>
         <translation>{name} : {free} libres sur {total}</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceSharesBar</name>
+    <message>
+        <source>Loaded models on {device}</source>
+        <translation>Modèles chargés sur {device}</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted</source>
+        <translation>{model} : {predicted} prévus</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted, {allocated} allocated</source>
+        <translation>{model} : {predicted} prévus, {allocated} alloués</translation>
+    </message>
+    <message>
+        <source>Together {predicted} of {total}</source>
+        <translation>Au total {predicted} sur {total}</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1055,79 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source> + vision projector</source>
         <translation> + projecteur de vision</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsBar</name>
+    <message>
+        <source>Document…</source>
+        <translation>Document…</translation>
+    </message>
+    <message>
+        <source>Attach documents</source>
+        <translation>Joindre des documents</translation>
+    </message>
+    <message>
+        <source>Attach PDF, Markdown, text, HTML or Word (.docx) files to this conversation; answers cite the pages they used. You can also drop them on the message box.</source>
+        <translation>Joindre des fichiers PDF, Markdown, texte, HTML ou Word (.docx) à cette conversation ; les réponses citent les pages utilisées. Vous pouvez aussi les déposer sur la zone de message.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop indexing the documents</source>
+        <translation>Arrêter l’indexation des documents</translation>
+    </message>
+    <message>
+        <source>Documents ({patterns})</source>
+        <translation>Documents ({patterns})</translation>
+    </message>
+    <message>
+        <source>Reading the documents…</source>
+        <translation>Lecture des documents…</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>Lecture de {name}…</translation>
+    </message>
+    <message>
+        <source>Indexing {name}: {done} of {total} passages</source>
+        <translation>Indexation de {name} : {done} passages sur {total}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n page</numerusform>
+            <numerusform>%n pages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{passages} passages indexed</source>
+        <translation>{passages} passages indexés</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>Retirer {name}</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSection</name>
+    <message>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Modèle d’embedding</translation>
+    </message>
+    <message>
+        <source>Attached documents are searched with this model. The chat model embeds with its own engine; another model is loaded beside it and shown in the memory panel.</source>
+        <translation>Les documents joints sont interrogés avec ce modèle. Le modèle de discussion calcule les embeddings avec son propre moteur ; un autre modèle est chargé à côté et affiché dans le panneau de mémoire.</translation>
+    </message>
+    <message>
+        <source>The chat model</source>
+        <translation>Le modèle de discussion</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1745,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Charger quand même…</translation>
     </message>
     <message>
+        <source>Loading unloads {models} to make room.</source>
+        <translation>Le chargement décharge {models} pour faire de la place.</translation>
+    </message>
+    <message>
+        <source>Loads beside {models}; nothing is unloaded.</source>
+        <translation>Se charge à côté de {models} ; rien n’est déchargé.</translation>
+    </message>
+    <message>
+        <source>Even so, the models that stay leave too little room.</source>
+        <translation>Même ainsi, les modèles qui restent laissent trop peu de place.</translation>
+    </message>
+    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>Les {blocks} couches + sortie sur le CPU</translation>
     </message>
@@ -1694,6 +1809,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>&lt;b&gt;Ça tient.&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Fits once the models named above are unloaded.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ça tient une fois les modèles ci-dessus déchargés.&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Does not fit.</source>
         <translation>Ne tient pas.</translation>
     </message>
@@ -1722,6 +1841,13 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>No model loaded.</source>
         <translation>Aucun modèle chargé.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded: predicted (bar) and allocated (strip) per device</source>
+        <translation>
+            <numerusform>%n modèle chargé : prévu (barre) et alloué (bande) par appareil</numerusform>
+            <numerusform>%n modèles chargés : prévu (barre) et alloué (bande) par appareil</numerusform>
+        </translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
@@ -1800,6 +1926,258 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
+    <name>McpServerEditor</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Ajouter un serveur MCP</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server</source>
+        <translation>Modifier le serveur MCP</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Nom du serveur</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>fichiers</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>Un programme sur cet ordinateur (stdio)</translation>
+    </message>
+    <message>
+        <source>A web address (streamable HTTP)</source>
+        <translation>Une adresse web (HTTP diffusable)</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>Fonctionne comme</translation>
+    </message>
+    <message>
+        <source>What is wrong with the server</source>
+        <translation>Ce qui ne va pas avec le serveur</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+    <message>
+        <source>One argument per line, e.g.
+-y
+@modelcontextprotocol/server-filesystem</source>
+        <translation>Un argument par ligne, par ex.
+-y
+@modelcontextprotocol/server-filesystem</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Arguments, un par ligne</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Arguments</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one per line</source>
+        <translation>CLÉ=VALEUR, une par ligne</translation>
+    </message>
+    <message>
+        <source>Environment variables, KEY=VALUE, one per line</source>
+        <translation>Variables d’environnement, CLÉ=VALEUR, une par ligne</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Environnement</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL du serveur</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line, e.g.
+Authorization: Bearer …</source>
+        <translation>Nom: valeur, un par ligne, par ex.
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Headers, Name: value, one per line</source>
+        <translation>En-têtes, Nom: valeur, un par ligne</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>En-têtes</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersSection</name>
+    <message>
+        <source>Tool servers (MCP)</source>
+        <translation>Serveurs d’outils (MCP)</translation>
+    </message>
+    <message>
+        <source>Programs and web services whose tools models may call, through the Model Context Protocol. Only enabled servers run; each call is yours to allow.</source>
+        <translation>Programmes et services web dont les modèles peuvent appeler les outils, via le Model Context Protocol. Seuls les serveurs activés s’exécutent ; c’est à vous d’autoriser chaque appel.</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécute</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>MCP server columns</source>
+        <translation>Colonnes des serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Ajouter…</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Ajouter un serveur MCP</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Modifier…</translation>
+    </message>
+    <message>
+        <source>Edit the selected MCP server</source>
+        <translation>Modifier le serveur MCP sélectionné</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation>Retirer le serveur MCP sélectionné</translation>
+    </message>
+    <message>
+        <source>Import mcp.json…</source>
+        <translation>Importer mcp.json…</translation>
+    </message>
+    <message>
+        <source>Import the MCP servers of an mcp.json file (Claude Desktop, Cursor, LM Studio)</source>
+        <translation>Importer les serveurs MCP d’un fichier mcp.json (Claude Desktop, Cursor, LM Studio)</translation>
+    </message>
+    <message>
+        <source>What the last change of the MCP servers did</source>
+        <translation>Effet de la dernière modification des serveurs MCP</translation>
+    </message>
+    <message>
+        <source>When checked, {name} runs and models may use its tools.</source>
+        <translation>Si la case est cochée, {name} s’exécute et les modèles peuvent utiliser ses outils.</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcp.json of Claude Desktop, Cursor or LM Studio.</source>
+        <translation>Aucun serveur MCP pour l’instant : ajoutez-en un, ou importez le mcp.json de Claude Desktop, Cursor ou LM Studio.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> et %n autre</numerusform>
+            <numerusform> et %n autres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready: %n tool(s)</source>
+        <translation>
+            <numerusform>Prêt : %n outil</numerusform>
+            <numerusform>Prêt : %n outils</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server offers no tools.</source>
+        <translation>Le serveur ne propose aucun outil.</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>Échec : {reason}</translation>
+    </message>
+    <message>
+        <source>Starting again after a crash…</source>
+        <translation>Redémarrage après un plantage…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source>Disabled: this server does not run.</source>
+        <translation>Désactivé : ce serveur ne s’exécute pas.</translation>
+    </message>
+    <message>
+        <source>Not started yet</source>
+        <translation>Pas encore démarré</translation>
+    </message>
+    <message>
+        <source>It starts with the app.</source>
+        <translation>Il démarre avec l’application.</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>Retirer le serveur MCP</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its tools will no longer be offered.</source>
+        <translation>Retirer le serveur MCP {name} ? Ses outils ne seront plus proposés.</translation>
+    </message>
+    <message>
+        <source>Importing {path}…</source>
+        <translation>Importation de {path}…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>Importer des serveurs MCP</translation>
+    </message>
+    <message>
+        <source>MCP server lists (*.json);;All files (*)</source>
+        <translation>Listes de serveurs MCP (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n server(s): {names}.</source>
+        <translation>
+            <numerusform>%n serveur ajouté : {names}.</numerusform>
+            <numerusform>%n serveurs ajoutés : {names}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n server(s) of the same name: {names}.</source>
+        <translation>
+            <numerusform>%n serveur du même nom remplacé : {names}.</numerusform>
+            <numerusform>%n serveurs du même nom remplacés : {names}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file names no MCP servers.</source>
+        <translation>Le fichier ne nomme aucun serveur MCP.</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1808,6 +2186,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Used by others</source>
         <translation>Utilisée par d’autres</translation>
+    </message>
+    <message>
+        <source>Models loaded</source>
+        <translation>Modèles chargés</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1847,6 +2229,18 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Models in the library</source>
         <translation>Modèles de la bibliothèque</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Chargé</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Unloading…</source>
+        <translation>Déchargement…</translation>
     </message>
     <message>
         <source>Checking the fit…</source>
@@ -1891,9 +2285,16 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <source>Choose a model…</source>
         <translation>Choisir un modèle…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other model(s) loaded</source>
+        <translation>
+            <numerusform>%n autre modèle chargé</numerusform>
+            <numerusform>%n autres modèles chargés</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{running} stays loaded until Load… switches to this model.</source>
-        <translation>{running} reste chargé jusqu’à ce que Charger… passe à ce modèle.</translation>
+        <source>{running} stays loaded; Load… loads this model beside it.</source>
+        <translation>{running} reste chargé ; Charger… charge ce modèle à côté.</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1936,6 +2337,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Chargement impossible : {reason}</translation>
     </message>
     <message>
+        <source>Not loaded: sending loads it, Load… opens its settings.</source>
+        <translation>Non chargé : l’envoi le charge, Charger… ouvre ses réglages.</translation>
+    </message>
+    <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>Non chargé. Charger ouvre ses réglages.</translation>
     </message>
@@ -1946,6 +2351,13 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>No model loaded. Choose one from the library.</source>
         <translation>Aucun modèle chargé. Choisissez-en un dans la bibliothèque.</translation>
+    </message>
+</context>
+<context>
+    <name>PassageDialog</name>
+    <message>
+        <source>Cited passage</source>
+        <translation>Passage cité</translation>
     </message>
 </context>
 <context>
@@ -2145,6 +2557,51 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>Checking…</source>
         <translation>Vérification…</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentBars</name>
+    <message>
+        <source>Loaded models per device</source>
+        <translation>Modèles chargés par appareil</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentsLabel</name>
+    <message>
+        <source>Loaded models</source>
+        <translation>Modèles chargés</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded</source>
+        <translation>
+            <numerusform>%n modèle chargé</numerusform>
+            <numerusform>%n modèles chargés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted</source>
+        <translation>{device} {predicted} prévus</translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted, {allocated} allocated</source>
+        <translation>{device} {predicted} prévus, {allocated} alloués</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Prévu</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>Alloué</translation>
+    </message>
+    <message>
+        <source>Unload {model}</source>
+        <translation>Décharger {model}</translation>
+    </message>
+    <message>
+        <source>Unload all</source>
+        <translation>Tout décharger</translation>
     </message>
 </context>
 <context>
@@ -2446,6 +2903,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
         <translation>{waiting} requêtes attendent déjà de la place pour charger un modèle ; réessayez quand l&apos;une d&apos;elles sera terminée.</translation>
+    </message>
+    <message>
+        <source>This conversation&apos;s model {model} is no longer in the library; choose another model in the picker to go on.</source>
+        <translation>Le modèle {model} de cette conversation n’est plus dans la bibliothèque ; choisissez un autre modèle dans le sélecteur pour continuer.</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2784,6 +3245,66 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>{name} occupe {tokens} jetons, mais il ne reste que {left} des {context_tokens} jetons du contexte ; il n’a donc pas été ajouté.</translation>
     </message>
     <message>
+        <source>{name} is too large to attach (more than {limit}); nothing was added.</source>
+        <translation>{name} est trop volumineux pour être joint (plus de {limit}) ; rien n’a été ajouté.</translation>
+    </message>
+    <message>
+        <source>{name} is a pipe, a device or a folder, not a document, so it was not attached.</source>
+        <translation>{name} est un tube, un périphérique ou un dossier, pas un document ; il n’a donc pas été joint.</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened as a document: {reason}</source>
+        <translation>{name} n’a pas pu être ouvert comme document : {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, HTML or .docx file.</source>
+        <translation>{name} n’est pas un document que cette application sait lire ({suffix}) ; joignez un fichier PDF, Markdown, texte, HTML ou .docx.</translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, so its text cannot be read.</source>
+        <translation>{name} est protégé par un mot de passe ; son texte ne peut donc pas être lu.</translation>
+    </message>
+    <message>
+        <source>{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.</source>
+        <translation>{name} n’a pas de couche de texte ; il s’agit peut-être d’un scan. Appliquez-lui d’abord une reconnaissance de texte (OCR).</translation>
+    </message>
+    <message>
+        <source>{name} is not a {kind} file this app can read; it may be damaged.</source>
+        <translation>{name} n’est pas un fichier {kind} que cette application peut lire ; il est peut-être endommagé.</translation>
+    </message>
+    <message>
+        <source>{name} would unpack to more than {limit}, far more than a document holds, so it was not opened.</source>
+        <translation>{name} occuperait plus de {limit} une fois décompressé, bien plus qu’un document n’en contient ; il n’a donc pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>{name} holds no text, so there is nothing to attach.</source>
+        <translation>{name} ne contient aucun texte ; il n’y a donc rien à joindre.</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be attached as a document.</source>
+        <translation>{name} n’est pas un fichier texte ; il ne peut donc pas être joint comme document.</translation>
+    </message>
+    <message>
+        <source>The documents could not be searched: the embedding model failed ({reason}).</source>
+        <translation>Les documents n’ont pas pu être interrogés : le modèle d’embedding a échoué ({reason}).</translation>
+    </message>
+    <message>
+        <source>Load a model first: documents are indexed with the loaded model.</source>
+        <translation>Chargez d’abord un modèle : les documents sont indexés avec le modèle chargé.</translation>
+    </message>
+    <message>
+        <source>The embedding model {name} is not in the library: choose another in Settings, Documents.</source>
+        <translation>Le modèle d’embedding {name} n’est pas dans la bibliothèque : choisissez-en un autre dans Paramètres &gt; Documents.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} cannot be opened.</source>
+        <translation>L’index des documents situé dans {path} ne peut pas être ouvert.</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} could not be saved: {reason}</source>
+        <translation>L’index des documents situé dans {path} n’a pas pu être enregistré : {reason}</translation>
+    </message>
+    <message>
         <source>The tools are not valid JSON (line {line}, column {column}).</source>
         <translation>Les outils ne sont pas du JSON valide (ligne {line}, colonne {column}).</translation>
     </message>
@@ -2814,6 +3335,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
         <translation>Les outils contiennent NaN ou Infinity, ce que JSON n’autorise pas.</translation>
+    </message>
+    <message>
+        <source>The model asked for tools {rounds} rounds in a row, the most one question may take, so its last calls were not run.</source>
+        <translation>Le modèle a demandé des outils {rounds} tours d’affilée, le maximum pour une question ; ses derniers appels n’ont donc pas été exécutés.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s call of {tool} was cut off or is not valid JSON, so it was not run; a larger answer limit may help.</source>
+        <translation>L’appel de {tool} par le modèle a été tronqué ou n’est pas du JSON valide ; il n’a donc pas été exécuté. Une limite de réponse plus élevée peut aider.</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -3078,6 +3607,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>There is no MCP server called {server}.</source>
         <translation>Aucun serveur MCP ne s’appelle {server}.</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server called {server}; choose another name.</source>
+        <translation>Il existe déjà un serveur MCP nommé {server} ; choisissez un autre nom.</translation>
+    </message>
+    <message>
+        <source>The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” between the name and the value.</source>
+        <translation>La ligne « {line} » dans « {field} » du serveur MCP {server} doit contenir un « {separator} » entre le nom et la valeur.</translation>
     </message>
     <message>
         <source>The MCP server {server} could not start: the program {command} was not found.</source>
@@ -3975,6 +4512,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>&amp;Décharger</translation>
     </message>
     <message>
+        <source>Unload &amp;All</source>
+        <translation>Décharger &amp;tout</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>&amp;Paramètres</translation>
     </message>
@@ -4002,14 +4543,69 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     </message>
 </context>
 <context>
+    <name>ToolApprovalPrompt</name>
+    <message>
+        <source>Tool call waiting for your approval</source>
+        <translation>Appel d’outil en attente de votre accord</translation>
+    </message>
+    <message>
+        <source>Arguments of the call</source>
+        <translation>Arguments de l’appel</translation>
+    </message>
+    <message>
+        <source>&amp;Allow once</source>
+        <translation>Autoriser &amp;une fois</translation>
+    </message>
+    <message>
+        <source>A&amp;lways allow this tool</source>
+        <translation>&amp;Toujours autoriser cet outil</translation>
+    </message>
+    <message>
+        <source>Runs this tool without asking for the rest of this conversation.</source>
+        <translation>Exécute cet outil sans demander, jusqu’à la fin de cette conversation.</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>&amp;Refuser</translation>
+    </message>
+    <message>
+        <source>“Always” lasts for this conversation until Studio quits. Enter allows once, Esc denies; a denied call is not run and the model is told.</source>
+        <translation>« Toujours » vaut pour cette conversation jusqu’à la fermeture de Studio. Entrée autorise une fois, Échap refuse ; un appel refusé n’est pas exécuté et le modèle en est informé.</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool} of the MCP server {server}?</source>
+        <translation>Exécuter l’outil {tool} du serveur MCP {server} ?</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool}?</source>
+        <translation>Exécuter l’outil {tool} ?</translation>
+    </message>
+</context>
+<context>
     <name>ToolBlocks</name>
     <message>
         <source>(name not written yet)</source>
         <translation>(nom pas encore écrit)</translation>
     </message>
     <message>
-        <source>result given</source>
-        <translation>résultat fourni</translation>
+        <source>result typed by you</source>
+        <translation>résultat saisi par vous</translation>
+    </message>
+    <message>
+        <source>ran on {server}</source>
+        <translation>exécuté sur {server}</translation>
+    </message>
+    <message>
+        <source>not run on {server}</source>
+        <translation>non exécuté sur {server}</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>en attente de votre accord</translation>
+    </message>
+    <message>
+        <source>running on {server}…</source>
+        <translation>exécution sur {server}…</translation>
     </message>
     <message>
         <source>being written…</source>
@@ -4070,6 +4666,26 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>Appels</translation>
     </message>
     <message>
+        <source>Tools from MCP servers</source>
+        <translation>Outils des serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Offers the tools of the MCP servers set up in Settings; each call runs once you allow it.</source>
+        <translation>Propose les outils des serveurs MCP configurés dans les Paramètres ; chaque appel s’exécute une fois que vous l’avez autorisé.</translation>
+    </message>
+    <message>
+        <source>Rounds of tool calls per question</source>
+        <translation>Tours d’appels d’outils par question</translation>
+    </message>
+    <message>
+        <source>How many answers in a row may call tools before the chat stops them.</source>
+        <translation>Nombre de réponses consécutives pouvant appeler des outils avant que la discussion ne les arrête.</translation>
+    </message>
+    <message>
+        <source>Rounds at most</source>
+        <translation>Nombre maximal de tours</translation>
+    </message>
+    <message>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
@@ -4084,6 +4700,14 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
         <translation>Le modèle de chat de ce modèle ne décrit pas d’outils : il ne peut pas les appeler.</translation>
+    </message>
+    <message>
+        <source>The chat asks before each call: allow it once, always for that tool, or deny it.</source>
+        <translation>La discussion demande avant chaque appel : l’autoriser une fois, toujours pour cet outil, ou le refuser.</translation>
+    </message>
+    <message>
+        <source>MCP servers are not available in this window.</source>
+        <translation>Les serveurs MCP ne sont pas disponibles dans cette fenêtre.</translation>
     </message>
     <message>
         <source>Not while tools are set: the engine sends no probabilities with tools.</source>
@@ -4225,6 +4849,13 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
     <message>
         <source>same as the base</source>
         <translation>identique à la base</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>{document}, page {page}</source>
+        <translation>{document}, page {page}</translation>
     </message>
 </context>
 <context>

@@ -620,6 +620,13 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>CitationLinks</name>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>出典: {links}</translation>
+    </message>
+</context>
+<context>
     <name>ContextMeter</name>
     <message>
         <source>{used} / {size} tokens</source>
@@ -832,6 +839,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>予算超過 {over}</translation>
     </message>
     <message>
+        <source>Models staying loaded hold {taken}</source>
+        <translation>読み込まれたままのモデルが {taken} を使用</translation>
+    </message>
+    <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
         <translation>エンジンの確保量 {actual}（予測 {plan}）</translation>
     </message>
@@ -899,6 +910,25 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{name}: {free} of {total} free</source>
         <translation>{name}: {total} 中 {free} 空き</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceSharesBar</name>
+    <message>
+        <source>Loaded models on {device}</source>
+        <translation>{device} に読み込まれたモデル</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted</source>
+        <translation>{model}: 予測 {predicted}</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted, {allocated} allocated</source>
+        <translation>{model}: 予測 {predicted}、確保 {allocated}</translation>
+    </message>
+    <message>
+        <source>Together {predicted} of {total}</source>
+        <translation>合計 {total} 中 {predicted}</translation>
     </message>
 </context>
 <context>
@@ -1018,6 +1048,78 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source> + vision projector</source>
         <translation> + ビジョンプロジェクター</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsBar</name>
+    <message>
+        <source>Document…</source>
+        <translation>ドキュメント…</translation>
+    </message>
+    <message>
+        <source>Attach documents</source>
+        <translation>ドキュメントを添付</translation>
+    </message>
+    <message>
+        <source>Attach PDF, Markdown, text, HTML or Word (.docx) files to this conversation; answers cite the pages they used. You can also drop them on the message box.</source>
+        <translation>PDF、Markdown、テキスト、HTML、Word（.docx）ファイルをこの会話に添付します。回答には参照したページが引用されます。メッセージ欄にドロップして添付することもできます。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Stop indexing the documents</source>
+        <translation>ドキュメントのインデックス作成を停止</translation>
+    </message>
+    <message>
+        <source>Documents ({patterns})</source>
+        <translation>ドキュメント ({patterns})</translation>
+    </message>
+    <message>
+        <source>Reading the documents…</source>
+        <translation>ドキュメントを読み込み中…</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>{name} を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Indexing {name}: {done} of {total} passages</source>
+        <translation>{name} のインデックスを作成中: パッセージ {total} 個中 {done} 個</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n ページ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{passages} passages indexed</source>
+        <translation>{passages} 個のパッセージのインデックスを作成済み</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>{name} を外す</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSection</name>
+    <message>
+        <source>Documents</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>埋め込みモデル</translation>
+    </message>
+    <message>
+        <source>Attached documents are searched with this model. The chat model embeds with its own engine; another model is loaded beside it and shown in the memory panel.</source>
+        <translation>添付したドキュメントはこのモデルで検索されます。チャットモデルは自身のエンジンで埋め込みを行います。ほかのモデルはチャットモデルと並べて読み込まれ、メモリパネルに表示されます。</translation>
+    </message>
+    <message>
+        <source>The chat model</source>
+        <translation>チャットモデル</translation>
     </message>
 </context>
 <context>
@@ -1634,6 +1736,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>それでも読み込む…</translation>
     </message>
     <message>
+        <source>Loading unloads {models} to make room.</source>
+        <translation>読み込むと、空きを作るために {models} をアンロードします。</translation>
+    </message>
+    <message>
+        <source>Loads beside {models}; nothing is unloaded.</source>
+        <translation>{models} と並べて読み込みます。アンロードされるものはありません。</translation>
+    </message>
+    <message>
+        <source>Even so, the models that stay leave too little room.</source>
+        <translation>それでも、残るモデルのせいで空きが足りません。</translation>
+    </message>
+    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>{blocks} 層すべて + 出力層を CPU で実行</translation>
     </message>
@@ -1686,6 +1800,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>&lt;b&gt;収まります。&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Fits once the models named above are unloaded.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;上記のモデルをアンロードすれば収まります。&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Does not fit.</source>
         <translation>収まりません。</translation>
     </message>
@@ -1714,6 +1832,12 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>No model loaded.</source>
         <translation>モデルが読み込まれていません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded: predicted (bar) and allocated (strip) per device</source>
+        <translation>
+            <numerusform>読み込み済みのモデル %n 個: デバイスごとの予測（バー）と確保（帯）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
@@ -1792,6 +1916,254 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>McpServerEditor</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server</source>
+        <translation>MCP サーバーを編集</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>サーバー名</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>このコンピューター上のプログラム（stdio）</translation>
+    </message>
+    <message>
+        <source>A web address (streamable HTTP)</source>
+        <translation>Web アドレス（Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>実行方法</translation>
+    </message>
+    <message>
+        <source>What is wrong with the server</source>
+        <translation>サーバーの問題点</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>One argument per line, e.g.
+-y
+@modelcontextprotocol/server-filesystem</source>
+        <translation>1 行に 1 つの引数。例:
+-y
+@modelcontextprotocol/server-filesystem</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>引数（1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>引数</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one per line</source>
+        <translation>KEY=VALUE（1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <source>Environment variables, KEY=VALUE, one per line</source>
+        <translation>環境変数（KEY=VALUE、1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>環境変数</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>サーバー URL</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line, e.g.
+Authorization: Bearer …</source>
+        <translation>名前: 値 を 1 行に 1 つ。例:
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Headers, Name: value, one per line</source>
+        <translation>ヘッダー（名前: 値、1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersSection</name>
+    <message>
+        <source>Tool servers (MCP)</source>
+        <translation>ツールサーバー（MCP）</translation>
+    </message>
+    <message>
+        <source>Programs and web services whose tools models may call, through the Model Context Protocol. Only enabled servers run; each call is yours to allow.</source>
+        <translation>Model Context Protocol を通じて、モデルがツールを呼び出せるプログラムや Web サービスです。実行されるのは有効なサーバーだけで、呼び出しごとに許可するかどうかを選べます。</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行内容</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>MCP server columns</source>
+        <translation>MCP サーバーの列</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>追加…</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>編集…</translation>
+    </message>
+    <message>
+        <source>Edit the selected MCP server</source>
+        <translation>選択した MCP サーバーを編集</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation>選択した MCP サーバーを削除</translation>
+    </message>
+    <message>
+        <source>Import mcp.json…</source>
+        <translation>mcp.json をインポート…</translation>
+    </message>
+    <message>
+        <source>Import the MCP servers of an mcp.json file (Claude Desktop, Cursor, LM Studio)</source>
+        <translation>mcp.json ファイル（Claude Desktop、Cursor、LM Studio）の MCP サーバーをインポート</translation>
+    </message>
+    <message>
+        <source>What the last change of the MCP servers did</source>
+        <translation>MCP サーバーへの直前の変更の結果</translation>
+    </message>
+    <message>
+        <source>When checked, {name} runs and models may use its tools.</source>
+        <translation>オンにすると {name} が実行され、モデルがそのツールを使えるようになります。</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcp.json of Claude Desktop, Cursor or LM Studio.</source>
+        <translation>MCP サーバーはまだありません。追加するか、Claude Desktop、Cursor、LM Studio の mcp.json をインポートしてください。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> ほか %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready: %n tool(s)</source>
+        <translation>
+            <numerusform>準備完了: ツール %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server offers no tools.</source>
+        <translation>このサーバーはツールを提供していません。</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>失敗: {reason}</translation>
+    </message>
+    <message>
+        <source>Starting again after a crash…</source>
+        <translation>クラッシュ後に再起動中…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>開始中…</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Disabled: this server does not run.</source>
+        <translation>無効: このサーバーは実行されません。</translation>
+    </message>
+    <message>
+        <source>Not started yet</source>
+        <translation>未起動</translation>
+    </message>
+    <message>
+        <source>It starts with the app.</source>
+        <translation>アプリと一緒に起動します。</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>MCP サーバーを削除</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its tools will no longer be offered.</source>
+        <translation>MCP サーバー {name} を削除しますか？そのツールは提供されなくなります。</translation>
+    </message>
+    <message>
+        <source>Importing {path}…</source>
+        <translation>{path} をインポート中…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>MCP サーバーをインポート</translation>
+    </message>
+    <message>
+        <source>MCP server lists (*.json);;All files (*)</source>
+        <translation>MCP サーバーの一覧 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n server(s): {names}.</source>
+        <translation>
+            <numerusform>%n 個のサーバーを追加しました: {names}。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n server(s) of the same name: {names}.</source>
+        <translation>
+            <numerusform>同じ名前のサーバー %n 個を置き換えました: {names}。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file names no MCP servers.</source>
+        <translation>このファイルには MCP サーバーが指定されていません。</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1800,6 +2172,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Used by others</source>
         <translation>他が使用中</translation>
+    </message>
+    <message>
+        <source>Models loaded</source>
+        <translation>読み込み済みのモデル</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1839,6 +2215,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Models in the library</source>
         <translation>ライブラリのモデル</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>読み込み済み</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <source>Unloading…</source>
+        <translation>アンロード中…</translation>
     </message>
     <message>
         <source>Checking the fit…</source>
@@ -1883,9 +2271,15 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>Choose a model…</source>
         <translation>モデルを選択…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other model(s) loaded</source>
+        <translation>
+            <numerusform>ほかに %n 個のモデルを読み込み済み</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{running} stays loaded until Load… switches to this model.</source>
-        <translation>「読み込む…」でこのモデルに切り替えるまで、{running} は読み込まれたままです。</translation>
+        <source>{running} stays loaded; Load… loads this model beside it.</source>
+        <translation>{running} は読み込まれたままです。「読み込む…」でこのモデルを並べて読み込みます。</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1928,6 +2322,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>読み込めませんでした: {reason}</translation>
     </message>
     <message>
+        <source>Not loaded: sending loads it, Load… opens its settings.</source>
+        <translation>未読み込み。送信すると読み込まれます。「読み込む…」で設定を開きます。</translation>
+    </message>
+    <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>未読み込み。「読み込む」で設定を開きます。</translation>
     </message>
@@ -1938,6 +2336,13 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>No model loaded. Choose one from the library.</source>
         <translation>モデルが読み込まれていません。ライブラリから選んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>PassageDialog</name>
+    <message>
+        <source>Cited passage</source>
+        <translation>引用箇所</translation>
     </message>
 </context>
 <context>
@@ -2137,6 +2542,50 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Checking…</source>
         <translation>確認中…</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentBars</name>
+    <message>
+        <source>Loaded models per device</source>
+        <translation>デバイスごとの読み込み済みモデル</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentsLabel</name>
+    <message>
+        <source>Loaded models</source>
+        <translation>読み込み済みのモデル</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded</source>
+        <translation>
+            <numerusform>%n 個のモデルを読み込み済み</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted</source>
+        <translation>{device} 予測 {predicted}</translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted, {allocated} allocated</source>
+        <translation>{device} 予測 {predicted}、確保 {allocated}</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>予測</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>確保</translation>
+    </message>
+    <message>
+        <source>Unload {model}</source>
+        <translation>{model} をアンロード</translation>
+    </message>
+    <message>
+        <source>Unload all</source>
+        <translation>すべてアンロード</translation>
     </message>
 </context>
 <context>
@@ -2438,6 +2887,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
         <translation>すでに {waiting} 件のリクエストがモデルを読み込む領域を待っています。いずれかが終わってから再試行してください。</translation>
+    </message>
+    <message>
+        <source>This conversation&apos;s model {model} is no longer in the library; choose another model in the picker to go on.</source>
+        <translation>この会話のモデル {model} はもうライブラリにありません。続けるには、モデルの選択欄で別のモデルを選んでください。</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2776,6 +3229,66 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{name} には {tokens} トークンが必要ですが、コンテキスト {context_tokens} トークンのうち残りは {left} トークンのため、追加しませんでした。</translation>
     </message>
     <message>
+        <source>{name} is too large to attach (more than {limit}); nothing was added.</source>
+        <translation>{name} は大きすぎて添付できません（{limit} を超えています）。何も追加しませんでした。</translation>
+    </message>
+    <message>
+        <source>{name} is a pipe, a device or a folder, not a document, so it was not attached.</source>
+        <translation>{name} はドキュメントではなく、パイプ、デバイス、またはフォルダーのため、添付しませんでした。</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened as a document: {reason}</source>
+        <translation>{name} をドキュメントとして開けませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, HTML or .docx file.</source>
+        <translation>{name} はこのアプリで読めるドキュメントではありません（{suffix}）。PDF、Markdown、テキスト、HTML、.docx のいずれかのファイルを添付してください。</translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, so its text cannot be read.</source>
+        <translation>{name} はパスワードで保護されているため、テキストを読み取れません。</translation>
+    </message>
+    <message>
+        <source>{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.</source>
+        <translation>{name} にはテキストレイヤーがありません。スキャンしたものかもしれません。先に文字認識（OCR）を実行してください。</translation>
+    </message>
+    <message>
+        <source>{name} is not a {kind} file this app can read; it may be damaged.</source>
+        <translation>{name} はこのアプリで読める {kind} ファイルではありません。破損している可能性があります。</translation>
+    </message>
+    <message>
+        <source>{name} would unpack to more than {limit}, far more than a document holds, so it was not opened.</source>
+        <translation>{name} は展開すると {limit} を超え、ドキュメントとしては大きすぎるため、開きませんでした。</translation>
+    </message>
+    <message>
+        <source>{name} holds no text, so there is nothing to attach.</source>
+        <translation>{name} にはテキストがないため、添付するものがありません。</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be attached as a document.</source>
+        <translation>{name} はテキストファイルではないため、ドキュメントとして添付できません。</translation>
+    </message>
+    <message>
+        <source>The documents could not be searched: the embedding model failed ({reason}).</source>
+        <translation>ドキュメントを検索できませんでした。埋め込みモデルでエラーが発生しました（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Load a model first: documents are indexed with the loaded model.</source>
+        <translation>まずモデルを読み込んでください。ドキュメントのインデックスは読み込まれたモデルで作成されます。</translation>
+    </message>
+    <message>
+        <source>The embedding model {name} is not in the library: choose another in Settings, Documents.</source>
+        <translation>埋め込みモデル {name} がライブラリにありません。「設定」の「ドキュメント」で別のモデルを選んでください。</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} cannot be opened.</source>
+        <translation>{path} のドキュメントのインデックスを開けません。</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} could not be saved: {reason}</source>
+        <translation>{path} のドキュメントのインデックスを保存できませんでした: {reason}</translation>
+    </message>
+    <message>
         <source>The tools are not valid JSON (line {line}, column {column}).</source>
         <translation>ツールが有効な JSON ではありません（{line} 行目、{column} 列目）。</translation>
     </message>
@@ -2806,6 +3319,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
         <translation>ツールに NaN または Infinity が含まれていますが、JSON ではこれらを使えません。</translation>
+    </message>
+    <message>
+        <source>The model asked for tools {rounds} rounds in a row, the most one question may take, so its last calls were not run.</source>
+        <translation>モデルがツールを {rounds} ラウンド連続で要求しました。1 つの質問で許される上限に達したため、最後の呼び出しは実行しませんでした。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s call of {tool} was cut off or is not valid JSON, so it was not run; a larger answer limit may help.</source>
+        <translation>モデルによる {tool} の呼び出しは途中で切れているか有効な JSON ではないため、実行しませんでした。回答の上限を大きくすると解決する場合があります。</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -3070,6 +3591,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>There is no MCP server called {server}.</source>
         <translation>{server} という名前の MCP サーバーはありません。</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server called {server}; choose another name.</source>
+        <translation>{server} という名前の MCP サーバーはすでにあります。別の名前を選んでください。</translation>
+    </message>
+    <message>
+        <source>The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” between the name and the value.</source>
+        <translation>MCP サーバー {server} の「{field}」の行「{line}」には、名前と値の間に「{separator}」が必要です。</translation>
     </message>
     <message>
         <source>The MCP server {server} could not start: the program {command} was not found.</source>
@@ -3959,6 +4488,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>アンロード(&amp;U)</translation>
     </message>
     <message>
+        <source>Unload &amp;All</source>
+        <translation>すべてアンロード(&amp;A)</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>設定(&amp;S)</translation>
     </message>
@@ -3986,14 +4519,69 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>ToolApprovalPrompt</name>
+    <message>
+        <source>Tool call waiting for your approval</source>
+        <translation>承認待ちのツール呼び出し</translation>
+    </message>
+    <message>
+        <source>Arguments of the call</source>
+        <translation>呼び出しの引数</translation>
+    </message>
+    <message>
+        <source>&amp;Allow once</source>
+        <translation>今回だけ許可(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A&amp;lways allow this tool</source>
+        <translation>このツールを常に許可(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Runs this tool without asking for the rest of this conversation.</source>
+        <translation>この会話の間は、確認せずにこのツールを実行します。</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒否(&amp;D)</translation>
+    </message>
+    <message>
+        <source>“Always” lasts for this conversation until Studio quits. Enter allows once, Esc denies; a denied call is not run and the model is told.</source>
+        <translation>「常に許可」は Studio を終了するまでこの会話で有効です。Enter で今回だけ許可、Esc で拒否します。拒否した呼び出しは実行されず、そのことがモデルに伝えられます。</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool} of the MCP server {server}?</source>
+        <translation>MCP サーバー {server} のツール {tool} を実行しますか？</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool}?</source>
+        <translation>ツール {tool} を実行しますか？</translation>
+    </message>
+</context>
+<context>
     <name>ToolBlocks</name>
     <message>
         <source>(name not written yet)</source>
         <translation>（名前はまだ書かれていません）</translation>
     </message>
     <message>
-        <source>result given</source>
-        <translation>結果を送信済み</translation>
+        <source>result typed by you</source>
+        <translation>手入力した結果</translation>
+    </message>
+    <message>
+        <source>ran on {server}</source>
+        <translation>{server} で実行済み</translation>
+    </message>
+    <message>
+        <source>not run on {server}</source>
+        <translation>{server} で未実行</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>承認待ち</translation>
+    </message>
+    <message>
+        <source>running on {server}…</source>
+        <translation>{server} で実行中…</translation>
     </message>
     <message>
         <source>being written…</source>
@@ -4054,6 +4642,26 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>呼び出し</translation>
     </message>
     <message>
+        <source>Tools from MCP servers</source>
+        <translation>MCP サーバーのツール</translation>
+    </message>
+    <message>
+        <source>Offers the tools of the MCP servers set up in Settings; each call runs once you allow it.</source>
+        <translation>設定で登録した MCP サーバーのツールを提供します。各呼び出しは、許可してから実行されます。</translation>
+    </message>
+    <message>
+        <source>Rounds of tool calls per question</source>
+        <translation>1 つの質問あたりのツール呼び出しラウンド数</translation>
+    </message>
+    <message>
+        <source>How many answers in a row may call tools before the chat stops them.</source>
+        <translation>チャットが止めるまでに、連続して何回の回答でツールを呼び出せるか。</translation>
+    </message>
+    <message>
+        <source>Rounds at most</source>
+        <translation>最大ラウンド数</translation>
+    </message>
+    <message>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
@@ -4068,6 +4676,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
         <translation>このモデルのチャットテンプレートはツールを記述していないため、ツールを呼び出せません。</translation>
+    </message>
+    <message>
+        <source>The chat asks before each call: allow it once, always for that tool, or deny it.</source>
+        <translation>チャットは呼び出しのたびに確認します。今回だけ許可、そのツールを常に許可、拒否のいずれかを選べます。</translation>
+    </message>
+    <message>
+        <source>MCP servers are not available in this window.</source>
+        <translation>このウィンドウでは MCP サーバーを使用できません。</translation>
     </message>
     <message>
         <source>Not while tools are set: the engine sends no probabilities with tools.</source>
@@ -4209,6 +4825,13 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>same as the base</source>
         <translation>ベースと同じ</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>{document}, page {page}</source>
+        <translation>{document}、{page} ページ</translation>
     </message>
 </context>
 <context>

@@ -620,6 +620,13 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>CitationLinks</name>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>来源：{links}</translation>
+    </message>
+</context>
+<context>
     <name>ContextMeter</name>
     <message>
         <source>{used} / {size} tokens</source>
@@ -832,6 +839,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>超出预算 {over}</translation>
     </message>
     <message>
+        <source>Models staying loaded hold {taken}</source>
+        <translation>保持加载的模型占用 {taken}</translation>
+    </message>
+    <message>
         <source>Engine allocated {actual} (predicted {plan})</source>
         <translation>引擎分配了 {actual}（预测 {plan}）</translation>
     </message>
@@ -899,6 +910,25 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{name}: {free} of {total} free</source>
         <translation>{name}：{total} 中可用 {free}</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceSharesBar</name>
+    <message>
+        <source>Loaded models on {device}</source>
+        <translation>{device} 上已加载的模型</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted</source>
+        <translation>{model}：预测 {predicted}</translation>
+    </message>
+    <message>
+        <source>{model}: {predicted} predicted, {allocated} allocated</source>
+        <translation>{model}：预测 {predicted}，已分配 {allocated}</translation>
+    </message>
+    <message>
+        <source>Together {predicted} of {total}</source>
+        <translation>合计 {predicted}，共 {total}</translation>
     </message>
 </context>
 <context>
@@ -1018,6 +1048,78 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source> + vision projector</source>
         <translation> + 视觉投影器</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsBar</name>
+    <message>
+        <source>Document…</source>
+        <translation>文档…</translation>
+    </message>
+    <message>
+        <source>Attach documents</source>
+        <translation>附加文档</translation>
+    </message>
+    <message>
+        <source>Attach PDF, Markdown, text, HTML or Word (.docx) files to this conversation; answers cite the pages they used. You can also drop them on the message box.</source>
+        <translation>将 PDF、Markdown、文本、HTML 或 Word（.docx）文件附加到此对话；回答会引用所用的页面。也可以将文件拖放到消息框中。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop indexing the documents</source>
+        <translation>停止为文档建立索引</translation>
+    </message>
+    <message>
+        <source>Documents ({patterns})</source>
+        <translation>文档 ({patterns})</translation>
+    </message>
+    <message>
+        <source>Reading the documents…</source>
+        <translation>正在读取文档…</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <source>Indexing {name}: {done} of {total} passages</source>
+        <translation>正在为 {name} 建立索引：第 {done} 个片段，共 {total} 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n 页</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{passages} passages indexed</source>
+        <translation>已索引 {passages} 个片段</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>移除 {name}</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSection</name>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>嵌入模型</translation>
+    </message>
+    <message>
+        <source>Attached documents are searched with this model. The chat model embeds with its own engine; another model is loaded beside it and shown in the memory panel.</source>
+        <translation>附加的文档将用此模型检索。聊天模型使用自己的引擎生成嵌入；其他模型会与其并列加载，并显示在内存面板中。</translation>
+    </message>
+    <message>
+        <source>The chat model</source>
+        <translation>聊天模型</translation>
     </message>
 </context>
 <context>
@@ -1634,6 +1736,18 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>仍然加载…</translation>
     </message>
     <message>
+        <source>Loading unloads {models} to make room.</source>
+        <translation>加载时将卸载 {models} 以腾出空间。</translation>
+    </message>
+    <message>
+        <source>Loads beside {models}; nothing is unloaded.</source>
+        <translation>与 {models} 并列加载；不会卸载任何模型。</translation>
+    </message>
+    <message>
+        <source>Even so, the models that stay leave too little room.</source>
+        <translation>即便如此，保留的模型仍使剩余空间不足。</translation>
+    </message>
+    <message>
         <source>All {blocks} layers + output on the CPU</source>
         <translation>全部 {blocks} 层 + 输出层在 CPU 上</translation>
     </message>
@@ -1686,6 +1800,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>&lt;b&gt;可以容纳。&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Fits once the models named above are unloaded.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;卸载上述模型后即可放下。&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Does not fit.</source>
         <translation>放不下。</translation>
     </message>
@@ -1714,6 +1832,12 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>No model loaded.</source>
         <translation>未加载模型。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded: predicted (bar) and allocated (strip) per device</source>
+        <translation>
+            <numerusform>已加载 %n 个模型：各设备的预测值（条形）与已分配量（细条）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Predicted; waiting for the engine to report.</source>
@@ -1792,6 +1916,254 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>McpServerEditor</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server</source>
+        <translation>编辑 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>服务器名称</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>A program on this computer (stdio)</source>
+        <translation>这台计算机上的程序（stdio）</translation>
+    </message>
+    <message>
+        <source>A web address (streamable HTTP)</source>
+        <translation>网址（可流式 HTTP）</translation>
+    </message>
+    <message>
+        <source>Runs as</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>What is wrong with the server</source>
+        <translation>服务器出了什么问题</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>One argument per line, e.g.
+-y
+@modelcontextprotocol/server-filesystem</source>
+        <translation>每行一个参数，例如
+-y
+@modelcontextprotocol/server-filesystem</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>参数，每行一个</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one per line</source>
+        <translation>KEY=VALUE，每行一个</translation>
+    </message>
+    <message>
+        <source>Environment variables, KEY=VALUE, one per line</source>
+        <translation>环境变量，KEY=VALUE，每行一个</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>服务器 URL</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line, e.g.
+Authorization: Bearer …</source>
+        <translation>名称: 值，每行一个，例如
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Headers, Name: value, one per line</source>
+        <translation>请求头，名称: 值，每行一个</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersSection</name>
+    <message>
+        <source>Tool servers (MCP)</source>
+        <translation>工具服务器（MCP）</translation>
+    </message>
+    <message>
+        <source>Programs and web services whose tools models may call, through the Model Context Protocol. Only enabled servers run; each call is yours to allow.</source>
+        <translation>模型可通过 Model Context Protocol 调用其工具的程序和网络服务。只有已启用的服务器才会运行；每次调用都由您决定是否允许。</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行内容</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>MCP server columns</source>
+        <translation>MCP 服务器列</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Edit the selected MCP server</source>
+        <translation>编辑所选 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation>移除所选 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Import mcp.json…</source>
+        <translation>导入 mcp.json…</translation>
+    </message>
+    <message>
+        <source>Import the MCP servers of an mcp.json file (Claude Desktop, Cursor, LM Studio)</source>
+        <translation>导入 mcp.json 文件中的 MCP 服务器（Claude Desktop、Cursor、LM Studio）</translation>
+    </message>
+    <message>
+        <source>What the last change of the MCP servers did</source>
+        <translation>上次更改 MCP 服务器的结果</translation>
+    </message>
+    <message>
+        <source>When checked, {name} runs and models may use its tools.</source>
+        <translation>勾选后，{name} 将运行，模型可以使用其工具。</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet: add one, or import the mcp.json of Claude Desktop, Cursor or LM Studio.</source>
+        <translation>还没有 MCP 服务器：请添加一个，或导入 Claude Desktop、Cursor 或 LM Studio 的 mcp.json。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready: %n tool(s)</source>
+        <translation>
+            <numerusform>就绪：%n 个工具</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server offers no tools.</source>
+        <translation>该服务器未提供任何工具。</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>失败：{reason}</translation>
+    </message>
+    <message>
+        <source>Starting again after a crash…</source>
+        <translation>崩溃后正在重启…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Disabled: this server does not run.</source>
+        <translation>已停用：此服务器不会运行。</translation>
+    </message>
+    <message>
+        <source>Not started yet</source>
+        <translation>尚未启动</translation>
+    </message>
+    <message>
+        <source>It starts with the app.</source>
+        <translation>随应用一起启动。</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>移除 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server {name}? Its tools will no longer be offered.</source>
+        <translation>移除 MCP 服务器 {name}？其工具将不再提供。</translation>
+    </message>
+    <message>
+        <source>Importing {path}…</source>
+        <translation>正在导入 {path}…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>导入 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP server lists (*.json);;All files (*)</source>
+        <translation>MCP 服务器列表 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n server(s): {names}.</source>
+        <translation>
+            <numerusform>已添加 %n 个服务器：{names}。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n server(s) of the same name: {names}.</source>
+        <translation>
+            <numerusform>已替换 %n 个同名服务器：{names}。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file names no MCP servers.</source>
+        <translation>该文件未指定任何 MCP 服务器。</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory per device</source>
@@ -1800,6 +2172,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Used by others</source>
         <translation>被其他程序占用</translation>
+    </message>
+    <message>
+        <source>Models loaded</source>
+        <translation>已加载的模型</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1839,6 +2215,18 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Models in the library</source>
         <translation>模型库中的模型</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Unloading…</source>
+        <translation>正在卸载…</translation>
     </message>
     <message>
         <source>Checking the fit…</source>
@@ -1883,9 +2271,15 @@ Your saved conversations are left as they are; conversations in this session wil
         <source>Choose a model…</source>
         <translation>选择模型…</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other model(s) loaded</source>
+        <translation>
+            <numerusform>另有 %n 个模型已加载</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{running} stays loaded until Load… switches to this model.</source>
-        <translation>在“加载…”切换到此模型之前，{running} 会保持加载。</translation>
+        <source>{running} stays loaded; Load… loads this model beside it.</source>
+        <translation>{running} 保持加载；“加载…”会将此模型与其并列加载。</translation>
     </message>
     <message>
         <source>Ready · {context} context</source>
@@ -1928,6 +2322,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>无法加载：{reason}</translation>
     </message>
     <message>
+        <source>Not loaded: sending loads it, Load… opens its settings.</source>
+        <translation>未加载：发送时会加载它，“加载…”会打开其设置。</translation>
+    </message>
+    <message>
         <source>Not loaded. Load opens its settings.</source>
         <translation>未加载。“加载”会打开其设置。</translation>
     </message>
@@ -1938,6 +2336,13 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>No model loaded. Choose one from the library.</source>
         <translation>未加载模型。请从模型库中选择一个。</translation>
+    </message>
+</context>
+<context>
+    <name>PassageDialog</name>
+    <message>
+        <source>Cited passage</source>
+        <translation>引用的片段</translation>
     </message>
 </context>
 <context>
@@ -2137,6 +2542,50 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>Checking…</source>
         <translation>正在检查…</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentBars</name>
+    <message>
+        <source>Loaded models per device</source>
+        <translation>各设备上已加载的模型</translation>
+    </message>
+</context>
+<context>
+    <name>ResidentsLabel</name>
+    <message>
+        <source>Loaded models</source>
+        <translation>已加载的模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) loaded</source>
+        <translation>
+            <numerusform>已加载 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted</source>
+        <translation>{device} 预测 {predicted}</translation>
+    </message>
+    <message>
+        <source>{device} {predicted} predicted, {allocated} allocated</source>
+        <translation>{device} 预测 {predicted}，已分配 {allocated}</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Unload {model}</source>
+        <translation>卸载 {model}</translation>
+    </message>
+    <message>
+        <source>Unload all</source>
+        <translation>全部卸载</translation>
     </message>
 </context>
 <context>
@@ -2438,6 +2887,10 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>{waiting} requests already wait for room to load a model; try again when one has finished.</source>
         <translation>已有 {waiting} 个请求在等待加载模型的空间；请在其中一个完成后重试。</translation>
+    </message>
+    <message>
+        <source>This conversation&apos;s model {model} is no longer in the library; choose another model in the picker to go on.</source>
+        <translation>此对话的模型 {model} 已不在模型库中；请在模型选择器中选择其他模型以继续。</translation>
     </message>
     <message>
         <source>{source} is not a GGUF file.</source>
@@ -2776,6 +3229,66 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{name} 需要 {tokens} 个 token，但上下文的 {context_tokens} 个 token 只剩 {left} 个，因此未添加。</translation>
     </message>
     <message>
+        <source>{name} is too large to attach (more than {limit}); nothing was added.</source>
+        <translation>{name} 太大，无法附加（超过 {limit}）；未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>{name} is a pipe, a device or a folder, not a document, so it was not attached.</source>
+        <translation>{name} 是管道、设备或文件夹，而不是文档，因此未附加。</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened as a document: {reason}</source>
+        <translation>无法将 {name} 作为文档打开：{reason}</translation>
+    </message>
+    <message>
+        <source>{name} is not a document this app reads ({suffix}); attach a PDF, Markdown, text, HTML or .docx file.</source>
+        <translation>{name} 不是此应用可读取的文档（{suffix}）；请附加 PDF、Markdown、文本、HTML 或 .docx 文件。</translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, so its text cannot be read.</source>
+        <translation>{name} 受密码保护，因此无法读取其文本。</translation>
+    </message>
+    <message>
+        <source>{name} has no text layer; it may be a scan. Run text recognition (OCR) on it first.</source>
+        <translation>{name} 没有文本层，可能是扫描件。请先对其进行文字识别（OCR）。</translation>
+    </message>
+    <message>
+        <source>{name} is not a {kind} file this app can read; it may be damaged.</source>
+        <translation>{name} 不是此应用可读取的 {kind} 文件；它可能已损坏。</translation>
+    </message>
+    <message>
+        <source>{name} would unpack to more than {limit}, far more than a document holds, so it was not opened.</source>
+        <translation>{name} 解压后会超过 {limit}，远超文档应有的大小，因此未打开。</translation>
+    </message>
+    <message>
+        <source>{name} holds no text, so there is nothing to attach.</source>
+        <translation>{name} 不含文本，因此没有可附加的内容。</translation>
+    </message>
+    <message>
+        <source>{name} is not a text file, so it cannot be attached as a document.</source>
+        <translation>{name} 不是文本文件，因此无法作为文档附加。</translation>
+    </message>
+    <message>
+        <source>The documents could not be searched: the embedding model failed ({reason}).</source>
+        <translation>无法检索文档：嵌入模型出错（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Load a model first: documents are indexed with the loaded model.</source>
+        <translation>请先加载模型：文档将使用已加载的模型建立索引。</translation>
+    </message>
+    <message>
+        <source>The embedding model {name} is not in the library: choose another in Settings, Documents.</source>
+        <translation>嵌入模型 {name} 不在模型库中：请在“设置 &gt; 文档”中选择其他模型。</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} cannot be opened.</source>
+        <translation>无法打开位于 {path} 的文档索引。</translation>
+    </message>
+    <message>
+        <source>The documents&apos; index at {path} could not be saved: {reason}</source>
+        <translation>无法保存位于 {path} 的文档索引：{reason}</translation>
+    </message>
+    <message>
         <source>The tools are not valid JSON (line {line}, column {column}).</source>
         <translation>工具不是有效的 JSON（第 {line} 行，第 {column} 列）。</translation>
     </message>
@@ -2806,6 +3319,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>The tools contain NaN or Infinity, which JSON does not allow.</source>
         <translation>工具中包含 NaN 或 Infinity，而 JSON 不允许这些值。</translation>
+    </message>
+    <message>
+        <source>The model asked for tools {rounds} rounds in a row, the most one question may take, so its last calls were not run.</source>
+        <translation>模型已连续 {rounds} 轮请求工具，达到单个问题允许的上限，因此其最后的调用未运行。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s call of {tool} was cut off or is not valid JSON, so it was not run; a larger answer limit may help.</source>
+        <translation>模型对 {tool} 的调用被截断或不是有效的 JSON，因此未运行；提高回答长度上限可能会有帮助。</translation>
     </message>
     <message>
         <source>A Hugging Face token was kept out of the settings file ({field}); save tokens with Save token.</source>
@@ -3070,6 +3591,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>There is no MCP server called {server}.</source>
         <translation>没有名为 {server} 的 MCP 服务器。</translation>
+    </message>
+    <message>
+        <source>There is already an MCP server called {server}; choose another name.</source>
+        <translation>已存在名为 {server} 的 MCP 服务器；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The line “{line}” in the “{field}” of the MCP server {server} needs a “{separator}” between the name and the value.</source>
+        <translation>MCP 服务器 {server} 的“{field}”中的行“{line}”需要在名称和值之间加上“{separator}”。</translation>
     </message>
     <message>
         <source>The MCP server {server} could not start: the program {command} was not found.</source>
@@ -3959,6 +4488,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>卸载(&amp;U)</translation>
     </message>
     <message>
+        <source>Unload &amp;All</source>
+        <translation>全部卸载(&amp;A)</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
@@ -3986,14 +4519,69 @@ Your saved conversations are left as they are; conversations in this session wil
     </message>
 </context>
 <context>
+    <name>ToolApprovalPrompt</name>
+    <message>
+        <source>Tool call waiting for your approval</source>
+        <translation>等待您批准的工具调用</translation>
+    </message>
+    <message>
+        <source>Arguments of the call</source>
+        <translation>调用参数</translation>
+    </message>
+    <message>
+        <source>&amp;Allow once</source>
+        <translation>仅允许一次(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A&amp;lways allow this tool</source>
+        <translation>始终允许此工具(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Runs this tool without asking for the rest of this conversation.</source>
+        <translation>在此对话的剩余部分中运行此工具，不再询问。</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <source>“Always” lasts for this conversation until Studio quits. Enter allows once, Esc denies; a denied call is not run and the model is told.</source>
+        <translation>“始终”在此对话中有效，直到 Studio 退出。按 Enter 允许一次，按 Esc 拒绝；被拒绝的调用不会运行，并会告知模型。</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool} of the MCP server {server}?</source>
+        <translation>运行 MCP 服务器 {server} 的工具 {tool}？</translation>
+    </message>
+    <message>
+        <source>Run the tool {tool}?</source>
+        <translation>运行工具 {tool}？</translation>
+    </message>
+</context>
+<context>
     <name>ToolBlocks</name>
     <message>
         <source>(name not written yet)</source>
         <translation>（名称尚未写出）</translation>
     </message>
     <message>
-        <source>result given</source>
-        <translation>已提供结果</translation>
+        <source>result typed by you</source>
+        <translation>您手动输入的结果</translation>
+    </message>
+    <message>
+        <source>ran on {server}</source>
+        <translation>已在 {server} 上运行</translation>
+    </message>
+    <message>
+        <source>not run on {server}</source>
+        <translation>未在 {server} 上运行</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>等待您批准</translation>
+    </message>
+    <message>
+        <source>running on {server}…</source>
+        <translation>正在 {server} 上运行…</translation>
     </message>
     <message>
         <source>being written…</source>
@@ -4054,6 +4642,26 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>调用</translation>
     </message>
     <message>
+        <source>Tools from MCP servers</source>
+        <translation>来自 MCP 服务器的工具</translation>
+    </message>
+    <message>
+        <source>Offers the tools of the MCP servers set up in Settings; each call runs once you allow it.</source>
+        <translation>提供在“设置”中配置的 MCP 服务器的工具；每次调用都在您允许后才运行。</translation>
+    </message>
+    <message>
+        <source>Rounds of tool calls per question</source>
+        <translation>每个问题的工具调用轮数</translation>
+    </message>
+    <message>
+        <source>How many answers in a row may call tools before the chat stops them.</source>
+        <translation>在聊天阻止之前，可以连续多少次回答调用工具。</translation>
+    </message>
+    <message>
+        <source>Rounds at most</source>
+        <translation>最多轮数</translation>
+    </message>
+    <message>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
@@ -4068,6 +4676,14 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>This model&apos;s chat template does not describe tools: it cannot call them.</source>
         <translation>此模型的聊天模板未描述工具：它无法调用工具。</translation>
+    </message>
+    <message>
+        <source>The chat asks before each call: allow it once, always for that tool, or deny it.</source>
+        <translation>聊天会在每次调用前询问：允许一次、始终允许该工具，或拒绝。</translation>
+    </message>
+    <message>
+        <source>MCP servers are not available in this window.</source>
+        <translation>此窗口中无法使用 MCP 服务器。</translation>
     </message>
     <message>
         <source>Not while tools are set: the engine sends no probabilities with tools.</source>
@@ -4209,6 +4825,13 @@ Your saved conversations are left as they are; conversations in this session wil
     <message>
         <source>same as the base</source>
         <translation>与基准相同</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>{document}, page {page}</source>
+        <translation>{document}，第 {page} 页</translation>
     </message>
 </context>
 <context>
