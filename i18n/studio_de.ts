@@ -930,6 +930,10 @@ Ihre gespeicherten Unterhaltungen bleiben, wie sie sind; Unterhaltungen dieser S
         <translation>{model}: {predicted} vorhergesagt</translation>
     </message>
     <message>
+        <source>{model}: {predicted} predicted ({cache} of it a prompt cache that fills with use), {allocated} allocated</source>
+        <translation>{model}: {predicted} vorhergesagt (davon {cache} Prompt-Cache, der sich mit der Nutzung füllt), {allocated} belegt</translation>
+    </message>
+    <message>
         <source>{model}: {predicted} predicted, {allocated} allocated</source>
         <translation>{model}: {predicted} vorhergesagt, {allocated} belegt</translation>
     </message>
@@ -2580,12 +2584,8 @@ Authorization: Bearer …</translation>
         </translation>
     </message>
     <message>
-        <source>{device} {predicted} predicted</source>
-        <translation>{device} {predicted} vorhergesagt</translation>
-    </message>
-    <message>
-        <source>{device} {predicted} predicted, {allocated} allocated</source>
-        <translation>{device} {predicted} vorhergesagt, {allocated} belegt</translation>
+        <source>{device} {allocated}/{predicted}</source>
+        <translation>{device} {allocated}/{predicted}</translation>
     </message>
     <message>
         <source>Predicted</source>

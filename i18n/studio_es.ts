@@ -930,6 +930,10 @@ Sus conversaciones guardadas se dejan como están; las conversaciones de esta se
         <translation>{model}: {predicted} previstos</translation>
     </message>
     <message>
+        <source>{model}: {predicted} predicted ({cache} of it a prompt cache that fills with use), {allocated} allocated</source>
+        <translation>{model}: {predicted} previstos ({cache} de ellos, una caché de prompts que se llena con el uso), {allocated} reservados</translation>
+    </message>
+    <message>
         <source>{model}: {predicted} predicted, {allocated} allocated</source>
         <translation>{model}: {predicted} previstos, {allocated} reservados</translation>
     </message>
@@ -2580,12 +2584,8 @@ Authorization: Bearer …</translation>
         </translation>
     </message>
     <message>
-        <source>{device} {predicted} predicted</source>
-        <translation>{device}: {predicted} previstos</translation>
-    </message>
-    <message>
-        <source>{device} {predicted} predicted, {allocated} allocated</source>
-        <translation>{device}: {predicted} previstos, {allocated} reservados</translation>
+        <source>{device} {allocated}/{predicted}</source>
+        <translation>{device} {allocated}/{predicted}</translation>
     </message>
     <message>
         <source>Predicted</source>

@@ -930,6 +930,10 @@ Vos conversations enregistrées restent telles quelles ; celles de cette session
         <translation>{model} : {predicted} prévus</translation>
     </message>
     <message>
+        <source>{model}: {predicted} predicted ({cache} of it a prompt cache that fills with use), {allocated} allocated</source>
+        <translation>{model} : {predicted} prévus (dont {cache} de cache de prompts qui se remplit à l’usage), {allocated} alloués</translation>
+    </message>
+    <message>
         <source>{model}: {predicted} predicted, {allocated} allocated</source>
         <translation>{model} : {predicted} prévus, {allocated} alloués</translation>
     </message>
@@ -2580,12 +2584,8 @@ Authorization: Bearer …</translation>
         </translation>
     </message>
     <message>
-        <source>{device} {predicted} predicted</source>
-        <translation>{device} {predicted} prévus</translation>
-    </message>
-    <message>
-        <source>{device} {predicted} predicted, {allocated} allocated</source>
-        <translation>{device} {predicted} prévus, {allocated} alloués</translation>
+        <source>{device} {allocated}/{predicted}</source>
+        <translation>{device} {allocated}/{predicted}</translation>
     </message>
     <message>
         <source>Predicted</source>

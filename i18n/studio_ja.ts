@@ -923,6 +923,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{model}: 予測 {predicted}</translation>
     </message>
     <message>
+        <source>{model}: {predicted} predicted ({cache} of it a prompt cache that fills with use), {allocated} allocated</source>
+        <translation>{model}: 予測 {predicted}（うち {cache} は使用につれて埋まるプロンプトキャッシュ）、確保 {allocated}</translation>
+    </message>
+    <message>
         <source>{model}: {predicted} predicted, {allocated} allocated</source>
         <translation>{model}: 予測 {predicted}、確保 {allocated}</translation>
     </message>
@@ -2564,12 +2568,8 @@ Authorization: Bearer …</translation>
         </translation>
     </message>
     <message>
-        <source>{device} {predicted} predicted</source>
-        <translation>{device} 予測 {predicted}</translation>
-    </message>
-    <message>
-        <source>{device} {predicted} predicted, {allocated} allocated</source>
-        <translation>{device} 予測 {predicted}、確保 {allocated}</translation>
+        <source>{device} {allocated}/{predicted}</source>
+        <translation>{device} {allocated}/{predicted}</translation>
     </message>
     <message>
         <source>Predicted</source>

@@ -923,6 +923,10 @@ Your saved conversations are left as they are; conversations in this session wil
         <translation>{model}：预测 {predicted}</translation>
     </message>
     <message>
+        <source>{model}: {predicted} predicted ({cache} of it a prompt cache that fills with use), {allocated} allocated</source>
+        <translation>{model}：预测 {predicted}（其中 {cache} 为随使用填充的提示缓存），已分配 {allocated}</translation>
+    </message>
+    <message>
         <source>{model}: {predicted} predicted, {allocated} allocated</source>
         <translation>{model}：预测 {predicted}，已分配 {allocated}</translation>
     </message>
@@ -2564,12 +2568,8 @@ Authorization: Bearer …</translation>
         </translation>
     </message>
     <message>
-        <source>{device} {predicted} predicted</source>
-        <translation>{device} 预测 {predicted}</translation>
-    </message>
-    <message>
-        <source>{device} {predicted} predicted, {allocated} allocated</source>
-        <translation>{device} 预测 {predicted}，已分配 {allocated}</translation>
+        <source>{device} {allocated}/{predicted}</source>
+        <translation>{device} {allocated}/{predicted}</translation>
     </message>
     <message>
         <source>Predicted</source>

@@ -30,6 +30,9 @@ class DeviceBytes:
     label: str
     predicted: int
     allocated: int | None = None
+    # Of `predicted`, the host's prompt cache (--cache-ram): empty at load, filled as slots
+    # go idle, so never in what the engine logged at load.
+    cache: int = 0
 
     @property
     def held(self) -> int:

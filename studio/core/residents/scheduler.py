@@ -127,7 +127,13 @@ class _Resident:
         if plan is None:
             return ()
         return tuple(
-            DeviceBytes(d.key, d.label, d.predicted.total, self.allocated.get(d.key))
+            DeviceBytes(
+                d.key,
+                d.label,
+                d.predicted.total,
+                self.allocated.get(d.key),
+                d.predicted.prompt_cache,
+            )
             for d in (*plan.devices, plan.host)
             if d.predicted.total > 0 or d.key in self.allocated
         )

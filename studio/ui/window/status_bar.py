@@ -115,21 +115,16 @@ class ResidentsLabel(QLabel):
         self.setVisible(bool(views))
         if not views:
             return
+        # Short, beside the engine and live-memory labels: what the engines allocated of
+        # what was predicted, per device; the tooltip has each model's rows.
         parts = [self.tr("%n model(s) loaded", "", len(views))]
         for key, (label, predicted, allocated) in _per_device(views).items():
-            name = device_name(key, label)
-            if allocated is None:
-                parts.append(
-                    self.tr("{device} {predicted} predicted").format(
-                        device=name, predicted=ui_size(predicted)
-                    )
+            held = ui_size(allocated) if allocated is not None else "…"
+            parts.append(
+                self.tr("{device} {allocated}/{predicted}").format(
+                    device=device_name(key, label), allocated=held, predicted=ui_size(predicted)
                 )
-            else:
-                parts.append(
-                    self.tr("{device} {predicted} predicted, {allocated} allocated").format(
-                        device=name, predicted=ui_size(predicted), allocated=ui_size(allocated)
-                    )
-                )
+            )
         self.setText(" · ".join(parts))
         self.setToolTip(self._table(views))
 

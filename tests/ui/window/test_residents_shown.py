@@ -132,8 +132,10 @@ def test_the_picker_the_memory_panel_and_the_status_bar_show_every_resident(
         # c. The status bar: both per device; e. its menu unloads one, then all.
         assert not label.isHidden()
         assert label.text().startswith("2 model")
-        assert "loaded · System RAM" in label.text()
-        assert "predicted" in label.text() and "allocated" in label.text()
+        # Per device, allocated of predicted; each model's rows in the tooltip.
+        device = label.text().split(" · ")[1]
+        assert device.startswith("System RAM ") and "/" in device and "…" not in device
+        assert "Predicted" in label.toolTip() and "Allocated" in label.toolTip()
         assert "smol-b" in label.toolTip() and "smol" in label.toolTip()
         bar.resize(SIZE[0], bar.sizeHint().height())
         bar.show()
