@@ -118,6 +118,22 @@ async def post_embeddings(
     return normalised(rows)
 
 
+# What an engine's embedding request can end with: its manager's refusal, the HTTP
+# exchange, or a reply that is not the OpenAI shape.
+EMBEDDING_FAILURES = (StudioError, httpx.HTTPError, ServerError, ValueError, KeyError, TypeError)
+
+
+def embedder_failed(error: Exception) -> DocumentError:
+    """`error` (one of `EMBEDDING_FAILURES`) as the documents say it, in one sentence."""
+    if isinstance(error, StudioError):
+        return DocumentError("document_embedder_failed", str(error), reason=error.detail)
+    return DocumentError(
+        "document_embedder_failed",
+        f"{type(error).__name__}: {error}",
+        reason=str(error) or type(error).__name__,
+    )
+
+
 class ServerEmbedder:
     """Embeds with `spec` (made an embedding spec) on a manager of its own, loaded on
     first use and kept loaded until `close`."""
@@ -138,16 +154,8 @@ class ServerEmbedder:
             if process is None:
                 raise httpx.ConnectError("the embedding model is not running")
             return await post_embeddings(process.client, texts)
-        except StudioError as error:
-            raise DocumentError(
-                "document_embedder_failed", str(error), reason=error.detail
-            ) from error
-        except (httpx.HTTPError, ServerError, ValueError, KeyError, TypeError) as error:
-            raise DocumentError(
-                "document_embedder_failed",
-                f"{type(error).__name__}: {error}",
-                reason=str(error) or type(error).__name__,
-            ) from error
+        except EMBEDDING_FAILURES as error:
+            raise embedder_failed(error) from error
 
     async def _ready(self) -> None:
         async with self._loading:

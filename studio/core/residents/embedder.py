@@ -25,7 +25,13 @@ from typing import Final
 
 import httpx
 
-from studio.core.documents.embedder import embedding_launch, names_own_pooling, post_embeddings
+from studio.core.documents.embedder import (
+    EMBEDDING_FAILURES,
+    embedder_failed,
+    embedding_launch,
+    names_own_pooling,
+    post_embeddings,
+)
 from studio.core.documents.errors import DocumentError
 from studio.core.documents.search import Vectors
 from studio.core.errors import StudioError
@@ -98,22 +104,14 @@ class ResidentEmbedder:
                 yield _Engine(process.client, passage_room(held.spec))
         except DocumentError:
             raise
-        except StudioError as error:
-            if error.code == "model_not_found":
+        except EMBEDDING_FAILURES as error:
+            if isinstance(error, StudioError) and error.code == "model_not_found":
                 raise DocumentError(
                     "document_embedding_model_missing",
                     f"{path} is not in the library",
                     name=path.name[:NAME_SAID],
                 ) from error
-            raise DocumentError(
-                "document_embedder_failed", str(error), reason=error.detail
-            ) from error
-        except (httpx.HTTPError, ServerError, ValueError, KeyError, TypeError) as error:
-            raise DocumentError(
-                "document_embedder_failed",
-                f"{type(error).__name__}: {error}",
-                reason=str(error) or type(error).__name__,
-            ) from error
+            raise embedder_failed(error) from error
 
 
 def _may_be_long(engine: _Engine, text: str) -> bool:
