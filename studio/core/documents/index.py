@@ -6,12 +6,14 @@ file can be deleted (losing attachments and citations, never a conversation). A 
 keeps its own copy of the document's name, page and passage, so it opens after the
 document was removed from the conversation, and after a restart.
 
-Vectors are float32 BLOBs searched exactly in numpy (`search.py`); see there for why not
-sqlite-vec. Conversation 0 holds documents attached before the conversation's first
-message stored it (`move` gives them to it then).
+Vectors are normalised float32 BLOBs. `nearest` searches them in SQLite with sqlite-vec
+(`vec_search.py`, through a read-only apsw connection, since Python's `sqlite3` often
+cannot load extensions), or exactly in numpy (`search.py`) where sqlite-vec cannot load or
+the index is in memory; both rank the same. Conversation 0 holds documents attached before
+the conversation's first message stored it (`move` gives them to it then).
 
-One connection shared by the worker threads that call in, serialised by a lock, as the
-chat store does: each call takes well under a millisecond.
+One connection (and the search's read-only one) shared by the worker threads that call in,
+serialised by a lock, as the chat store does: each call takes a few milliseconds at most.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ import numpy.typing as npt
 from studio.core.documents.chunks import Chunk
 from studio.core.documents.errors import DocumentError
 from studio.core.documents.extract import DocumentKind, Extracted
+from studio.core.documents.search import Hit, nearest
+from studio.core.documents.vec_search import SqliteVecSearch
 
 DATABASE_NAME: Final = "documents.sqlite3"
 DRAFT: Final = 0  # the conversation not stored yet
@@ -136,6 +140,8 @@ class DocumentIndex:
             raise DocumentError(
                 "document_index_unreadable", f"{path}: {error}", path=str(path)
             ) from error
+        # After the schema exists: the search's connection is read-only.
+        self._vec = SqliteVecSearch.open(path)
 
     @classmethod
     def in_directory(cls, data_dir: Path) -> DocumentIndex:
@@ -145,8 +151,16 @@ class DocumentIndex:
     def in_memory(cls) -> DocumentIndex:
         return cls(Path(":memory:"))
 
+    @property
+    def searches_in(self) -> str:
+        """What `nearest` searches with: "sqlite-vec" or "numpy"."""
+        return "numpy" if self._vec is None else "sqlite-vec"
+
     def close(self) -> None:
         with self._lock:
+            if self._vec is not None:
+                self._vec.close()
+                self._vec = None
             self._db.close()
 
     def __enter__(self) -> DocumentIndex:
@@ -300,6 +314,19 @@ class DocumentIndex:
         ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
         matrix = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.float32)
         return ids, matrix.reshape(len(rows), -1)
+
+    def nearest(self, conversation_id: int, model: str, query: Vectors, k: int) -> list[Hit]:
+        """The `k` passages of the conversation nearest `query` (normalised) among those the
+        embedding model `model` made vectors of, best first."""
+        with self._lock:
+            if self._vec is not None:
+                hits = self._vec.nearest(conversation_id, model, query, k)
+                if hits is not None:
+                    return hits
+                self._vec.close()  # it failed (and said why): numpy from now on
+                self._vec = None
+        ids, matrix = self.vectors(conversation_id, model)
+        return nearest(query, ids, matrix, k)
 
     def stale(self, conversation_id: int, model: str) -> list[Passage]:
         """The conversation's passages whose vectors another embedding model made (the

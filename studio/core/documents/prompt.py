@@ -25,7 +25,7 @@ import httpx
 from studio.core.chat.context import TokenCounter, answer_room
 from studio.core.documents.embedder import Embedder
 from studio.core.documents.index import Citation, DocumentIndex, Passage
-from studio.core.documents.search import Hit, nearest
+from studio.core.documents.search import Hit
 from studio.core.server.client import ServerError
 
 log = logging.getLogger(__name__)
@@ -112,8 +112,8 @@ class DocumentPrompt:
             stale_ids = [passage.id for passage in stale]
             await asyncio.to_thread(self._index.set_vectors, stale_ids, vectors, model)
         query = await self._embedder.embed([question])
-        ids, matrix = await asyncio.to_thread(self._index.vectors, conversation_id, model)
-        return nearest(query[0], ids, matrix, max(self._top_k, self._cited))
+        k = max(self._top_k, self._cited)
+        return await asyncio.to_thread(self._index.nearest, conversation_id, model, query[0], k)
 
 
 def _last_question(messages: Sequence[Mapping[str, Any]]) -> int | None:

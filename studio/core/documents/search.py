@@ -1,12 +1,12 @@
 """The passages nearest a question: an exact search over float32 vectors in numpy.
 
-Why not sqlite-vec: loading it needs `sqlite3.Connection.enable_load_extension`, which
-many Pythons are built without (this project's CI Python, macOS's system Python, several
-distributions' and python.org's older macOS builds), so the app would need this path
-anyway. And it is fast enough: a conversation's documents are hundreds to a few thousand
-passages, and one matrix-vector product over 1,000 vectors of 1,024 floats takes well
-under a millisecond (`bench/document_search.py` measures a whole turn's search). An
-approximate index would only pay off at hundreds of thousands of passages.
+The index searches in SQLite with sqlite-vec where it loads (`vec_search.py`); this is the
+search where it cannot (apsw or sqlite-vec missing or refused, an in-memory index), and
+ranks the same. Exact search is fast enough either way: a conversation's documents are
+hundreds to a few thousand passages, and one matrix-vector product over 1,000 vectors of
+1,024 floats takes well under a millisecond (`bench/document_search.py` measures a whole
+turn's search both ways). An approximate index would only pay off at hundreds of thousands
+of passages.
 
 Vectors are normalised when stored and asked for, so the dot product is the cosine.
 """
