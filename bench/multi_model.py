@@ -1,11 +1,12 @@
 """What the several-models scheduler (`core/residents`) costs, measured side by side in one
 run with the real engine and two copies of one model, A and B.
 
-1. Time to first token on A, resident, while B is being loaded, against the same with
-   only A resident and nothing loading. Target: within 5% (a request to a resident model
-   pays nothing for the others). B's load is caught at two points: just started (A's
-   request is sent at once, while the scheduler plans B in a thread of this process) and
-   once B's engine has started (its child loads the weights and warms up). The run
+1. Time to first token on A, resident, beside B resident and idle, and while B is being
+   loaded, against the same with only A resident and nothing loading. Target: within 5%
+   (a request to a resident model pays nothing for the others). B's load is caught at two
+   points: just started (A's request is sent at once, while the scheduler plans B in a
+   thread of this process) and once B's engine has started (its child loads the weights
+   and warms up). The run
    counts how often B was still loading when A's first token came: a figure from runs
    that did not overlap says less.
 2. A switch that evicts: with `max_models=1`, from asking `use()` for the model that is
@@ -77,6 +78,9 @@ async def residents_ttft(residents: Residents, name: str) -> float:
     started = time.monotonic()
     async with residents.use(name) as held:
         return await first_token(held.manager, held.spec) - started
+
+
+SETTLE_S = 2.0
 
 
 def library(model: Path, folder: Path) -> tuple[Path, Path]:
@@ -153,6 +157,7 @@ async def measure(args: argparse.Namespace, scratch: Path) -> None:
     # in this process); B's engine started (its child is loading the weights).
     alone: list[float] = []
     with_b: dict[bool, list[float]] = {False: [], True: []}  # key: B's engine started
+    beside_b: list[float] = []  # B resident and idle
     overlapped = 0
     scheduler = residents(None)
     try:
@@ -182,8 +187,15 @@ async def measure(args: argparse.Namespace, scratch: Path) -> None:
         async def a_alone(run: int) -> None:
             alone.append(await residents_ttft(scheduler, "A"))
 
+        async def b_resident(run: int) -> None:
+            await scheduler.load(path_b)
+            # Idle: its engine's start-up and the scheduler's reading of its log are over.
+            await asyncio.sleep(SETTLE_S)
+            beside_b.append(await residents_ttft(scheduler, "A"))
+            await scheduler.unload("B")
+
         for run in range(args.runs):
-            await in_turn(run, b_planned, b_starting, a_alone)
+            await in_turn(run, b_planned, b_starting, b_resident, a_alone)
         # B fit beside A (else the figure would be of an eviction, not of a neighbour).
         assert scheduler.evicted == 0, "B evicted A: not enough room for both"
     finally:
@@ -225,6 +237,7 @@ async def measure(args: argparse.Namespace, scratch: Path) -> None:
 
     print(f"model {args.model.name}, {args.runs} runs each, median (min-max)")
     target = "target ratio <= 1.05"
+    line("A's first token, B resident", beside_b, alone, "B idle/alone", target)
     line("A's first token, B planned", with_b[False], alone, "B loading/alone", target)
     line("A's first token, B's engine up", with_b[True], alone, "B loading/alone", target)
     loaded = 2 * args.runs
