@@ -5,16 +5,23 @@ crossed. When that is a worker (a probe, a self-test, a download), an unreachabl
 holds a QObject is destroyed there, off the thread that owns it, and Qt may crash. So the
 automatic collector is switched off and a timer collects on the GUI thread instead (as
 qutebrowser does): the young generation often, everything now and then.
+
+The interpreter also hands the GIL over every millisecond instead of every five: a
+worker's CPU-bound Python (pypdf reading a 1,000-page PDF, cutting it into passages) made
+the GUI thread wait for the lock several times a frame (25 ms stalls; 12 ms with this,
+`bench/document_stall.py --pages 1000`).
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 
 from PySide6.QtCore import QObject, QTimer
 
 _INTERVAL_MS = 1000
 _FULL_EVERY = 30  # ticks: a full collection about every half minute
+_SWITCH_INTERVAL_S = 0.001
 
 
 class GuiThreadCollector(QObject):
@@ -25,6 +32,8 @@ class GuiThreadCollector(QObject):
         self._ticks = 0
         self._was_enabled = gc.isenabled()
         gc.disable()
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(_SWITCH_INTERVAL_S)
         self._timer = QTimer(self)
         self._timer.setInterval(_INTERVAL_MS)
         self._timer.timeout.connect(self._collect)
@@ -39,6 +48,7 @@ class GuiThreadCollector(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
+        sys.setswitchinterval(self._switch_interval)
         gc.collect()
         if self._was_enabled:
             gc.enable()

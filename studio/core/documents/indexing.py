@@ -54,6 +54,9 @@ async def index_document(
         step = chunks[start : start + STEP]
         rows.append(await embedder.embed([chunk.text for chunk in step]))
         progress(IndexProgress(document.name, start + len(step), len(chunks)))
+        # One step per turn of the event loop (the GUI's, in the app): an embedder that
+        # answers without waiting (vectors it already has) would run every step in one.
+        await asyncio.sleep(0)
     vectors = np.concatenate(rows) if rows else np.zeros((0, 0), dtype=np.float32)
     return await asyncio.to_thread(
         index.add, conversation_id, document, chunks, vectors, embedder.name
