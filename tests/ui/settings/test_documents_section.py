@@ -5,6 +5,7 @@ model chosen again; a saved model the Library no longer lists stays shown."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,8 +21,6 @@ from studio.services.settings_service import SettingsService
 from studio.ui.settings.documents_section import DocumentsSection
 from studio.ui.settings.settings_page import SettingsPage
 from tests.services.chat_support import next_emission, qasync_event_loop
-
-SHOTS = Path("/tmp/team/shots")
 
 
 @pytest.fixture
@@ -104,7 +103,8 @@ def test_the_section_on_the_settings_page(
         scroll.ensureWidgetVisible(section, 0, 0)
         QApplication.processEvents()
         assert section.isVisible() and section.title() == "Documents"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.grab().save(str(SHOTS / "documents_settings.png"))
+        shots = Path(os.environ.get("STUDIO_SHOTS_DIR") or tmp_path)  # kept for review
+        shots.mkdir(parents=True, exist_ok=True)
+        page.grab().save(str(shots / "documents_settings.png"))
     finally:
         loop.run_until_complete(tasks.shutdown())

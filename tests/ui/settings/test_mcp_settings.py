@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -35,8 +36,6 @@ from tests.support.mcp_app import (
     stdio_entry,
 )
 from tests.support.mcp_servers import command
-
-SHOTS = Path("/tmp/team/shots")
 
 
 @pytest.fixture
@@ -286,7 +285,9 @@ def test_screenshot_of_settings_with_three_servers(
     theme = ThemeController(qapp)
     theme.apply(ThemeChoice.LIGHT)
     service = McpService(McpServerStore(tmp_path), tasks, start_timeout=START_S)
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    # For review: STUDIO_SHOTS_DIR keeps them (the README's came from here).
+    shots = Path(os.environ.get("STUDIO_SHOTS_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
     try:
         page = SettingsPage(HfTokenService(HfTokenStore(read=lambda: None), tasks))
         qtbot.addWidget(page)
@@ -305,14 +306,14 @@ def test_screenshot_of_settings_with_three_servers(
             assert scroll is not None
             scroll.ensureWidgetVisible(section, 0, 0)
             await asyncio.sleep(0.05)
-            page.grab().save(str(SHOTS / "mcp_settings.png"))
+            page.grab().save(str(shots / "mcp_settings.png"))
             _select(section, "crashing")
             section.edit_button.click()
             assert section.editor is not None
             section.editor.environment.setPlainText("TOKEN")
             section.editor.save_button.click()
             await asyncio.sleep(0.05)  # the dialog grows to show the sentence
-            section.editor.grab().save(str(SHOTS / "mcp_editor.png"))
+            section.editor.grab().save(str(shots / "mcp_editor.png"))
             section.editor.reject()
             await service.shutdown()
 
