@@ -24,6 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from studio.core.api.catalog import model_names
 from studio.core.engine import EngineLocation
 from studio.core.errors import Problem, StudioError
 from studio.core.hub.library import LocalModel
@@ -50,10 +51,10 @@ def _model_of(snapshot: Snapshot) -> Path | None:
 
 
 def library_path(models: Sequence[LocalModel], name: str) -> Path | None:
-    """The library model a stored model name means (its path, file name or stem, as the
-    local API's catalog names it)."""
+    """The library model a stored model name means: its path, or a name the local API's
+    catalog knows it by."""
     for model in models:
-        if name in (str(model.path), model.path.name, model.path.stem):
+        if name == str(model.path) or name in model_names(model):
             return model.path
     return None
 

@@ -37,15 +37,21 @@ class CatalogEntry:
     created: int
 
 
-def _entry(model: LocalModel) -> CatalogEntry:
+def model_names(model: LocalModel) -> frozenset[str]:
+    """Every name a request (or a stored answer) may give a library model by: its id (the
+    file's stem), its file name, and `REPO/FILE` when it came from the Hub."""
     names = {model.path.stem, model.path.name}
     if model.repo_id:
         names.add(f"{model.repo_id}/{model.path.name}")
+    return frozenset(names)
+
+
+def _entry(model: LocalModel) -> CatalogEntry:
     try:
         created = int(model.path.stat().st_mtime)
     except OSError:
         created = 0
-    return CatalogEntry(model.path.stem, model.path, frozenset(names), model.size, created)
+    return CatalogEntry(model.path.stem, model.path, model_names(model), model.size, created)
 
 
 class ModelCatalog:
