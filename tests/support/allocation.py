@@ -27,11 +27,14 @@ def engine_allocation(
     *,
     fit_only: bool = False,
     timeout_s: float = 120.0,
+    prefix: Sequence[str] = (),
 ) -> tuple[EngineAllocation, list[str]]:
     """Start llama-server on `model` with `args`, stop it once its buffers are allocated
     (or, with `fit_only`, once the fit pass has printed its projected breakdown, before any
-    weights are loaded), and return the parsed allocation and the raw log lines."""
+    weights are loaded), and return the parsed allocation and the raw log lines. `prefix`
+    runs the engine through another command (tests.support.other_cpu)."""
     argv = [
+        *prefix,
         str(engine.path),
         "-m",
         str(model),
