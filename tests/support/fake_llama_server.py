@@ -62,6 +62,10 @@ def main(argv: list[str]) -> None:
     drop_file = os.environ.get("FAKE_DROP_FILE", "")
     started = time.monotonic()
     ready = threading.Event()
+    # Set the moment a drop decides to hang: a probe that arrives between the drop and the
+    # SIGSTOP must not be answered either: answered, it told the manager the child was
+    # well, and the replay went to the stopped child and waited out its read timeout.
+    hung = threading.Event()
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:
@@ -82,6 +86,8 @@ def main(argv: list[str]) -> None:
             return False
 
         def do_GET(self) -> None:
+            if hung.is_set():
+                time.sleep(3600)
             if not ready.is_set():
                 self._json(503, {"error": {"code": 503, "message": "Loading model"}})
             elif self.path == "/health":
@@ -107,6 +113,8 @@ def main(argv: list[str]) -> None:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"{}")
+            if hung.is_set():
+                time.sleep(3600)
             if not ready.is_set():
                 self._json(503, {"error": {"code": 503, "message": "Loading model"}})
                 return
@@ -121,9 +129,11 @@ def main(argv: list[str]) -> None:
                     Path(drop_file).write_text(str(left))
                 else:
                     Path(drop_file).unlink()
+                if os.environ.get("FAKE_HANG_AFTER_DROP"):
+                    hung.set()
                 self.close_connection = True
                 self.connection.shutdown(2)
-                if os.environ.get("FAKE_HANG_AFTER_DROP"):
+                if hung.is_set():
                     os.kill(os.getpid(), signal.SIGSTOP)  # alive, port open, never answers
                 return
             if self.path == "/completion":  # the self-test's one token
