@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
     build.add_argument(
         "--vulkan",
         action=argparse.BooleanOptionalAction,
-        help="default: when Vulkan's headers, glslc and SPIR-V headers are here",
+        help="default: when Vulkan's headers (VULKAN_SDK's first), glslc and SPIR-V headers "
+        "are here",
     )
     build.add_argument(
         "--cuda", action=argparse.BooleanOptionalAction, help="default: when nvcc and a GPU are"

@@ -32,7 +32,7 @@ import tarfile
 import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -163,19 +163,28 @@ def _nvidia_gpu_visible() -> bool:
 _VULKAN_HEADERS_NEED = "VK_EXT_layer_settings"
 
 
-def vulkan_toolchain_available() -> bool:
+def vulkan_toolchain_available(environ: Mapping[str, str] | None = None) -> bool:
     """Whether a build can have Vulkan: headers new enough for the pinned source, the glslc
-    shader compiler and the SPIR-V headers' CMake package, which its configure asks for."""
+    shader compiler and the SPIR-V headers' CMake package, which its configure asks for.
+
+    A Vulkan SDK named by VULKAN_SDK (LunarG's, or headers unpacked anywhere) comes first,
+    as the pinned source's CMake looks there first: the way to Vulkan where the system's own
+    headers are too old (Debian 12)."""
+    env = os.environ if environ is None else environ
+    sdk = env.get("VULKAN_SDK", "").strip()
+    prefixes = ([sdk] if sdk else []) + ["/usr", "/usr/local"]
     headers = any(
-        _VULKAN_HEADERS_NEED in _text(Path(root, "vulkan", "vulkan_core.h"))
-        for root in ("/usr/include", "/usr/local/include")
+        _VULKAN_HEADERS_NEED in _text(Path(prefix, "include", "vulkan", "vulkan_core.h"))
+        for prefix in prefixes
     )
     config = "SPIRV-Headers/SPIRV-HeadersConfig.cmake"
     spirv = any(
-        next(Path("/").glob(f"{prefix}/{config}"), None) is not None
-        for prefix in ("usr/share/cmake", "usr/lib/cmake", "usr/lib/*/cmake", "usr/local/*/cmake")
+        next(Path(prefix).glob(f"{where}/cmake/{config}"), None) is not None
+        for prefix in prefixes
+        for where in ("share", "lib", "lib/*")
     )
-    return headers and spirv and shutil.which("glslc") is not None
+    glslc = (sdk and Path(sdk, "bin", "glslc").is_file()) or shutil.which("glslc") is not None
+    return headers and spirv and bool(glslc)
 
 
 # vulkan_core.h is about 1 MiB; a header many times that is not one.

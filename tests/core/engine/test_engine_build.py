@@ -70,6 +70,27 @@ def test_cmake_options_per_variant(tmp_path: Path) -> None:
     assert build_module.build_name(BuildOptions(BuildVariant.PORTABLE), vulkan) == "portable-vulkan"
 
 
+def _sdk(root: Path, core_header: str) -> Path:
+    """A Vulkan SDK folder as LunarG's (or unpacked packages) lay it out."""
+    (root / "include" / "vulkan").mkdir(parents=True)
+    (root / "include" / "vulkan" / "vulkan_core.h").write_text(core_header)
+    (root / "share" / "cmake" / "SPIRV-Headers").mkdir(parents=True)
+    (root / "share" / "cmake" / "SPIRV-Headers" / "SPIRV-HeadersConfig.cmake").write_text("")
+    (root / "bin").mkdir()
+    (root / "bin" / "glslc").write_text("")
+    return root
+
+
+def test_a_vulkan_sdk_named_by_vulkan_sdk_is_a_toolchain(tmp_path: Path) -> None:
+    new = _sdk(tmp_path / "new", "#define VK_EXT_layer_settings 1\n")
+    assert build_module.vulkan_toolchain_available({"VULKAN_SDK": str(new)})
+    # Headers older than the pinned source needs (Debian 12's) are no toolchain, SDK or not.
+    old = _sdk(tmp_path / "old", "#define VK_EXT_metal_objects 1\n")
+    system = build_module.vulkan_toolchain_available({})
+    assert build_module.vulkan_toolchain_available({"VULKAN_SDK": str(old)}) == system
+    assert build_module.vulkan_toolchain_available({"VULKAN_SDK": str(tmp_path / "none")}) == system
+
+
 def test_a_missing_compiler_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # a PATH with no compiler on it
     builder = EngineBuilder(tmp_path / "work", tmp_path / "engines", SelfTester(None, tmp_path))
