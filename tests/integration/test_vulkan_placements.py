@@ -24,7 +24,7 @@ import pytest
 from studio.core.devices import HOST_ENGINE_NAME
 from studio.core.engine import EngineLocation, EngineProber, SelfTester
 from studio.core.units import MIB
-from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
+from tests.support.allocation import ROUNDING, TOTAL_OVER, TOTAL_UNDER, engine_allocation
 from tests.support.engine import running_server, selector_in
 from tests.support.models import cache_dir, smollm2_path
 from tests.support.rpc import RpcServer, rpc_server
@@ -63,7 +63,7 @@ def _model(name: str) -> Path:
 
 
 def _fit(
-    engine: EngineLocation, model: Path, home: Path, layers: str, rpc: str
+    engine: EngineLocation, model: Path, home: Path, layers: str, rpc: str, *extra: str
 ) -> dict[str, object]:
     """`studio fit --json` for `engine`, with lavapipe visible."""
     env = {**os.environ, **VISIBLE, "STUDIO_HOME": str(home)}
@@ -71,6 +71,7 @@ def _fit(
     argv += ["--binary", str(engine.path)]
     argv += ["--ctx", "4096", "--parallel", "2", "--layers", layers]
     argv += ["--rpc", rpc] if rpc else []
+    argv += extra
     done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     plan: dict[str, object] = json.loads(done.stdout)
@@ -133,6 +134,33 @@ def test_fit_predicts_each_vulkan_device(
         if not -TOTAL_UNDER <= error <= TOTAL_OVER:
             misses.append(f"{key}: predicted {ours / MIB:.2f} MiB, engine {theirs / MIB:.2f} MiB")
     assert not misses, "\n".join(misses + lines[-40:])
+
+
+def test_fit_places_a_moe_on_vulkan0(vulkan: EngineLocation, home: Path) -> None:
+    """A MoE with every layer on Vulkan0, then with the first three layers' experts kept on
+    the host (the load dialog's experts-on-CPU slider): the device's weights and KV exactly
+    as the engine places them. Its compute is the accuracy matrix's documented toy-MoE
+    deviation (attention, not the experts, sets the peak): it may err high, never low."""
+    model = synthetic_model("tiny-qwen3moe")
+    device_weights: dict[int, tuple[int, int]] = {}
+    for experts_on_host in (0, 3):
+        plan = _fit(vulkan, model, home, "Vulkan0=6", "", "--n-cpu-moe", str(experts_on_host))
+        assert plan["fits"], plan
+        devices = plan["devices"]
+        assert isinstance(devices, list)
+        (device,) = [d for d in devices if d["engine_name"] == DEVICE]
+        argv = plan["argv"]
+        assert isinstance(argv, list)
+        allocation, lines = engine_allocation(vulkan, model, argv[2:])
+        engine = allocation.by_device()[DEVICE]
+        for component, kind in (("weights", "model"), ("kv", "KV"), ("output", "output")):
+            ours = device["predicted"][component]
+            assert ours == pytest.approx(engine[kind], abs=ROUNDING), (component, lines[-40:])
+        assert device["predicted"]["compute"] >= engine["compute"] - ROUNDING
+        device_weights[experts_on_host] = (device["predicted"]["weights"], engine["model"])
+    # The slider moved experts off the device, in the plan as in the engine.
+    (planned_all, engine_all), (planned_three, engine_three) = device_weights[0], device_weights[3]
+    assert planned_three < planned_all and engine_three < engine_all
 
 
 @pytest.mark.parametrize(
