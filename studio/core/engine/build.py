@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 import os
+import platform
 import re
 import shutil
 import signal
@@ -136,6 +137,7 @@ class Toolchain:
     vulkan: bool
     cuda: bool
     environment: dict[str, str] = field(default_factory=dict)
+    cpu_flags: tuple[str, ...] = ()  # added to a native build's compiler flags
 
 
 def job_count(
@@ -221,6 +223,7 @@ def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
         else options.cuda
     )
     env = {"PATH": f"{tools_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    native = options.variant is BuildVariant.NATIVE
     return Toolchain(
         cmake=cmake,
         generator="Ninja" if ninja else "Unix Makefiles",
@@ -229,7 +232,26 @@ def find_toolchain(options: BuildOptions, tools_dir: Path) -> Toolchain:
         vulkan=vulkan,
         cuda=cuda,
         environment=env,
+        cpu_flags=_WITHOUT_AMX if native and _compiler_accepts(compiler, _WITHOUT_AMX) else (),
     )
+
+
+# The pinned source's AMX kernels die at warm-up (SIGSEGV right after its AMX buffer is
+# allocated) on an AMX CPU where the bundled engine's run; the same native build without
+# them passes its self-test. So a native build leaves AMX out (the bundled engine brings
+# AMX to such CPUs), where the compiler knows the flags (GCC 11+, clang 12+) on x86-64.
+_WITHOUT_AMX = ("-mno-amx-tile", "-mno-amx-int8", "-mno-amx-bf16")
+
+
+def _compiler_accepts(compiler: str, flags: Sequence[str]) -> bool:
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    command = [compiler, *flags, "-x", "c++", "-fsyntax-only", "-"]
+    try:
+        done = subprocess.run(command, input="", capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
 
 
 def _pip_tool(tools_dir: Path, name: str, *, required: bool = True) -> str | None:
@@ -272,6 +294,11 @@ def cmake_arguments(options: BuildOptions, toolchain: Toolchain) -> list[str]:
     ]
     if options.variant is BuildVariant.PORTABLE:
         args += ["-DGGML_BACKEND_DL=ON", "-DGGML_CPU_ALL_VARIANTS=ON"]
+    elif toolchain.cpu_flags:
+        # Given here, these replace what CFLAGS/CXXFLAGS would have set: keep those too.
+        for language, variable in (("C", "CFLAGS"), ("CXX", "CXXFLAGS")):
+            flags = " ".join((os.environ.get(variable, ""), *toolchain.cpu_flags)).strip()
+            args.append(f"-DCMAKE_{language}_FLAGS={flags}")
     return args
 
 

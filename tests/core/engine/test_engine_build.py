@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import gc
 import json
+import platform
 import shutil
 import stat
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -68,6 +70,26 @@ def test_cmake_options_per_variant(tmp_path: Path) -> None:
     vulkan = build_module.Toolchain("cmake", "Ninja", "ninja", "c++", vulkan=True, cuda=False)
     assert "-DGGML_VULKAN=ON" in build_module.cmake_arguments(BuildOptions(), vulkan)
     assert build_module.build_name(BuildOptions(BuildVariant.PORTABLE), vulkan) == "portable-vulkan"
+
+
+def test_a_native_build_leaves_amx_out_where_the_compiler_knows_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CXXFLAGS", "-g")
+    native = build_module.find_toolchain(BuildOptions(BuildVariant.NATIVE), tmp_path)
+    portable = build_module.find_toolchain(BuildOptions(BuildVariant.PORTABLE), tmp_path)
+    assert portable.cpu_flags == ()
+    # This machine's compiler, asked as the builder asks it.
+    probe = [native.compiler, "-mno-amx-int8", "-x", "c++", "-fsyntax-only", "-"]
+    knows_amx = subprocess.run(probe, input=b"", capture_output=True, check=False).returncode == 0
+    x86 = platform.machine().lower() in ("x86_64", "amd64")
+    assert bool(native.cpu_flags) == (knows_amx and x86)
+    args = build_module.cmake_arguments(BuildOptions(BuildVariant.NATIVE), native)
+    flags = [a for a in args if a.startswith(("-DCMAKE_C_FLAGS=", "-DCMAKE_CXX_FLAGS="))]
+    if native.cpu_flags:
+        assert "-DCMAKE_CXX_FLAGS=-g -mno-amx-tile -mno-amx-int8 -mno-amx-bf16" in flags
+    else:
+        assert flags == []
 
 
 def _sdk(root: Path, core_header: str) -> Path:
