@@ -66,10 +66,15 @@ def studio(
     qasync_loop.run_until_complete(app.shutdown())
 
 
-async def _until(condition: Callable[[], bool], within: float = 120.0) -> None:
+async def _until(
+    condition: Callable[[], bool],
+    within: float = 120.0,
+    state: Callable[[], object] = lambda: "",
+) -> None:
     deadline = asyncio.get_running_loop().time() + within
     while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "condition never held"
+        now = asyncio.get_running_loop().time()
+        assert now < deadline, f"condition never held; {state()}"
         await asyncio.sleep(0.05)
 
 
@@ -186,7 +191,14 @@ def test_library_load_send_stop_regenerate_and_pages_without_a_mouse(
         # A new version of the answer replaces the stopped one on screen (which is kept, a
         # page away); once it streams, Escape stops it too (the whole story would take
         # minutes on a busy CPU).
-        await _until(lambda: _is_streaming_words(_last_message(studio)))
+        # (Once, in a full run on a busy machine, this never held: the state says why.)
+        await _until(
+            lambda: _is_streaming_words(_last_message(studio)),
+            state=lambda: (
+                [(m.id, m.role.value, m.status.value, m.content[:60]) for m in _messages(studio)],
+                studio.chat.busy,
+            ),
+        )
         _press(Qt.Key.Key_Escape)
         await _until(lambda: not studio.chat.busy, 30)
         answer = _last_message(studio)
