@@ -105,7 +105,7 @@ def runnable_engine(cache: Path) -> EngineLocation:
         if pinned is not None:
             return pinned
         choice = selector.choose()
-        if choice.active is not None and not _lacks_vulkan(choice.active.location):
+        if choice.active is not None and not _lacks_vulkan(choice.active.location, cache):
             return choice.active.location
         for candidate in choice.candidates:
             print(f"engine {candidate.location.path}: {ENGLISH.verdict(candidate)}", file=_log)
@@ -121,13 +121,23 @@ def runnable_engine(cache: Path) -> EngineLocation:
             if not vulkan:
                 raise
             print(f"engine build with Vulkan failed ({error}); building without", file=_log)
+            # Not tried again by every later run: the CPU-only build then counts.
+            failed = cache / _VULKAN_FAILED
+            failed.parent.mkdir(parents=True, exist_ok=True)
+            failed.write_text(str(error), "utf-8")
             return builder.build(BuildOptions(BuildVariant.NATIVE, False, cuda=False), progress)
 
 
-def _lacks_vulkan(location: EngineLocation) -> bool:
-    """A test build without Vulkan, where one with it can be built (the GPU tests need it)."""
+_VULKAN_FAILED = "engine-build/vulkan-build-failed"
+
+
+def _lacks_vulkan(location: EngineLocation, cache: Path) -> bool:
+    """A test build without Vulkan, where one with it can be built (the GPU tests need it)
+    and has not failed before."""
     built = location.source is EngineSource.BUILT
-    return built and vulkan_toolchain_available() and "vulkan" not in location.path.parent.name
+    if not built or "vulkan" in location.path.parent.name or (cache / _VULKAN_FAILED).exists():
+        return False
+    return vulkan_toolchain_available()
 
 
 def _pinned_build(selector: EngineSelector, cache: Path) -> EngineLocation | None:
@@ -141,7 +151,7 @@ def _pinned_build(selector: EngineSelector, cache: Path) -> EngineLocation | Non
             continue
         if not isinstance(manifest, dict) or manifest.get("source") != SDIST_REQUIREMENT:
             continue
-        if _lacks_vulkan(location):
+        if _lacks_vulkan(location, cache):
             continue  # rebuilt once, with Vulkan, now that the toolchain for it is here
         candidate = selector.examine(location)
         if candidate.runnable:

@@ -248,7 +248,7 @@ def _compiler_accepts(compiler: str, flags: Sequence[str]) -> bool:
         return False
     command = [compiler, *flags, "-x", "c++", "-fsyntax-only", "-"]
     try:
-        done = subprocess.run(command, input="", capture_output=True, timeout=60, check=False)
+        done = subprocess.run(command, input=b"", capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
