@@ -34,7 +34,14 @@ from studio.core.engine import EngineLocation, default_selector
 from studio.core.engine.info import parse_devices
 from studio.core.gguf import read_model
 from studio.core.hardware.vulkan import vulkan_limits
-from studio.core.memory import DeviceKind, DeviceSpec, EstimateSettings, estimate, summarize
+from studio.core.memory import (
+    DeviceKind,
+    DeviceSpec,
+    EngineGraph,
+    EstimateSettings,
+    estimate,
+    summarize,
+)
 from studio.core.memory.engine_log import EngineAllocation
 from studio.core.paths import AppPaths
 from studio.core.units import MIB
@@ -42,7 +49,7 @@ from tests.support.allocation import TOTAL_OVER, TOTAL_UNDER, engine_allocation
 from tests.support.models import smollm2_path
 from tests.support.rpc import rpc_argument, rpc_servers
 from tests.support.synthetic import synthetic_model
-from tests.support.vulkan import vulkan_missing, with_vulkan
+from tests.support.vulkan import VISIBLE, vulkan_missing, with_vulkan
 
 MODELS = ("smollm2", "llama-8b-shape", "qwen3-30b-a3b-shape", "gemma3-12b-shape")
 LAVAPIPE_MODELS = ("smollm2", "gemma3-270m-shape")
@@ -136,6 +143,7 @@ def compare(
     keys: Sequence[str],
     *,
     loaded: bool = False,
+    graph: EngineGraph | None = None,
 ) -> list[Row]:
     """`loaded`: the engine really allocates (the model fits the device) and its buffers
     are compared; otherwise the fit pass's projection, before any weight loads."""
@@ -147,7 +155,7 @@ def compare(
     limits = tensor_limits(engine) if kind is DeviceKind.GPU else {}
     specs = [DeviceSpec(key, kind, 1, 1, limits.get(key, 0)) for key in keys]
     settings = EstimateSettings(ctx=ctx, repack=False)
-    predicted = estimate(summarize(read_model(path)), settings, specs)
+    predicted = estimate(summarize(read_model(path)), settings, specs, graph=graph)
     table = _allocated(allocation) if loaded else allocation.breakdown_totals(0)
     rows = []
     for row, key in zip(predicted.devices, [*keys, "Host"], strict=True):
@@ -201,7 +209,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cpu", action="store_true", help="use loopback RPC devices instead")
     parser.add_argument("--lavapipe", action="store_true", help="Mesa's lavapipe as Vulkan0")
     args = parser.parse_args(argv)
-    engine = default_selector(AppPaths.default()).active(args.binary).location
+    if args.lavapipe:
+        os.environ.update(VISIBLE)  # before the self-test, so it measures lavapipe too
+    # Priced as the app prices it: with the graph this engine's self-test measured on
+    # these devices (b11434's differs from b10435's, which an unmeasured engine gets).
+    candidate = default_selector(AppPaths.default()).active(args.binary)
+    engine = candidate.location
+    graph = candidate.self_test.graph if candidate.self_test is not None else None
     if args.lavapipe:
         reason = vulkan_missing(engine)
         engine = with_vulkan(engine)
@@ -217,7 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with devices(engine, args.cpu) as (select, keys):
         for name in LAVAPIPE_MODELS if args.lavapipe else MODELS:
             for ctx in CONTEXTS:
-                rows.extend(compare(engine, name, ctx, select, keys, loaded=args.lavapipe))
+                rows.extend(
+                    compare(engine, name, ctx, select, keys, loaded=args.lavapipe, graph=graph)
+                )
     backend = "CPU via 2 RPC devices, not a GPU" if args.cpu else keys[0]
     if args.lavapipe:
         backend += " (Mesa lavapipe)"
