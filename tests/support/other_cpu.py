@@ -59,7 +59,7 @@ CPUS = ("no-amx", "amx-withheld", "avx2")
 
 
 class NotPossibleHereError(RuntimeError):
-    """This machine cannot pretend to be another CPU (not Linux on x86-64)."""
+    """The kernel refused to let this process pretend to be another CPU."""
 
 
 def _refuse_amx_filter() -> bytes:
@@ -90,8 +90,6 @@ def _libc() -> ctypes.CDLL:
 
 def refuse_amx() -> None:
     """From now on this process and its children are refused AMX's tile state."""
-    if sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"):
-        raise NotPossibleHereError("only Linux on x86-64 can refuse AMX to a process")
     program = _refuse_amx_filter()
     buffer = ctypes.create_string_buffer(program)
     fprog = struct.pack("HxxxxxxQ", len(program) // 8, ctypes.addressof(buffer))
@@ -156,15 +154,21 @@ def main(argv: Sequence[str]) -> int:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("a command to run is needed")
-    gone = hidden_flags(args.cpu)
+    # Both steps speak to the Linux x86-64 kernel (unshare, mount, seccomp).
+    if sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"):
+        print("cannot run as another CPU here: only on Linux on x86-64", file=sys.stderr)
+        return 2
     try:
-        hidden = args.cpu == "amx-withheld" or hide_flags(gone)
+        hidden = args.cpu == "amx-withheld" or hide_flags(hidden_flags(args.cpu))
         refuse_amx()
     except NotPossibleHereError as error:
         print(f"cannot run as another CPU here: {error}", file=sys.stderr)
         return 2
-    if not hidden:
-        print("/proc/cpuinfo cannot be changed here (no namespace): AMX only is refused")
+    if not hidden:  # stderr: the command's own output (`studio fit --json`) stays its own
+        print(
+            "/proc/cpuinfo cannot be changed here (no namespace): AMX only is refused",
+            file=sys.stderr,
+        )
     os.execvp(command[0], command)
     return 0  # not reached: the command replaced this process
 
